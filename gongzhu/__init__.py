@@ -1,0 +1,60 @@
+"""Gong Zhu (拱猪): a pure, standard-library rules engine, computer players and a headless simulator.
+
+Public API::
+
+    state = new_match(seed)                     # plain JSON data, hand 1 in its expose phase
+    view = view_for(state, seat)                # what one seat may know
+    result = apply(state, {"type": "play", "seat": 0, "card": "QS"})
+    if isinstance(result, Refusal): result.reason   # a Reason code; state unchanged
+"""
+
+from .cards import DECK, EXPOSABLE, CardError, parse_card_list, sort_cards
+from .game import (
+    SCHEMA_VERSION,
+    Action,
+    MatchResult,
+    State,
+    View,
+    apply,
+    card_refusals,
+    check_action,
+    deal_hands,
+    exposable_cards,
+    hand_breakdowns,
+    legal_plays,
+    match_result,
+    new_match,
+    replay,
+    view_for,
+)
+from .rules import Reason, Refusal
+from .scoring import Breakdown, hand_score, score_breakdown
+
+__all__ = [
+    "DECK",
+    "EXPOSABLE",
+    "SCHEMA_VERSION",
+    "Action",
+    "Breakdown",
+    "CardError",
+    "MatchResult",
+    "Reason",
+    "Refusal",
+    "State",
+    "View",
+    "apply",
+    "card_refusals",
+    "check_action",
+    "deal_hands",
+    "exposable_cards",
+    "hand_breakdowns",
+    "hand_score",
+    "legal_plays",
+    "match_result",
+    "new_match",
+    "parse_card_list",
+    "replay",
+    "score_breakdown",
+    "sort_cards",
+    "view_for",
+]

@@ -1,0 +1,304 @@
+"""The game state and its transitions: deal, expose, play, hand scoring and the match.
+
+The state is a plain JSON-serialisable ``dict`` (see :func:`new_match`).  :func:`apply` takes a
+state and an action and returns a new state, or a :class:`~gongzhu.rules.Refusal` and leaves the
+state untouched.  :func:`view_for` is everything one seat may know; bots, the UI and hints only
+ever see a view.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, TypedDict
+
+from .cards import EXPOSABLE_MASK, INDEX, PIG, to_codes, to_mask
+from .rng import SplitMix64, deal_seed, shuffled
+from .rules import Reason, Refusal, legal_mask, play_refusal, trick_winner
+from .scoring import Breakdown, score_breakdown
+
+SCHEMA_VERSION = 1
+ELIMINATION = -1000
+State = dict[str, Any]
+View = dict[str, Any]
+Action = dict[str, Any]
+
+
+class MatchResult(TypedDict):
+    complete: bool
+    totals: list[int]
+    ranking: list[int]
+    winner: int
+    eliminated: list[int]
+
+
+# --- construction ---------------------------------------------------------------------------
+
+
+def new_match(seed: int) -> State:
+    """A new match with hand 1 dealt and in its expose phase."""
+    state: State = {
+        "schema": SCHEMA_VERSION,
+        "seed": int(seed),
+        "hand_number": 0,
+        "totals": [0, 0, 0, 0],
+        "history": [],
+        "last_hand": None,
+        "result": None,
+    }
+    _deal(state, 1, leader=None)
+    return state
+
+
+def deal_hands(seed: int, hand_number: int) -> list[list[str]]:
+    """The four 13-card hands of one hand of the match, each sorted by suit and rank."""
+    order = shuffled(list(range(52)), SplitMix64(deal_seed(seed, hand_number)))
+    return [to_codes(sum(1 << c for c in order[13 * s : 13 * s + 13])) for s in range(4)]
+
+
+def _deal(state: State, hand_number: int, leader: int | None) -> None:
+    hands = deal_hands(state["seed"], hand_number)
+    if leader is None:
+        leader = next(s for s in range(4) if "2S" in hands[s])
+    state.update(
+        hand_number=hand_number,
+        phase="expose",
+        deal=[list(h) for h in hands],
+        hands=hands,
+        expose_choices=[None if to_mask(h) & EXPOSABLE_MASK else [] for h in hands],
+        exposed=[[], [], [], []],
+        leader=leader,
+        tricks=[],
+        trick={"leader": leader, "plays": []},
+        turn=None,
+        captured=[[], [], [], []],
+    )
+
+
+# --- queries --------------------------------------------------------------------------------
+
+
+def exposable_cards(hand: list[str]) -> list[str]:
+    """The cards of a hand that may be exposed (AH, QS, JD, TC), in hand order."""
+    return to_codes(to_mask(hand) & EXPOSABLE_MASK)
+
+
+def _led_before(tricks: list[dict[str, Any]]) -> int:
+    led = 0
+    for trick in tricks:
+        led |= 1 << (INDEX[trick["plays"][0]["card"]] // 13)
+    return led
+
+
+def _play_context(hand: list[str], exposed: list[str], tricks: list[Any], trick: Any) -> tuple[int, ...]:
+    plays = trick["plays"]
+    lead_suit = INDEX[plays[0]["card"]] // 13 if plays else -1
+    return to_mask(hand), to_mask(exposed), _led_before(tricks), lead_suit
+
+
+def _seat_context(source: State | View, seat: int) -> tuple[int, ...]:
+    """Masks for the rules functions, from a state or from that seat's own view."""
+    hand = source["hands"][seat] if "hands" in source else source["hand"]
+    return _play_context(hand, source["exposed"][seat], source["tricks"], source["trick"])
+
+
+def legal_plays(source: State | View, seat: int) -> list[str]:
+    """Cards ``seat`` may play now (empty when it is not that seat's turn to play)."""
+    if source["phase"] != "play" or source["turn"] != seat:
+        return []
+    return to_codes(legal_mask(*_seat_context(source, seat)))
+
+
+def card_refusals(view: View) -> dict[str, Refusal | None]:
+    """For each card of the viewing seat's hand: None if playable now, else why not."""
+    seat = view["seat"]
+    if view["phase"] != "play":
+        return {c: Refusal(Reason.WRONG_PHASE, c) for c in view["hand"]}
+    if view["turn"] != seat:
+        return {c: Refusal(Reason.NOT_YOUR_TURN, c) for c in view["hand"]}
+    context = _seat_context(view, seat)
+    return {c: play_refusal(INDEX[c], *context) for c in view["hand"]}
+
+
+def hand_breakdowns(captured: list[list[str]], exposed: list[list[str]]) -> list[Breakdown]:
+    all_exposed = to_mask(c for cards in exposed for c in cards)
+    return [score_breakdown(to_mask(cards), all_exposed) for cards in captured]
+
+
+def match_result(totals: list[int]) -> MatchResult | None:
+    """The result when these totals end the match: someone at −1000 or less and one leader alone."""
+    top = max(totals)
+    if min(totals) > ELIMINATION or totals.count(top) != 1:
+        return None
+    ranking = sorted(range(4), key=lambda s: (-totals[s], s))
+    return MatchResult(
+        complete=True,
+        totals=list(totals),
+        ranking=ranking,
+        winner=ranking[0],
+        eliminated=[s for s in range(4) if totals[s] <= ELIMINATION],
+    )
+
+
+def view_for(state: State, seat: int) -> View:
+    """Exactly what ``seat`` may know: its own hand, never another's, and no deal seed."""
+    in_expose = state["phase"] == "expose"
+    choice = state["expose_choices"][seat]
+    hand = list(state["hands"][seat])
+    view: View = {
+        "schema": SCHEMA_VERSION,
+        "seat": seat,
+        "phase": state["phase"],
+        "hand_number": state["hand_number"],
+        "totals": list(state["totals"]),
+        "hand": hand,
+        "hand_sizes": [len(h) for h in state["hands"]],
+        "exposable": exposable_cards(hand) if in_expose and choice is None else [],
+        "my_expose": list(choice) if in_expose and choice is not None else None,
+        "exposed": [list(e) for e in state["exposed"]],
+        "leader": state["leader"],
+        "tricks": _copy(state["tricks"]),
+        "trick": _copy(state["trick"]),
+        "turn": state["turn"],
+        "captured": [list(c) for c in state["captured"]],
+        "hand_scores": [b["score"] for b in hand_breakdowns(state["captured"], state["exposed"])],
+        "last_hand": _copy(state["last_hand"]),
+        "history": _copy(state["history"]),
+        "result": _copy(state["result"]),
+    }
+    view["legal"] = legal_plays(view, seat)
+    return view
+
+
+# --- transitions ----------------------------------------------------------------------------
+
+
+def check_action(state: State, action: Action) -> Refusal | None:
+    """Why ``action`` is refused in ``state``, or None when it is allowed."""
+    kind = action.get("type")
+    if kind == "next_hand":
+        return None if state["phase"] == "hand_over" else Refusal(Reason.WRONG_PHASE)
+    seat = action.get("seat")
+    if kind not in ("expose", "play") or not isinstance(seat, int) or not 0 <= seat < 4:
+        return Refusal(Reason.BAD_ACTION)
+    if kind == "expose":
+        return _check_expose(state, seat, action.get("cards"))
+    return _check_play(state, seat, action.get("card"))
+
+
+def _check_expose(state: State, seat: int, cards: Any) -> Refusal | None:
+    if state["phase"] != "expose":
+        return Refusal(Reason.WRONG_PHASE)
+    if state["expose_choices"][seat] is not None:
+        return Refusal(Reason.ALREADY_DECIDED)
+    if not isinstance(cards, list) or len(set(cards)) != len(cards):
+        return Refusal(Reason.BAD_ACTION)
+    for card in cards:
+        if card not in INDEX:
+            return Refusal(Reason.UNKNOWN_CARD, str(card))
+        if card not in state["hands"][seat]:
+            return Refusal(Reason.NOT_IN_HAND, card)
+        if not (1 << INDEX[card]) & EXPOSABLE_MASK:
+            return Refusal(Reason.NOT_EXPOSABLE, card)
+    return None
+
+
+def _check_play(state: State, seat: int, card: Any) -> Refusal | None:
+    if state["phase"] != "play":
+        return Refusal(Reason.WRONG_PHASE)
+    if not isinstance(card, str) or card not in INDEX:
+        return Refusal(Reason.UNKNOWN_CARD, str(card))
+    if state["turn"] != seat:
+        return Refusal(Reason.NOT_YOUR_TURN, card)
+    if card not in state["hands"][seat]:
+        return Refusal(Reason.NOT_IN_HAND, card)
+    return play_refusal(INDEX[card], *_seat_context(state, seat))
+
+
+def apply(state: State, action: Action) -> State | Refusal:
+    """The state after ``action``, or why it is refused (``state`` itself is never changed)."""
+    refusal = check_action(state, action)
+    if refusal is not None:
+        return refusal
+    new = _copy(state)
+    kind = action["type"]
+    if kind == "expose":
+        _expose(new, action["seat"], action["cards"])
+    elif kind == "play":
+        _play(new, action["seat"], action["card"])
+    else:
+        pig_taker = next(s for s in range(4) if PIG in new["captured"][s])
+        _deal(new, new["hand_number"] + 1, leader=pig_taker)
+    return new
+
+
+def _expose(state: State, seat: int, cards: list[str]) -> None:
+    state["expose_choices"][seat] = [c for c in state["hands"][seat] if c in cards]
+    if all(choice is not None for choice in state["expose_choices"]):
+        state["exposed"] = [list(choice) for choice in state["expose_choices"]]
+        state["phase"] = "play"
+        state["turn"] = state["leader"]
+
+
+def _play(state: State, seat: int, card: str) -> None:
+    state["hands"][seat].remove(card)
+    trick = state["trick"]
+    trick["plays"].append({"seat": seat, "card": card})
+    if len(trick["plays"]) < 4:
+        state["turn"] = (seat + 1) % 4
+        return
+    winner = trick_winner([(p["seat"], INDEX[p["card"]]) for p in trick["plays"]])
+    trick["winner"] = winner
+    state["tricks"].append(trick)
+    state["captured"][winner] = to_codes(to_mask(state["captured"][winner] + [p["card"] for p in trick["plays"]]))
+    state["trick"] = {"leader": winner, "plays": []}
+    state["turn"] = winner
+    if len(state["tricks"]) == 13:
+        _finish_hand(state)
+
+
+def _finish_hand(state: State) -> None:
+    breakdowns = hand_breakdowns(state["captured"], state["exposed"])
+    scores = [b["score"] for b in breakdowns]
+    state["totals"] = [t + s for t, s in zip(state["totals"], scores, strict=True)]
+    record = {"number": state["hand_number"], "scores": scores, "totals": list(state["totals"])}
+    state["history"].append(record)
+    state["last_hand"] = dict(record, breakdowns=breakdowns, exposed=_copy(state["exposed"]))
+    state["turn"] = None
+    state["result"] = match_result(state["totals"])
+    state["phase"] = "match_over" if state["result"] else "hand_over"
+
+
+def replay(seed: int, actions: list[Action]) -> State:
+    """The state reached from a new match with ``seed`` by ``actions`` (all must be legal)."""
+    state = new_match(seed)
+    for number, action in enumerate(actions):
+        result = apply(state, action)
+        if isinstance(result, Refusal):
+            raise ValueError(f"action {number} {action!r} refused: {result.reason.value}")
+        state = result
+    return state
+
+
+def _copy(value: Any) -> Any:
+    """Deep copy of plain JSON data (also proves it stays JSON-serialisable)."""
+    return json.loads(json.dumps(value))
+
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "Action",
+    "MatchResult",
+    "State",
+    "View",
+    "apply",
+    "card_refusals",
+    "check_action",
+    "deal_hands",
+    "exposable_cards",
+    "hand_breakdowns",
+    "legal_plays",
+    "match_result",
+    "new_match",
+    "replay",
+    "view_for",
+]

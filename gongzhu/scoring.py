@@ -1,0 +1,88 @@
+"""Hand scoring (RULES.md "Scoring a hand"), as one number and as a breakdown the UI can show."""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+from .cards import (
+    ACE_OF_HEARTS_BIT,
+    GOAT_BIT,
+    HEARTS_MASK,
+    INDEX,
+    PIG_BIT,
+    POINT_MASK,
+    TRANSFORMER_BIT,
+    indices,
+)
+
+HEART_VALUES: dict[str, int] = {
+    "AH": -50, "KH": -40, "QH": -30, "JH": -20,
+    "TH": -10, "9H": -10, "8H": -10, "7H": -10, "6H": -10, "5H": -10,
+    "4H": 0, "3H": 0, "2H": 0,
+}  # fmt: skip
+_HEART_VALUE_BY_INDEX: dict[int, int] = {INDEX[c]: v for c, v in HEART_VALUES.items()}
+
+
+class Breakdown(TypedDict):
+    """One player's hand score and how it was made (all values already include exposure doubling)."""
+
+    hearts: int  # rule 1 (or rule 2's bonus when all_hearts)
+    hearts_multiplier: int  # 2 when AH was exposed
+    all_hearts: bool
+    pig: int
+    pig_multiplier: int  # 2 when QS was exposed
+    goat: int
+    goat_multiplier: int  # 2 when JD was exposed
+    transformer: str  # "none" | "alone" | "multiplier"
+    transformer_bonus: int  # +50/+100 when alone
+    transformer_multiplier: int  # 1, or 2/4 when TC came with other point cards
+    all_16: bool
+    subtotal: int  # rules 1–3 before the transformer
+    score: int
+
+
+def score_breakdown(captured: int, exposed: int) -> Breakdown:
+    """Score of one player who captured ``captured``; ``exposed`` is every card exposed by anyone."""
+    hearts_multiplier = 2 if exposed & ACE_OF_HEARTS_BIT else 1
+    pig_multiplier = 2 if exposed & PIG_BIT else 1
+    goat_multiplier = 2 if exposed & GOAT_BIT else 1
+    all_hearts = captured & HEARTS_MASK == HEARTS_MASK
+    if all_hearts:
+        hearts = 200 * hearts_multiplier
+    else:
+        hearts = hearts_multiplier * sum(_HEART_VALUE_BY_INDEX[i] for i in indices(captured & HEARTS_MASK))
+    pig = 0
+    if captured & PIG_BIT:
+        pig = (100 if all_hearts else -100) * pig_multiplier
+    goat = 100 * goat_multiplier if captured & GOAT_BIT else 0
+    subtotal = hearts + pig + goat
+    transformer, bonus, multiplier = "none", 0, 1
+    tc_factor = 2 if exposed & TRANSFORMER_BIT else 1
+    if captured & TRANSFORMER_BIT:
+        if captured & POINT_MASK == TRANSFORMER_BIT:
+            transformer, bonus = "alone", 50 * tc_factor
+        else:
+            transformer, multiplier = "multiplier", 2 * tc_factor
+    score = bonus + subtotal * multiplier
+    return Breakdown(
+        hearts=hearts,
+        hearts_multiplier=hearts_multiplier,
+        all_hearts=all_hearts,
+        pig=pig,
+        pig_multiplier=pig_multiplier,
+        goat=goat,
+        goat_multiplier=goat_multiplier,
+        transformer=transformer,
+        transformer_bonus=bonus,
+        transformer_multiplier=multiplier,
+        all_16=captured & POINT_MASK == POINT_MASK,
+        subtotal=subtotal,
+        score=score,
+    )
+
+
+def hand_score(captured: int, exposed: int) -> int:
+    """Just the number of :func:`score_breakdown` (the AI's hot path calls this)."""
+    if not captured & POINT_MASK:
+        return 0
+    return score_breakdown(captured, exposed)["score"]
