@@ -219,7 +219,7 @@ def apply(state: State, action: Action) -> State | Refusal:
     refusal = check_action(state, action)
     if refusal is not None:
         return refusal
-    new = _copy(state)
+    new: State = _copy(state)
     kind = action["type"]
     if kind == "expose":
         _expose(new, action["seat"], action["cards"])
@@ -249,7 +249,9 @@ def _play(state: State, seat: int, card: str) -> None:
     winner = trick_winner([(p["seat"], INDEX[p["card"]]) for p in trick["plays"]])
     trick["winner"] = winner
     state["tricks"].append(trick)
-    state["captured"][winner] = to_codes(to_mask(state["captured"][winner] + [p["card"] for p in trick["plays"]]))
+    state["captured"][winner] = to_codes(
+        to_mask(state["captured"][winner] + [p["card"] for p in trick["plays"]])
+    )
     state["trick"] = {"leader": winner, "plays": []}
     state["turn"] = winner
     if len(state["tricks"]) == 13:

@@ -6,6 +6,8 @@ A player spec is a string: ``random``, a level registered by :mod:`gongzhu.ai` (
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import random
 from collections.abc import Callable
 from typing import Protocol
@@ -58,10 +60,9 @@ def level_names() -> list[str]:
 
 
 def _load_levels() -> None:
-    try:
-        from . import ai  # noqa: F401  (registers its levels on import)
-    except ImportError:  # pragma: no cover - the AI package is optional for the engine
-        pass
+    """Import :mod:`gongzhu.ai`, which registers its levels (the engine works without it)."""
+    with contextlib.suppress(ModuleNotFoundError):
+        importlib.import_module("gongzhu.ai")
 
 
 def make_player(spec: str, seed: int, seat: int) -> Player:

@@ -8,12 +8,12 @@ per-card answers all use these same functions.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from .cards import DECK, SUIT_MASKS, SUITS, rank_of, suit_of
 
 
-class Reason(str, Enum):
+class Reason(StrEnum):
     """Why an action was refused. Codes only: the UI turns them into words."""
 
     WRONG_PHASE = "wrong_phase"

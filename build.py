@@ -1,0 +1,362 @@
+#!/usr/bin/env python3
+"""Assemble the static site in ``dist/`` and optionally serve it.
+
+Usage::
+
+    python build.py                    # npm ci if needed, then build dist/
+    python build.py --serve [--port N] [--prefix /gongzhu/]
+
+The site is fully self-contained: the Python runtimes (MicroPython for the UI on the
+main thread, Pyodide for the engine in a web worker) and PyScript come from the npm
+packages pinned in ``package-lock.json`` and are copied into ``dist/runtime/``. Nothing
+is fetched from a CDN at run time. Every URL in the site is relative, so ``dist/`` works
+under any sub-path (GitHub Pages serves a project site under ``/<repo>/``).
+
+The serving helpers (:func:`serve_in_thread`, :class:`SiteServer`) are importable by
+tests: they serve ``dist/`` on 127.0.0.1 under a sub-path on a free port.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import functools
+import json
+import shutil
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from http import HTTPStatus
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+NODE_MODULES = ROOT / "node_modules"
+WEB = ROOT / "web"
+
+#: Python packages shipped into the site (copied as ``.py`` source files).
+PY_PACKAGES: tuple[str, ...] = ("gongzhu", "ui")
+
+#: Python source files of the ``ui`` package that run only in the Pyodide worker.
+WORKER_ENTRY = "ui/engine_worker.py"
+
+#: Runtime files copied from ``node_modules``: (package dir, glob patterns, dist dir).
+#: Only what the page actually loads is shipped (checked by the e2e tests, which fail on
+#: any 404 or outside request). PyScript's chunk file names carry a content hash, hence
+#: the patterns; each pattern must match exactly one file so that an upgrade that renames
+#: or splits chunks fails the build instead of shipping a broken site.
+PYSCRIPT_PATTERNS: tuple[str, ...] = (
+    "core.js",
+    "core.css",
+    "core-*.js",
+    "error-*.js",
+    "toml-V*.js",
+)
+RUNTIME_FILES: tuple[tuple[str, tuple[str, ...], str], ...] = (
+    ("@pyscript/core/dist", PYSCRIPT_PATTERNS, "runtime/pyscript"),
+    (
+        "@micropython/micropython-webassembly-pyscript",
+        ("micropython.mjs", "micropython.wasm"),
+        "runtime/micropython",
+    ),
+    (
+        "pyodide",
+        (
+            "pyodide.mjs",
+            "pyodide.asm.mjs",
+            "pyodide.asm.wasm",
+            "python_stdlib.zip",
+            "pyodide-lock.json",
+        ),
+        "runtime/pyodide",
+    ),
+)
+
+#: PyScript plugins the game never uses; disabling them avoids loading their chunks.
+DISABLED_PLUGINS: tuple[str, ...] = (
+    "!codemirror",
+    "!deprecations-manager",
+    "!donkey",
+    "!py-editor",
+    "!py-game",
+    "!py-terminal",
+)
+
+MPY_CONFIG = "mpy-config.json"
+WORKER_CONFIG = "worker-config.json"
+
+
+class BuildError(RuntimeError):
+    """The site could not be assembled."""
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    """What a build produced: every shipped file (relative to ``dist/``) and its size."""
+
+    dist: Path
+    files: dict[str, int]
+
+    @property
+    def total_bytes(self) -> int:
+        return sum(self.files.values())
+
+    def bytes_under(self, prefix: str) -> int:
+        return sum(size for name, size in self.files.items() if name.startswith(prefix))
+
+
+def log(message: str) -> None:
+    print(f"[build] {message}", file=sys.stderr, flush=True)
+
+
+# --------------------------------------------------------------------------- npm
+
+
+def _required_packages() -> list[str]:
+    with (ROOT / "package.json").open(encoding="utf-8") as fh:
+        package: dict[str, Any] = json.load(fh)
+    deps: dict[str, str] = package.get("dependencies", {})
+    return sorted(deps)
+
+
+def ensure_node_modules(force: bool = False) -> None:
+    """Run ``npm ci`` when a pinned runtime package is missing from node_modules."""
+    missing = [name for name in _required_packages() if not (NODE_MODULES / name / "package.json").is_file()]
+    if not force and not missing:
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        raise BuildError("npm is not installed; run scripts/install-test-deps.sh")
+    log(f"npm ci (missing: {', '.join(missing) or 'none, forced'})")
+    subprocess.run([npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+
+
+# --------------------------------------------------------------------------- build
+
+
+def _python_sources(package: str) -> Iterator[Path]:
+    base = ROOT / package
+    if not base.is_dir():
+        return
+    for path in sorted(base.rglob("*.py")):
+        if "__pycache__" in path.parts:
+            continue
+        yield path
+
+
+def _copy(src: Path, dest: Path) -> None:
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(src, dest)
+
+
+def _match_one(directory: Path, pattern: str) -> Path:
+    matches = sorted(p for p in directory.iterdir() if p.is_file() and fnmatch.fnmatch(p.name, pattern))
+    if len(matches) != 1:
+        names = ", ".join(p.name for p in matches) or "nothing"
+        raise BuildError(f"{directory}/{pattern} must match exactly one file, matched {names}")
+    return matches[0]
+
+
+def _copy_runtime(dist: Path) -> None:
+    for package_dir, patterns, dest_dir in RUNTIME_FILES:
+        src_dir = NODE_MODULES / package_dir
+        if not src_dir.is_dir():
+            raise BuildError(f"{src_dir} is missing; run npm ci")
+        for pattern in patterns:
+            src = _match_one(src_dir, pattern)
+            _copy(src, dist / dest_dir / src.name)
+
+
+def _files_map(paths: Sequence[str]) -> dict[str, str]:
+    """PyScript ``files`` entries: site URL (relative to the config file) -> VFS path."""
+    return {f"./{p}": f"./{p}" for p in paths}
+
+
+def _write_json(path: Path, data: object) -> None:
+    path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def build(dist: Path = DIST, *, install: bool = True) -> BuildResult:
+    """Assemble the site into ``dist`` (wiped first) and return what was shipped."""
+    if install:
+        ensure_node_modules()
+    if dist.exists():
+        shutil.rmtree(dist)
+    dist.mkdir(parents=True)
+
+    # Static web assets (index.html, CSS, ...).
+    for src in sorted(WEB.rglob("*")):
+        if src.is_file():
+            _copy(src, dist / src.relative_to(WEB))
+
+    # Python packages, as source.
+    shipped_py: dict[str, list[str]] = {}
+    for package in PY_PACKAGES:
+        rels = []
+        for src in _python_sources(package):
+            rel = src.relative_to(ROOT).as_posix()
+            _copy(src, dist / rel)
+            rels.append(rel)
+        shipped_py[package] = rels
+
+    _copy_runtime(dist)
+
+    # Main thread (MicroPython): the UI package, minus the worker-only entry point.
+    ui_files = [p for p in shipped_py["ui"] if p != WORKER_ENTRY]
+    _write_json(
+        dist / MPY_CONFIG,
+        {
+            "interpreter": "./runtime/micropython/micropython.mjs",
+            "plugins": list(DISABLED_PLUGINS),
+            "files": _files_map(ui_files),
+        },
+    )
+    # Worker (Pyodide): the engine package and the ui package (for the worker entry's
+    # helpers). No ``packages`` key: micropip is not shipped.
+    _write_json(
+        dist / WORKER_CONFIG,
+        {
+            "interpreter": "./runtime/pyodide/pyodide.mjs",
+            "files": _files_map(shipped_py["gongzhu"] + shipped_py["ui"]),
+        },
+    )
+
+    files = {p.relative_to(dist).as_posix(): p.stat().st_size for p in sorted(dist.rglob("*")) if p.is_file()}
+    result = BuildResult(dist=dist, files=files)
+    log(
+        f"dist/: {len(files)} files, {result.total_bytes:,} bytes "
+        f"(pyodide {result.bytes_under('runtime/pyodide/'):,}, "
+        f"micropython {result.bytes_under('runtime/micropython/'):,}, "
+        f"pyscript {result.bytes_under('runtime/pyscript/'):,})"
+    )
+    return result
+
+
+# --------------------------------------------------------------------------- serve
+
+EXTRA_MIME_TYPES: dict[str, str] = {
+    ".js": "text/javascript",
+    ".mjs": "text/javascript",
+    ".wasm": "application/wasm",
+    ".json": "application/json",
+    ".zip": "application/zip",
+    ".py": "text/x-python; charset=utf-8",
+    ".css": "text/css",
+    ".html": "text/html; charset=utf-8",
+}
+
+
+def normalize_prefix(prefix: str) -> str:
+    """``gongzhu`` / ``/gongzhu`` / ``/gongzhu/`` -> ``/gongzhu/``; ``""`` or ``/`` -> ``/``."""
+    stripped = prefix.strip("/")
+    return f"/{stripped}/" if stripped else "/"
+
+
+class _SubPathHandler(SimpleHTTPRequestHandler):
+    """Serves ``directory`` under ``prefix`` only; everything else is a 404."""
+
+    prefix = "/"
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **EXTRA_MIME_TYPES}
+
+    def do_GET(self) -> None:
+        if self._redirect_to_prefix():
+            return
+        super().do_GET()
+
+    def do_HEAD(self) -> None:
+        if self._redirect_to_prefix():
+            return
+        super().do_HEAD()
+
+    def _redirect_to_prefix(self) -> bool:
+        path = urlsplit(self.path).path
+        if self.prefix != "/" and path == self.prefix.rstrip("/"):
+            self.send_response(HTTPStatus.MOVED_PERMANENTLY)
+            self.send_header("Location", self.prefix)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return True
+        return False
+
+    def translate_path(self, path: str) -> str:
+        clean = unquote(urlsplit(path).path)
+        if not clean.startswith(self.prefix):
+            # Outside the sub-path: map to a name that cannot exist, so it is a 404.
+            return str(Path(self.directory) / "\0outside-prefix")
+        return super().translate_path("/" + clean[len(self.prefix) :])
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        if getattr(self.server, "verbose", False):
+            super().log_message(format, *args)
+
+
+class SiteServer(ThreadingHTTPServer):
+    """An HTTP server for ``directory`` under ``prefix``, bound to 127.0.0.1."""
+
+    daemon_threads = True
+
+    def __init__(self, directory: Path, prefix: str = "/gongzhu/", port: int = 0, verbose: bool = False):
+        self.prefix = normalize_prefix(prefix)
+        self.verbose = verbose
+        handler_cls = type("Handler", (_SubPathHandler,), {"prefix": self.prefix})
+        handler = functools.partial(handler_cls, directory=str(directory))
+        super().__init__(("127.0.0.1", port), handler)
+
+    @property
+    def port(self) -> int:
+        return int(self.server_address[1])
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}{self.prefix}"
+
+
+def serve_in_thread(directory: Path = DIST, prefix: str = "/gongzhu/", port: int = 0) -> SiteServer:
+    """Start serving ``directory`` in a daemon thread; call ``.shutdown()`` when done."""
+    server = SiteServer(directory, prefix, port)
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    return server
+
+
+# --------------------------------------------------------------------------- cli
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--serve", action="store_true", help="serve dist/ on 127.0.0.1 after building")
+    parser.add_argument("--port", type=int, default=8000, help="port for --serve (0 = any free port)")
+    parser.add_argument("--prefix", default="/gongzhu/", help="sub-path the site is served under")
+    parser.add_argument("--no-build", action="store_true", help="serve the existing dist/ as it is")
+    args = parser.parse_args(argv)
+
+    try:
+        if not args.no_build:
+            build()
+    except (BuildError, subprocess.CalledProcessError) as exc:
+        log(f"error: {exc}")
+        return 1
+
+    if args.serve:
+        server = SiteServer(DIST, args.prefix, args.port, verbose=True)
+        print(f"Serving {DIST} at {server.url}  (Ctrl-C to stop)", flush=True)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

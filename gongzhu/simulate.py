@@ -1,0 +1,134 @@
+"""Headless matches between players, written as the match log of ``shared/spec/game-log.md``."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import IO, Any
+
+from .agent import CMD_PREFIX, DEFAULT_TIMEOUT, CommandBot, close_player, make_any_player
+from .game import Action, State, apply, legal_plays, new_match, view_for
+from .players import Player, level_names
+from .rules import Refusal
+
+
+class RefereeError(RuntimeError):
+    """A player answered something the engine refused (a bug in a built-in level)."""
+
+
+def split_player_specs(text: str) -> list[str]:
+    """``"random,cmd:bot --x 1,2,easy"`` → specs: a piece that is neither a level nor ``cmd:…``
+    continues the outside bot's command before it (commands may contain commas)."""
+    levels = set(level_names())
+    specs: list[str] = []
+    for piece in text.split(","):
+        new_spec = piece.strip() in levels or piece.startswith(CMD_PREFIX)
+        if specs and specs[-1].startswith(CMD_PREFIX) and not new_spec:
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece.strip())
+    return specs
+
+
+class Seats:
+    """The four players of a run: outside bots live for the whole run, levels are made per match."""
+
+    def __init__(self, specs: Sequence[str], bot_timeout: float = DEFAULT_TIMEOUT) -> None:
+        if len(specs) != 4:
+            raise ValueError(f"need 4 players, got {len(specs)}: {list(specs)}")
+        self.specs = list(specs)
+        self._bots: dict[int, Player] = {}
+        for seat, spec in enumerate(self.specs):
+            if spec.startswith(CMD_PREFIX):
+                self._bots[seat] = CommandBot(spec[len(CMD_PREFIX) :], seat, bot_timeout)
+            else:
+                make_any_player(spec, 0, seat)  # fail early on an unknown spec
+
+    def for_match(self, seed: int) -> list[Player]:
+        return [
+            self._bots.get(seat) or make_any_player(spec, seed, seat) for seat, spec in enumerate(self.specs)
+        ]
+
+    def close(self) -> None:
+        for bot in self._bots.values():
+            close_player(bot)
+
+
+def _step(state: State, action: Action) -> State:
+    result = apply(state, action)
+    if isinstance(result, Refusal):
+        raise RefereeError(f"seat {action.get('seat')} action {action} refused: {result.reason.value}")
+    return result
+
+
+def play_hand(state: State, players: Sequence[Player]) -> tuple[State, dict[str, Any]]:
+    """Play the current hand from its expose phase to its end; returns the new state and its log."""
+    log: dict[str, Any] = {"number": state["hand_number"], "deal": [list(h) for h in state["deal"]]}
+    for seat in range(4):
+        if state["expose_choices"][seat] is None:
+            cards = players[seat].expose(view_for(state, seat))
+            state = _step(state, {"type": "expose", "seat": seat, "cards": cards})
+    log["exposed"] = [list(e) for e in state["exposed"]]
+    tricks: list[dict[str, Any]] = []
+    plays: list[dict[str, Any]] = []
+    while state["phase"] == "play":
+        seat = state["turn"]
+        legal = legal_plays(state, seat)
+        card = players[seat].play(view_for(state, seat))
+        if not plays:
+            leader = seat
+        plays.append({"seat": seat, "card": card, "legal": legal})
+        state = _step(state, {"type": "play", "seat": seat, "card": card})
+        if len(plays) == 4:
+            tricks.append({"leader": leader, "plays": plays, "winner": state["tricks"][-1]["winner"]})
+            plays = []
+    log["tricks"] = tricks
+    log["captured"] = [list(c) for c in state["captured"]]
+    log["scores"] = list(state["last_hand"]["scores"])
+    log["totals"] = list(state["totals"])
+    return state, log
+
+
+def run_match(
+    seed: int, players: Sequence[Player], specs: Sequence[str], max_hands: int | None = None
+) -> dict[str, Any]:
+    """One whole match (or ``max_hands`` of it) as a match-log record."""
+    state = new_match(seed)
+    hands: list[dict[str, Any]] = []
+    while True:
+        state, hand_log = play_hand(state, players)
+        hands.append(hand_log)
+        if state["phase"] == "match_over" or (max_hands is not None and len(hands) >= max_hands):
+            break
+        state = _step(state, {"type": "next_hand"})
+    record: dict[str, Any] = {"seed": seed, "players": list(specs), "hands": hands}
+    if state["result"] is not None:
+        record["final"] = dict(state["result"])
+    else:
+        record["final"] = {"complete": False, "totals": list(state["totals"])}
+    for player in players:
+        notify = getattr(player, "match_end", None)
+        if callable(notify):
+            notify(list(state["totals"]))
+    return record
+
+
+def simulate(
+    specs: Sequence[str],
+    matches: int,
+    seed: int,
+    out: IO[str],
+    max_hands: int | None = None,
+    bot_timeout: float = DEFAULT_TIMEOUT,
+) -> int:
+    """Play ``matches`` matches (seeds ``seed``, ``seed + 1``, …), one log line each, flushed as it ends."""
+    seats = Seats(specs, bot_timeout)
+    try:
+        for number in range(matches):
+            match_seed = seed + number
+            record = run_match(match_seed, seats.for_match(match_seed), specs, max_hands)
+            out.write(json.dumps(record, separators=(",", ":")) + "\n")
+            out.flush()
+    finally:
+        seats.close()
+    return matches
