@@ -32,7 +32,7 @@ from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, urlsplit
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -42,7 +42,8 @@ WEB = ROOT / "web"
 #: Python packages shipped into the site (copied as ``.py`` source files).
 PY_PACKAGES: tuple[str, ...] = ("gongzhu", "ui")
 
-#: Python source files of the ``ui`` package that run only in the Pyodide worker.
+#: Entry scripts (loaded by ``<script src>``, so not repeated in the ``files`` lists).
+MAIN_ENTRY = "ui/main.py"
 WORKER_ENTRY = "ui/engine_worker.py"
 
 #: Runtime files copied from ``node_modules``: (package dir, glob patterns, dist dir).
@@ -55,7 +56,6 @@ PYSCRIPT_PATTERNS: tuple[str, ...] = (
     "core.css",
     "core-*.js",
     "error-*.js",
-    "toml-V*.js",
 )
 RUNTIME_FILES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("@pyscript/core/dist", PYSCRIPT_PATTERNS, "runtime/pyscript"),
@@ -88,6 +88,7 @@ DISABLED_PLUGINS: tuple[str, ...] = (
 )
 
 MPY_CONFIG = "mpy-config.json"
+PY_CONFIG = "py-config.json"
 WORKER_CONFIG = "worker-config.json"
 
 
@@ -206,8 +207,8 @@ def build(dist: Path = DIST, *, install: bool = True) -> BuildResult:
 
     _copy_runtime(dist)
 
-    # Main thread (MicroPython): the UI package, minus the worker-only entry point.
-    ui_files = [p for p in shipped_py["ui"] if p != WORKER_ENTRY]
+    # Main thread (MicroPython): the UI package, minus the two entry scripts.
+    ui_files = [p for p in shipped_py["ui"] if p not in (MAIN_ENTRY, WORKER_ENTRY)]
     _write_json(
         dist / MPY_CONFIG,
         {
@@ -216,13 +217,16 @@ def build(dist: Path = DIST, *, install: bool = True) -> BuildResult:
             "files": _files_map(ui_files),
         },
     )
-    # Worker (Pyodide): the engine package and the ui package (for the worker entry's
-    # helpers). No ``packages`` key: micropip is not shipped.
+    # Main-thread settings of the `py` type: no main-thread Pyodide script exists, but
+    # without this PyScript would load every plugin chunk for the `py` type.
+    _write_json(dist / PY_CONFIG, {"plugins": list(DISABLED_PLUGINS)})
+    # Worker (Pyodide): the engine package only. No ``packages`` key: micropip is not
+    # shipped, and the engine is pure standard library.
     _write_json(
         dist / WORKER_CONFIG,
         {
             "interpreter": "./runtime/pyodide/pyodide.mjs",
-            "files": _files_map(shipped_py["gongzhu"] + shipped_py["ui"]),
+            "files": _files_map(shipped_py["gongzhu"]),
         },
     )
 
@@ -247,6 +251,7 @@ EXTRA_MIME_TYPES: dict[str, str] = {
     ".zip": "application/zip",
     ".py": "text/x-python; charset=utf-8",
     ".css": "text/css",
+    ".svg": "image/svg+xml",
     ".html": "text/html; charset=utf-8",
 }
 
@@ -264,30 +269,29 @@ class _SubPathHandler(SimpleHTTPRequestHandler):
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **EXTRA_MIME_TYPES}
 
     def do_GET(self) -> None:
-        if self._redirect_to_prefix():
-            return
-        super().do_GET()
+        if self._route():
+            super().do_GET()
 
     def do_HEAD(self) -> None:
-        if self._redirect_to_prefix():
-            return
-        super().do_HEAD()
+        if self._route():
+            super().do_HEAD()
 
-    def _redirect_to_prefix(self) -> bool:
+    def _route(self) -> bool:
+        """Redirect ``/prefix`` to ``/prefix/``; 404 outside the prefix. True: serve the file."""
         path = urlsplit(self.path).path
         if self.prefix != "/" and path == self.prefix.rstrip("/"):
             self.send_response(HTTPStatus.MOVED_PERMANENTLY)
             self.send_header("Location", self.prefix)
             self.send_header("Content-Length", "0")
             self.end_headers()
-            return True
-        return False
+            return False
+        if not path.startswith(self.prefix):
+            self.send_error(HTTPStatus.NOT_FOUND, "outside the site's sub-path")
+            return False
+        return True
 
     def translate_path(self, path: str) -> str:
-        clean = unquote(urlsplit(path).path)
-        if not clean.startswith(self.prefix):
-            # Outside the sub-path: map to a name that cannot exist, so it is a 404.
-            return str(Path(self.directory) / "\0outside-prefix")
+        clean = urlsplit(path).path
         return super().translate_path("/" + clean[len(self.prefix) :])
 
     def end_headers(self) -> None:
