@@ -22,6 +22,7 @@ import argparse
 import fnmatch
 import functools
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -266,7 +267,9 @@ class _SubPathHandler(SimpleHTTPRequestHandler):
     """Serves ``directory`` under ``prefix`` only; everything else is a 404."""
 
     prefix = "/"
-    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **EXTRA_MIME_TYPES}
+
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
+        return EXTRA_MIME_TYPES.get(Path(path).suffix.lower()) or super().guess_type(path)
 
     def do_GET(self) -> None:
         if self._route():
