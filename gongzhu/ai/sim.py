@@ -77,7 +77,7 @@ def bits_of(mask: int) -> list[int]:
 class Table:
     """A hand in progress.  ``gone`` = every card played so far, the current trick included."""
 
-    __slots__ = ("captured", "exposed", "exposed_all", "gone", "hands", "led", "leader", "trick")
+    __slots__ = ("captured", "exposed", "exposed_all", "gone", "hands", "leader", "led", "trick")
 
     def __init__(
         self,

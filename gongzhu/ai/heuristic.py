@@ -1,0 +1,291 @@
+"""Normal's hand-written strategy, on bit masks, so it is also Hard's playout policy.
+
+The rules of thumb (RULES.md point cards): keep the pig guarded by low spades and dump it the moment
+someone else is winning a trick; shed big hearts early; win the goat only with diamonds nobody can
+beat; take the transformer when your captures are positive (or when it would be alone) and dump it
+when they are negative; block a player about to take all hearts; run all hearts with a hand that
+can.  Every function reads only the acting seat's own hand from the table.
+"""
+
+from __future__ import annotations
+
+from ..cards import (
+    CLUBS,
+    DIAMONDS,
+    FULL_MASK,
+    GOAT_BIT,
+    HEARTS,
+    HEARTS_MASK,
+    INDEX,
+    PIG_BIT,
+    POINT_MASK,
+    SPADES,
+    SUIT_MASKS,
+    TRANSFORMER_BIT,
+)
+from .sim import Table, bits_of, fast_score, high_bit, low_bit
+
+AS, KS, QS = INDEX["AS"], INDEX["KS"], INDEX["QS"]
+AH, KH, QH, JH = INDEX["AH"], INDEX["KH"], INDEX["QH"], INDEX["JH"]
+JD, TC = INDEX["JD"], INDEX["TC"]
+HIGH_SPADES = (1 << AS) | (1 << KS)
+HIGH_HEARTS = (1 << AH) | (1 << KH) | (1 << QH) | (1 << JH)
+SPADE_MASK, DIAMOND_MASK, CLUB_MASK = SUIT_MASKS[SPADES], SUIT_MASKS[DIAMONDS], SUIT_MASKS[CLUBS]
+# diamonds above the goat: QD, KD, AD
+ABOVE_GOAT = SUIT_MASKS[DIAMONDS] & ~((1 << (JD + 1)) - 1)
+
+
+def trick_winner_pos(trick: list[int]) -> int:
+    """Position (0–3) in ``trick`` of the card now winning it."""
+    suit = trick[0] // 13
+    best, top = 0, trick[0]
+    for i in range(1, len(trick)):
+        c = trick[i]
+        if c // 13 == suit and c > top:
+            top, best = c, i
+    return best
+
+
+def delta(captured: int, cards: int, exposed_all: int) -> int:
+    """How much capturing ``cards`` changes a hand score now."""
+    return fast_score(captured | cards, exposed_all) - fast_score(captured, exposed_all)
+
+
+def hearts_runner(table: Table) -> int:
+    """The seat that has captured every heart played so far (at least 6), or -1."""
+    gone_hearts = table.gone & HEARTS_MASK & ~_trick_mask(table.trick)
+    if (gone_hearts).bit_count() < 6:
+        return -1
+    for seat in range(4):
+        if table.captured[seat] & HEARTS_MASK == gone_hearts:
+            return seat
+    return -1
+
+
+def _trick_mask(trick: list[int]) -> int:
+    m = 0
+    for c in trick:
+        m |= 1 << c
+    return m
+
+
+def shooting(table: Table, seat: int) -> bool:
+    """Going for all hearts: no one else holds a captured heart and my hand owns the top hearts."""
+    hand = table.hands[seat]
+    others = 0
+    for s in range(4):
+        if s != seat:
+            others |= table.captured[s]
+    if others & HEARTS_MASK:
+        return False
+    out_hearts = HEARTS_MASK & ~table.gone & ~hand
+    my_hearts = hand & HEARTS_MASK
+    if not my_hearts:
+        return False
+    # every outstanding heart is below my lowest high heart, and I hold many hearts
+    return (
+        my_hearts.bit_count() >= 8
+        and (not out_hearts or high_bit(out_hearts) < high_bit(my_hearts))
+        and (hand & (1 << AH) != 0)
+    )
+
+
+def shed_priority(table: Table, seat: int, card: int) -> int:
+    """How much this seat wants to get rid of ``card`` when someone else takes it."""
+    hand = table.hands[seat]
+    bit = 1 << card
+    suit = card // 13
+    rank = card % 13
+    if card == QS:
+        return 300
+    if card == JD:
+        return -200
+    if card == TC:
+        return 60 if fast_score(table.captured[seat], table.exposed_all) < 0 else -40
+    if suit == HEARTS:
+        return 40 + rank * 8 if rank >= 3 else 10 + rank
+    if suit == SPADES and bit & HIGH_SPADES and not (table.gone | hand) & PIG_BIT:
+        return 150 + rank  # AS/KS with the pig still out
+    if suit == DIAMONDS and card > JD and not table.gone & GOAT_BIT:
+        return rank - 20  # keep high diamonds while the goat is out
+    count = (hand & SUIT_MASKS[suit]).bit_count()
+    return rank * 2 + (12 if count <= 2 else 0)
+
+
+def normal_play(table: Table, seat: int, legal: int) -> int:
+    if legal & (legal - 1) == 0:
+        return low_bit(legal)
+    trick = table.trick
+    if not trick:
+        return _lead(table, seat, legal)
+    lead_mask = SUIT_MASKS[trick[0] // 13]
+    if legal & lead_mask:
+        return _follow(table, seat, legal)
+    return _discard(table, seat, legal)
+
+
+def _discard(table: Table, seat: int, legal: int) -> int:
+    if shooting(table, seat):
+        non_hearts = legal & ~HEARTS_MASK & ~PIG_BIT
+        if non_hearts:
+            legal = non_hearts
+    best, best_v = -1, -(10**9)
+    for c in bits_of(legal):
+        v = shed_priority(table, seat, c)
+        if v > best_v:
+            best, best_v = c, v
+    return best
+
+
+def _follow(table: Table, seat: int, legal: int) -> int:
+    trick = table.trick
+    pos = len(trick)
+    win_pos = trick_winner_pos(trick)
+    win_card = trick[win_pos]
+    suit = trick[0] // 13
+    tmask = _trick_mask(trick)
+    mine = table.captured[seat]
+    e = table.exposed_all
+    runner = hearts_runner(table)
+    block = runner >= 0 and runner != seat
+    if pos == 3:
+        best, best_v = -1, -(10**9)
+        for c in bits_of(legal):
+            if c > win_card:
+                v = delta(mine, tmask | (1 << c), e) * 2 + (c % 13)
+                if block and (tmask | (1 << c)) & HEARTS_MASK:
+                    v += 150
+            else:
+                v = shed_priority(table, seat, c)
+                if c == TC:
+                    # the winner takes the transformer: only matters to us through future captures
+                    v = 60 if fast_score(mine, e) < 0 else -40
+            if v > best_v:
+                best, best_v = c, v
+        return best
+    under = legal & ((1 << win_card) - 1)
+    over = legal & ~under
+    out = FULL_MASK & ~table.gone & ~table.hands[seat]
+    out_suit = out & SUIT_MASKS[suit]
+    if shooting(table, seat) and over:
+        return high_bit(over)
+    if block and over and (suit == HEARTS or tmask & HEARTS_MASK):
+        return low_bit(over)
+    if suit == DIAMONDS:
+        # win the goat with a diamond nobody can beat
+        boss_over = over & ~((1 << high_bit(out_suit)) - 1) if out_suit else over
+        if (tmask & GOAT_BIT or (legal & GOAT_BIT and not out_suit & ABOVE_GOAT)) and boss_over:
+            if legal & GOAT_BIT and boss_over & GOAT_BIT:
+                return JD
+            if tmask & GOAT_BIT and not tmask & (PIG_BIT | HEARTS_MASK):
+                return high_bit(boss_over)
+    if suit == CLUBS and tmask & TRANSFORMER_BIT and over:
+        boss_over = over & ~((1 << high_bit(out_suit)) - 1) if out_suit else over
+        if boss_over and delta(mine, tmask | (1 << high_bit(boss_over)), e) > 0:
+            return high_bit(boss_over)
+    if under:
+        choice = under & ~GOAT_BIT if under & ~GOAT_BIT else under
+        if suit == CLUBS and choice & TRANSFORMER_BIT and fast_score(mine, e) >= 0:
+            rest = choice & ~TRANSFORMER_BIT
+            if rest:
+                choice = rest
+        return high_bit(choice)
+    # forced to go over
+    if suit == SPADES and not (table.gone | table.hands[seat]) & PIG_BIT:
+        safe = over & ~PIG_BIT
+        return low_bit(safe) if safe else low_bit(over)
+    if suit == SPADES and over & PIG_BIT:
+        safe = over & ~PIG_BIT
+        if safe:
+            return high_bit(safe)
+    if tmask & POINT_MASK and suit != HEARTS:
+        return low_bit(over)
+    safe = over & ~GOAT_BIT & ~TRANSFORMER_BIT
+    return high_bit(safe) if safe else high_bit(over)
+
+
+def _lead(table: Table, seat: int, legal: int) -> int:
+    hand = table.hands[seat]
+    out = FULL_MASK & ~table.gone & ~hand
+    if shooting(table, seat) and legal & HEARTS_MASK:
+        return high_bit(legal & HEARTS_MASK)
+    best, best_v = -1, 1e18
+    for suit in range(4):
+        sm = SUIT_MASKS[suit]
+        cards = legal & sm
+        if not cards:
+            continue
+        out_suit = out & sm
+        candidates = [low_bit(cards)]
+        if suit == DIAMONDS and cards & GOAT_BIT and not out_suit & ABOVE_GOAT:
+            candidates.append(JD)
+        if suit == DIAMONDS and not (table.gone | hand) & GOAT_BIT and cards & ABOVE_GOAT:
+            candidates.append(high_bit(cards))
+        for c in candidates:
+            v = _lead_risk(table, seat, c, hand, out_suit)
+            if v < best_v:
+                best, best_v = c, v
+    return best
+
+
+def _lead_risk(table: Table, seat: int, card: int, hand: int, out_suit: int) -> float:
+    suit = card // 13
+    rank = card % 13
+    n_out = out_suit.bit_count()
+    if n_out == 0:
+        risk = 60.0  # everyone else discards onto us
+        if card == JD:
+            risk = -20.0
+    else:
+        lower = (out_suit & ((1 << card) - 1)).bit_count()
+        risk = 50.0 * lower / n_out + rank
+        if n_out <= 2:
+            risk += 15.0  # others may be void and dump points
+    bit = 1 << card
+    my_suit = hand & SUIT_MASKS[suit]
+    pig_out = not (table.gone | hand) & PIG_BIT
+    if suit == SPADES:
+        if hand & PIG_BIT:
+            risk += 40.0 if bit != PIG_BIT else 200.0
+        elif pig_out and card < QS:
+            risk += -20.0 if not hand & HIGH_SPADES else 10.0
+        elif pig_out and bit & HIGH_SPADES:
+            risk += 80.0
+    elif suit == HEARTS:
+        risk += 10.0 + (rank * 4 if rank >= 3 else 0)
+    elif suit == DIAMONDS:
+        if card == JD:
+            risk = risk - 60.0 if not out_suit & ABOVE_GOAT else risk + 80.0
+        elif card > JD and not (table.gone | hand) & GOAT_BIT:
+            # fishing for the goat with a high diamond only works when it is the boss
+            risk += -5.0 if not out_suit or card > high_bit(out_suit) else 40.0
+    elif suit == CLUBS and card == TC:
+        risk += 30.0
+    if my_suit.bit_count() <= 2 and rank < 8:
+        risk -= 8.0  # void a short suit to discard into later
+    return risk
+
+
+# --- exposing -------------------------------------------------------------------------------
+
+
+def normal_expose(hand: int) -> int:
+    """Cards Normal exposes: only with a hand that makes the exposed card's doubling safe."""
+    chosen = 0
+    spades = hand & SPADE_MASK
+    if hand & PIG_BIT and not hand & HIGH_SPADES and (spades & ((1 << QS) - 1)).bit_count() >= 4:
+        chosen |= PIG_BIT
+    diamonds = hand & DIAMOND_MASK
+    if hand & GOAT_BIT and (diamonds & ABOVE_GOAT).bit_count() >= 2 and diamonds.bit_count() >= 5:
+        chosen |= GOAT_BIT
+    if (
+        hand & TRANSFORMER_BIT
+        and hand & GOAT_BIT
+        and chosen & GOAT_BIT
+        and (hand & CLUB_MASK).bit_count() >= 5
+    ):
+        chosen |= TRANSFORMER_BIT
+    hearts = hand & HEARTS_MASK
+    if hand & (1 << AH) and hearts.bit_count() >= 9 and hand & (1 << KH) and hand & (1 << QH):
+        chosen |= 1 << AH
+    return chosen

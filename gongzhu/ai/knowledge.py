@@ -1,0 +1,93 @@
+"""What one seat knows, read from its view into masks: the AI's only input.
+
+Besides the obvious (own hand, played cards, captures, exposed cards) this infers the voids a seat
+has shown: a failure to follow suit, and the exposed-card restriction (an exposed card played in the
+first trick of its suit was its owner's only card of that suit).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import INDEX, to_mask
+from .sim import Table
+
+TWO_OF_SPADES = INDEX["2S"]
+
+
+@dataclass
+class Knowledge:
+    seat: int
+    hand: int
+    hand_sizes: list[int]
+    captured: list[int]
+    exposed: list[int]
+    gone: int  # every card played so far, current trick included
+    led: int
+    leader: int  # leader of the current trick
+    trick: list[int]
+    voids: list[int]  # 4-bit suit set per seat
+    history: list[tuple[int, int]]  # (seat, card) of every play this hand, in order
+    first_leader: int
+    hand_number: int
+
+    def table(self) -> Table:
+        """A table with only this seat's hand filled in (for the levels' own decisions)."""
+        hands = [0, 0, 0, 0]
+        hands[self.seat] = self.hand
+        return Table(
+            hands, list(self.captured), self.exposed, self.led, self.leader, list(self.trick), self.gone
+        )
+
+    def known_holdings(self) -> list[int]:
+        """Cards known to be in each other seat's hand: its exposed cards not yet played, and 2S."""
+        known = [e & ~self.gone for e in self.exposed]
+        known[self.seat] = 0
+        two = 1 << TWO_OF_SPADES
+        if self.hand_number == 1 and not (self.gone | self.hand) & two and self.first_leader != self.seat:
+            known[self.first_leader] |= two
+        return known
+
+
+def read_view(view: dict[str, Any]) -> Knowledge:
+    seat: int = view["seat"]
+    exposed = [to_mask(e) for e in view["exposed"]]
+    voids = [0, 0, 0, 0]
+    history: list[tuple[int, int]] = []
+    led = 0
+    gone = 0
+    tricks: list[dict[str, Any]] = list(view["tricks"])
+    current: dict[str, Any] = view["trick"]
+    for trick in [*tricks, current]:
+        plays = trick["plays"]
+        if not plays:
+            continue
+        lead_suit = INDEX[plays[0]["card"]] // 13
+        first_of_suit = not (led >> lead_suit) & 1
+        for play in plays:
+            s, c = play["seat"], INDEX[play["card"]]
+            history.append((s, c))
+            gone |= 1 << c
+            if c // 13 != lead_suit:
+                voids[s] |= 1 << lead_suit
+            elif first_of_suit and exposed[s] >> c & 1:
+                voids[s] |= 1 << lead_suit  # only card of the suit (exposed-card restriction)
+        if trick is not current:
+            led |= 1 << lead_suit
+    first_leader = tricks[0]["leader"] if tricks else current["leader"]
+    return Knowledge(
+        seat=seat,
+        hand=to_mask(view["hand"]),
+        hand_sizes=list(view["hand_sizes"]),
+        captured=[to_mask(c) for c in view["captured"]],
+        exposed=exposed,
+        gone=gone,
+        led=led,
+        leader=current["leader"],
+        trick=[INDEX[p["card"]] for p in current["plays"]],
+        voids=voids,
+        history=history,
+        first_leader=first_leader,
+        hand_number=view["hand_number"],
+    )

@@ -1,0 +1,93 @@
+"""Easy and Normal: players that decide from the view with rules of thumb (no search).
+
+Easy is a beginner: it dumps the pig and big hearts when it obviously can, but it plays its lowest
+card when ducking (keeping the dangerous high ones), leads without counting cards, and now and then
+plays any legal card.  Normal plays :mod:`gongzhu.ai.heuristic`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from typing import Any
+
+from ..cards import DECK, EXPOSABLE_MASK, GOAT_BIT, HEARTS_MASK, INDEX, PIG_BIT, SUIT_MASKS, to_codes, to_mask
+from .heuristic import normal_expose, normal_play, trick_winner_pos
+from .knowledge import read_view
+from .sim import Table, bits_of, high_bit, low_bit
+
+View = dict[str, Any]
+
+
+def view_seed(seed: int, view: View, salt: str) -> int:
+    """A seed from the player's seed and what the view shows (so decisions are reproducible)."""
+    key = json.dumps(
+        [salt, seed, view["seat"], view["hand_number"], view["hand"], view["tricks"], view["trick"],
+         view["exposed"], view.get("exposable", [])],
+        separators=(",", ":"),
+    )  # fmt: skip
+    return int.from_bytes(hashlib.blake2b(key.encode(), digest_size=8).digest(), "big")
+
+
+def easy_play(table: Table, seat: int, legal: int, rng: random.Random) -> int:
+    cards = bits_of(legal)
+    if len(cards) == 1:
+        return cards[0]
+    if rng.random() < 0.2:
+        safe = [c for c in cards if c != INDEX["QS"]] or cards
+        return rng.choice(safe)
+    trick = table.trick
+    if not trick:
+        suits = [s for s in range(4) if legal & SUIT_MASKS[s]]
+        return low_bit(legal & SUIT_MASKS[rng.choice(suits)])
+    suit_mask = SUIT_MASKS[trick[0] // 13]
+    if legal & suit_mask:
+        win_card = trick[trick_winner_pos(trick)]
+        under = legal & ((1 << win_card) - 1)
+        if under & PIG_BIT:
+            return INDEX["QS"]
+        if under:
+            return low_bit(under)
+        return high_bit(legal) if len(trick) == 3 else low_bit(legal)
+    if legal & PIG_BIT:
+        return INDEX["QS"]
+    if legal & HEARTS_MASK:
+        return high_bit(legal & HEARTS_MASK)
+    return max(cards, key=lambda c: (c % 13, c))
+
+
+def easy_expose(hand: int) -> int:
+    high_diamonds = to_mask(["AD", "KD"])
+    return GOAT_BIT if hand & GOAT_BIT and hand & high_diamonds else 0
+
+
+class EasyPlayer:
+    def __init__(self, seed: int, seat: int) -> None:
+        self.seed = seed
+        self.seat = seat
+
+    def expose(self, view: View) -> list[str]:
+        return _exposure(view, easy_expose(to_mask(view["hand"])))
+
+    def play(self, view: View) -> str:
+        k = read_view(view)
+        rng = random.Random(view_seed(self.seed, view, "easy"))
+        return DECK[easy_play(k.table(), k.seat, to_mask(view["legal"]), rng)]
+
+
+class NormalPlayer:
+    def __init__(self, seed: int, seat: int) -> None:
+        self.seed = seed
+        self.seat = seat
+
+    def expose(self, view: View) -> list[str]:
+        return _exposure(view, normal_expose(to_mask(view["hand"])))
+
+    def play(self, view: View) -> str:
+        k = read_view(view)
+        return DECK[normal_play(k.table(), k.seat, to_mask(view["legal"]))]
+
+
+def _exposure(view: View, chosen: int) -> list[str]:
+    return to_codes(chosen & EXPOSABLE_MASK & to_mask(view["exposable"]))

@@ -1,0 +1,106 @@
+"""Hard's search: expected hand score of each choice over sampled deals of the hidden cards.
+
+Every candidate (a legal card, or a set of cards to expose) is played in the same sampled worlds
+(common random numbers), then the rest of the hand is simulated with Normal's strategy for all four
+seats, or solved exactly once few cards remain.  The value of a world is the seat's own hand score
+minus ``OPPONENT_WEIGHT`` times the opponents' mean.  The work done is a fixed number of simulated
+card plays per decision (``budget``), never a clock, so decisions are reproducible.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..cards import EXPOSABLE_MASK
+from .exact import solve
+from .heuristic import normal_expose, normal_play
+from .knowledge import Knowledge
+from .sampling import play_weight, sample_world
+from .sim import Table, bits_of, run
+
+DEFAULT_BUDGET = 40_000  # simulated card plays per decision
+EXACT_CARDS = 8  # solve exactly when this many cards (or fewer) remain after the candidate
+MIN_WORLDS, MAX_WORLDS = 8, 120
+OPPONENT_WEIGHT = 0.0
+
+
+@dataclass
+class Evaluation:
+    values: dict[int, float]  # candidate → expected value
+    worlds: int
+
+    def best(self) -> int:
+        return max(self.values, key=lambda c: (self.values[c], -c))
+
+
+def _value(scores: list[int], seat: int, opponent_weight: float) -> float:
+    own = scores[seat]
+    if not opponent_weight:
+        return float(own)
+    return own - opponent_weight * (sum(scores) - own) / 3
+
+
+def evaluate_plays(
+    k: Knowledge,
+    legal: int,
+    rng: random.Random,
+    budget: int = DEFAULT_BUDGET,
+    opponent_weight: float = OPPONENT_WEIGHT,
+) -> Evaluation:
+    cards = bits_of(legal)
+    left = k.hand.bit_count() + sum(k.hand_sizes) - k.hand_sizes[k.seat]
+    exact = left - 1 <= EXACT_CARDS
+    cost = len(cards) * (left * 4 if exact else left)
+    worlds = max(MIN_WORLDS, min(MAX_WORLDS, budget // max(1, cost)))
+    totals = dict.fromkeys(cards, 0.0)
+    weight_sum = 0.0
+    for _ in range(worlds):
+        world = sample_world(k, rng)
+        weight = play_weight(k, world)
+        weight_sum += weight
+        base = Table(world, list(k.captured), k.exposed, k.led, k.leader, list(k.trick), k.gone)
+        for card in cards:
+            table = base.copy()
+            table.play(card)
+            if exact:
+                scores = solve(table)
+            else:
+                run(table, normal_play)
+                scores = table.scores()
+            totals[card] += weight * _value(scores, k.seat, opponent_weight)
+    return Evaluation({c: v / weight_sum for c, v in totals.items()}, worlds)
+
+
+def expose_candidates(exposable: int) -> list[int]:
+    """Every subset when there are at most three exposable cards, else none, singles and Normal's."""
+    cards = bits_of(exposable & EXPOSABLE_MASK)
+    if len(cards) <= 3:
+        out = [0]
+        for c in cards:
+            out += [m | (1 << c) for m in out]
+        return out
+    return sorted({0, *(1 << c for c in cards), normal_expose(exposable)})
+
+
+def evaluate_exposes(
+    k: Knowledge,
+    exposable: int,
+    rng: random.Random,
+    budget: int = DEFAULT_BUDGET,
+    opponent_weight: float = OPPONENT_WEIGHT,
+) -> Evaluation:
+    """Value of each exposure; the other seats expose as Normal would with their sampled hands."""
+    candidates = expose_candidates(exposable)
+    worlds = max(MIN_WORLDS, min(MAX_WORLDS, 2 * budget // (len(candidates) * 52)))
+    totals = dict.fromkeys(candidates, 0.0)
+    for _ in range(worlds):
+        world = sample_world(k, rng)
+        others = [normal_expose(h) for h in world]
+        for chosen in candidates:
+            exposed = list(others)
+            exposed[k.seat] = chosen
+            table = Table(list(world), [0, 0, 0, 0], exposed, 0, k.leader, [], 0)
+            run(table, normal_play)
+            totals[chosen] += _value(table.scores(), k.seat, opponent_weight)
+    return Evaluation({c: v / worlds for c, v in totals.items()}, worlds)
