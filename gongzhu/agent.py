@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import queue
+import signal
 import subprocess
 import threading
 from typing import Any
@@ -73,6 +75,7 @@ class CommandBot:
                 stdout=subprocess.PIPE,
                 text=True,
                 bufsize=1,
+                start_new_session=True,  # its own process group, so close() can stop the whole command
             )
         except OSError as error:  # pragma: no cover - a shell is always there on POSIX
             raise AgentError(seat, f"could not start {command!r}: {error}", None, None) from error
@@ -135,13 +138,16 @@ class CommandBot:
             self._send({"type": "match_end", "totals": totals})
 
     def close(self) -> None:
+        """Close its stdin and give it a moment to exit, then stop its whole process group."""
         if self.process.poll() is None:
-            try:
+            with contextlib.suppress(OSError):
                 assert self.process.stdin is not None
                 self.process.stdin.close()
-                self.process.wait(timeout=2)
-            except (OSError, subprocess.TimeoutExpired):
-                self.process.kill()
+            try:
+                self.process.wait(timeout=1)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait()
 
 

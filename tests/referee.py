@@ -15,8 +15,11 @@ ALL_CARDS = {r + s for r in RANK_ORDER for s in "SHDC"}
 POINT_CARDS = {r + "H" for r in RANK_ORDER} | {"QS", "JD", "TC"}
 
 
-def legal_cards(hand: list[str], own_exposed: list[str], earlier_leads: set[str], trick: list[str]) -> set[str]:
+def legal_cards(
+    hand: list[str], own_exposed: list[str], earlier_leads: set[str], trick: list[str]
+) -> set[str]:
     """RULES.md "Leading and following" plus the exposed-card restriction."""
+
     def same_suit(suit: str) -> list[str]:
         return [c for c in hand if c[1] == suit]
 

@@ -9,7 +9,18 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gongzhu import DECK, Reason, Refusal, State, apply, legal_plays, match_result, new_match, replay, view_for
+from gongzhu import (
+    DECK,
+    Reason,
+    Refusal,
+    State,
+    apply,
+    legal_plays,
+    match_result,
+    new_match,
+    replay,
+    view_for,
+)
 from gongzhu.game import deal_hands
 
 from .helpers import must_apply, random_step
@@ -117,7 +128,11 @@ def test_expose_refusals() -> None:
     plain = next(c for c in hand if c not in ("AH", "QS", "JD", "TC"))
     missing = next(c for c in ("AH", "QS", "JD", "TC") if c not in hand)
     before = copy.deepcopy(state)
-    for cards, reason in (([plain], Reason.NOT_EXPOSABLE), ([missing], Reason.NOT_IN_HAND), (["ZZ"], Reason.UNKNOWN_CARD)):
+    for cards, reason in (
+        ([plain], Reason.NOT_EXPOSABLE),
+        ([missing], Reason.NOT_IN_HAND),
+        (["ZZ"], Reason.UNKNOWN_CARD),
+    ):
         result = apply(state, {"type": "expose", "seat": seat, "cards": cards})
         assert isinstance(result, Refusal) and result.reason is reason
     assert state == before

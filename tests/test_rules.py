@@ -47,7 +47,9 @@ def test_exposed_card_may_not_follow_in_first_trick_of_its_suit() -> None:
 
 
 def test_singleton_exposed_card_is_exempt() -> None:
-    state = crafted_state([["2H", "3C"], ["AH", "KS", "3D"], HANDS[2], HANDS[3]], [[], ["AH"], [], []], leader=0)
+    state = crafted_state(
+        [["2H", "3C"], ["AH", "KS", "3D"], HANDS[2], HANDS[3]], [[], ["AH"], [], []], leader=0
+    )
     state = play(state, 0, "2H")
     assert legal_plays(state, 1) == ["AH"]
     lead = crafted_state([["QS", "2C"], HANDS[1], HANDS[2], HANDS[3]], [["QS"], [], [], []], leader=0)
@@ -55,7 +57,9 @@ def test_singleton_exposed_card_is_exempt() -> None:
 
 
 def test_exposed_card_may_be_discarded_on_another_suit() -> None:
-    state = crafted_state([["2D", "3C"], ["AH", "5H", "KS"], HANDS[2], HANDS[3]], [[], ["AH"], [], []], leader=0)
+    state = crafted_state(
+        [["2D", "3C"], ["AH", "5H", "KS"], HANDS[2], HANDS[3]], [[], ["AH"], [], []], leader=0
+    )
     state = play(state, 0, "2D")
     assert set(legal_plays(state, 1)) == {"AH", "5H", "KS"}
     play(state, 1, "AH")

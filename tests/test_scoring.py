@@ -76,7 +76,9 @@ def test_all_exposure_combinations_on_mixed_captures(exposed: list[str]) -> None
     exposed=st.sets(st.sampled_from(EXPOSABLE)),
 )
 def test_scores_equal_an_independent_recount(captured: set[str], exposed: set[str]) -> None:
-    assert score_breakdown(to_mask(captured), to_mask(exposed))["score"] == referee_score(list(captured), list(exposed))
+    assert score_breakdown(to_mask(captured), to_mask(exposed))["score"] == referee_score(
+        list(captured), list(exposed)
+    )
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,276 @@
+"""Playwright fixtures for end-to-end tests of the browser game.
+
+* ``site`` (session): builds ``dist/`` once and serves it on 127.0.0.1 under the
+  sub-path ``/gongzhu/`` (as GitHub Pages would under ``/<repo>/``), on a free port.
+* ``chromium_browser`` (session): Debian's ``/usr/bin/chromium`` driven by Playwright
+  (never ``playwright install``), with background networking off and every host name
+  except 127.0.0.1 unresolvable.
+* ``desktop_page`` (1280x800) and ``phone_page`` (360x640 portrait, mobile, touch):
+  a fresh context each, guarded by a :class:`PageGuard` that fails the test on any
+  request outside the served site, any HTTP error status, any console error or any
+  uncaught page error. ``guard`` / ``phone_guard`` give access to it (for
+  ``guard.check()`` mid-test or ``guard.long_tasks()``).
+
+Every test here is marked ``e2e`` automatically; deselect with ``-m "not e2e"``.
+Set ``GONGZHU_E2E_NO_BUILD=1`` to reuse an existing ``dist/``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402  (repo root module, needs the path above)
+
+playwright_sync = pytest.importorskip("playwright.sync_api")
+from playwright.sync_api import (  # noqa: E402
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Page,
+    Playwright,
+    Request,
+    Response,
+    sync_playwright,
+)
+
+CHROMIUM = os.environ.get("GONGZHU_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+]
+SITE_PREFIX = "/gongzhu/"
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+PHONE = {
+    "viewport": {"width": 360, "height": 640},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
+#: Cold start takes ~3-4 s on 2 cores; leave room for a loaded CI machine.
+BOOT_TIMEOUT_MS = 60_000
+
+#: Installed before any page script: records main-thread long tasks (> 50 ms).
+LONG_TASK_OBSERVER = """
+window.__gongzhuLongTasks = [];
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      window.__gongzhuLongTasks.push({ start: e.startTime, duration: e.duration, name: e.name });
+  }).observe({ type: "longtask", buffered: true });
+} catch (e) {
+  window.__gongzhuLongTasks = null;  // API missing: long_tasks() will say so
+}
+"""
+
+#: Console messages that are expected and harmless. PyScript warns once per worker that
+#: `window`/`document` are not reachable from it without SharedArrayBuffer: by design,
+#: the engine worker never touches the DOM (GitHub Pages sends no COOP/COEP headers).
+IGNORED_CONSOLE = ("Unable to use `window` or `document` in worker",)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.e2e)
+
+
+@dataclass
+class PageGuard:
+    """Collects everything that must not happen while a page runs."""
+
+    site_url: str
+    problems: list[str] = field(default_factory=list)
+    console: list[str] = field(default_factory=list)
+    requests: list[str] = field(default_factory=list)
+
+    def allowed_url(self, url: str) -> bool:
+        """Only the served site itself: 127.0.0.1, its port, under its sub-path."""
+        site = urlsplit(self.site_url)
+        if url.startswith("data:"):
+            return True
+        if url.startswith("blob:"):  # blob:http://127.0.0.1:PORT/<uuid>: PyScript's worker
+            blob = urlsplit(url[len("blob:") :])
+            return (blob.scheme, blob.hostname, blob.port) == (site.scheme, "127.0.0.1", site.port)
+        parts = urlsplit(url)
+        return (parts.scheme, parts.hostname, parts.port) == (
+            site.scheme,
+            "127.0.0.1",
+            site.port,
+        ) and parts.path.startswith(site.path)
+
+    def on_request(self, request: Request) -> None:
+        self.requests.append(request.url)
+        if not self.allowed_url(request.url):
+            self.problems.append(f"request outside the site: {request.method} {request.url}")
+
+    def on_response(self, response: Response) -> None:
+        if response.status >= 400:
+            self.problems.append(f"HTTP {response.status}: {response.url}")
+
+    def on_console(self, message: ConsoleMessage) -> None:
+        text = f"[{message.type}] {message.text}"
+        self.console.append(text)
+        if message.type in ("error", "assert") and not any(s in message.text for s in IGNORED_CONSOLE):
+            self.problems.append(f"console {text}")
+
+    def on_page_error(self, error: Exception) -> None:
+        self.problems.append(f"page error: {error}")
+
+    def attach(self, context: BrowserContext) -> None:
+        context.on("request", self.on_request)
+        context.on("response", self.on_response)
+        context.on("console", self.on_console)
+
+    def watch(self, page: Page) -> None:
+        page.on("pageerror", self.on_page_error)
+
+    def check(self) -> None:
+        if self.problems:
+            pytest.fail("page problems:\n  " + "\n  ".join(self.problems), pytrace=False)
+
+
+def long_tasks(page: Page) -> list[dict[str, Any]]:
+    """Main-thread long tasks recorded since navigation (needs the guarded contexts)."""
+    tasks = page.evaluate("window.__gongzhuLongTasks")
+    if tasks is None:
+        raise AssertionError("PerformanceObserver 'longtask' is not supported by this browser")
+    return list(tasks)
+
+
+def wait_for_phase(page: Page, phase: str, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
+    """Wait until ``<html data-phase>`` is ``phase``; fail at once if it turns ``error``."""
+    page.wait_for_function(
+        "(p) => [p, 'error'].includes(document.documentElement.dataset.phase)",
+        arg=phase,
+        timeout=timeout_ms,
+    )
+    current = page.evaluate("document.documentElement.dataset.phase")
+    if current != phase:
+        status = page.text_content("#status")
+        pytest.fail(f"page reached phase {current!r} instead of {phase!r}: {status}", pytrace=False)
+
+
+def performance_marks(page: Page) -> dict[str, float]:
+    """``gongzhu:*`` performance marks, in ms since navigation start."""
+    marks = page.evaluate(
+        "performance.getEntriesByType('mark')"
+        ".filter(m => m.name.startsWith('gongzhu:')).map(m => [m.name, m.startTime])"
+    )
+    return {name.removeprefix("gongzhu:"): float(t) for name, t in marks}
+
+
+# --------------------------------------------------------------------------- fixtures
+
+
+@pytest.fixture(scope="session")
+def site() -> Iterator[build.SiteServer]:
+    if not os.environ.get("GONGZHU_E2E_NO_BUILD"):
+        build.build()
+    elif not (build.DIST / "index.html").is_file():
+        pytest.fail("GONGZHU_E2E_NO_BUILD is set but dist/ is not built")
+    server = build.serve_in_thread(build.DIST, SITE_PREFIX)
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def playwright_instance() -> Iterator[Playwright]:
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def chromium_browser(playwright_instance: Playwright) -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} not found: run scripts/install-test-deps.sh")
+    browser = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    try:
+        yield browser
+    finally:
+        browser.close()
+
+
+def _guarded_context(
+    browser: Browser, site: build.SiteServer, options: dict[str, Any]
+) -> tuple[BrowserContext, PageGuard]:
+    context = browser.new_context(**options)
+    context.set_default_timeout(BOOT_TIMEOUT_MS)
+    context.add_init_script(LONG_TASK_OBSERVER)
+    guard = PageGuard(site.url)
+    guard.attach(context)
+    return context, guard
+
+
+@pytest.fixture
+def guard_and_desktop_page(
+    chromium_browser: Browser, site: build.SiteServer
+) -> Iterator[tuple[PageGuard, Page]]:
+    context, guard = _guarded_context(chromium_browser, site, DESKTOP)
+    page = context.new_page()
+    guard.watch(page)
+    try:
+        yield guard, page
+    finally:
+        context.close()
+    guard.check()
+
+
+@pytest.fixture
+def guard_and_phone_page(
+    chromium_browser: Browser, site: build.SiteServer
+) -> Iterator[tuple[PageGuard, Page]]:
+    context, guard = _guarded_context(chromium_browser, site, PHONE)
+    page = context.new_page()
+    guard.watch(page)
+    try:
+        yield guard, page
+    finally:
+        context.close()
+    guard.check()
+
+
+@pytest.fixture
+def desktop_page(guard_and_desktop_page: tuple[PageGuard, Page]) -> Page:
+    """A 1280x800 desktop page, not yet navigated (``page.goto(site.url)``)."""
+    return guard_and_desktop_page[1]
+
+
+@pytest.fixture
+def guard(guard_and_desktop_page: tuple[PageGuard, Page]) -> PageGuard:
+    """The guard of ``desktop_page``."""
+    return guard_and_desktop_page[0]
+
+
+@pytest.fixture
+def phone_page(guard_and_phone_page: tuple[PageGuard, Page]) -> Page:
+    """A 360x640 portrait phone page (mobile, touch), not yet navigated."""
+    return guard_and_phone_page[1]
+
+
+@pytest.fixture
+def phone_guard(guard_and_phone_page: tuple[PageGuard, Page]) -> PageGuard:
+    """The guard of ``phone_page``."""
+    return guard_and_phone_page[0]

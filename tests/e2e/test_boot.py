@@ -1,0 +1,135 @@
+"""The page boots under a sub-path: static loading state, MicroPython UI, Pyodide worker.
+
+Proves the runtime architecture end to end: no request leaves the served site, no
+console error, no main-thread long task over 200 ms, the worker answers a JSON call
+without SharedArrayBuffer, and dist/ ships exactly the runtime files the page loads.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+import build
+
+from .conftest import PageGuard, long_tasks, performance_marks, wait_for_phase
+
+MAX_LONG_TASK_MS = 200
+
+
+def _boot(page: Page, site: build.SiteServer) -> dict[str, float]:
+    page.goto(site.url)
+    wait_for_phase(page, "engine-ready")
+    return performance_marks(page)
+
+
+def _check_answer(page: Page) -> None:
+    answer = json.loads(page.text_content("#engine-answer") or "null")
+    assert answer["pong"] is True
+    assert answer["echo"] == "hello from MicroPython"
+    assert answer["engine"] == "gongzhu"
+    assert answer["platform"] == "emscripten"
+    assert answer["python"].startswith("3.14.")
+    assert page.text_content("#status") == "Engine ready"
+
+
+def _report(label: str, marks: dict[str, float], tasks: list[dict[str, float]]) -> None:
+    worst = max((t["duration"] for t in tasks), default=0.0)
+    print(
+        f"\n[{label}] ui-ready {marks['ui-ready']:.0f} ms, engine-connected "
+        f"{marks['engine-connected']:.0f} ms, engine-ready {marks['engine-ready']:.0f} ms, "
+        f"{len(tasks)} long tasks (worst {worst:.0f} ms)"
+    )
+
+
+def test_desktop_boot(desktop_page: Page, guard: PageGuard, site: build.SiteServer) -> None:
+    marks = _boot(desktop_page, site)
+    _check_answer(desktop_page)
+    assert marks["ui-ready"] < marks["engine-connected"] <= marks["engine-ready"]
+
+    # The worker needs no cross-origin isolation (GitHub Pages sends no COOP/COEP).
+    assert desktop_page.evaluate("crossOriginIsolated") is False
+    assert desktop_page.evaluate("typeof SharedArrayBuffer") == "undefined"
+
+    tasks = long_tasks(desktop_page)
+    _report("desktop", marks, tasks)
+    too_long = [t for t in tasks if t["duration"] > MAX_LONG_TASK_MS]
+    assert not too_long, f"main-thread long tasks over {MAX_LONG_TASK_MS} ms: {too_long}"
+    guard.check()
+
+
+def test_phone_boot(phone_page: Page, phone_guard: PageGuard, site: build.SiteServer) -> None:
+    marks = _boot(phone_page, site)
+    _check_answer(phone_page)
+    tasks = long_tasks(phone_page)
+    _report("phone", marks, tasks)
+    assert all(t["duration"] <= MAX_LONG_TASK_MS for t in tasks), tasks
+    assert phone_page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    phone_guard.check()
+
+
+def test_dist_ships_exactly_the_runtime_files_loaded(
+    desktop_page: Page, guard: PageGuard, site: build.SiteServer
+) -> None:
+    _boot(desktop_page, site)
+    prefix = urlsplit(site.url).path
+    requested = {
+        urlsplit(url).path[len(prefix) :] for url in guard.requests if url.startswith(site.url + "runtime/")
+    }
+    shipped = {
+        p.relative_to(build.DIST).as_posix() for p in (build.DIST / "runtime").rglob("*") if p.is_file()
+    }
+    assert requested == shipped, {
+        "shipped, never loaded": sorted(shipped - requested),
+        "loaded, not shipped": sorted(requested - shipped),
+    }
+
+
+def test_loading_state_is_static_html(chromium_browser: Browser, site: build.SiteServer) -> None:
+    """Before any script runs, the page already shows its loading state."""
+    context = chromium_browser.new_context(java_script_enabled=False, viewport={"width": 360, "height": 640})
+    try:
+        page = context.new_page()
+        page.goto(site.url)
+        assert page.evaluate("1") is None or True  # JS is off: evaluate still works via CDP
+        assert page.get_attribute("html", "data-phase") == "loading"
+        assert page.is_visible("text=Shuffling the deck…")
+        assert page.is_visible(".spinner")
+    finally:
+        context.close()
+
+
+def _status(url: str) -> tuple[int, str]:
+    request = urllib.request.Request(url, method="GET")
+    opener = urllib.request.build_opener(_NoRedirect)
+    try:
+        with opener.open(request, timeout=10) as response:
+            return response.status, response.headers.get("Content-Type", "")
+    except urllib.error.HTTPError as err:
+        return err.code, err.headers.get("Location", "") or ""
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args: object, **kwargs: object) -> None:
+        return None
+
+
+@pytest.mark.parametrize(
+    ("path", "status", "detail"),
+    [
+        ("/", 404, ""),
+        ("/index.html", 404, ""),
+        ("/gongzhu", 301, "/gongzhu/"),
+        ("/gongzhu/", 200, "text/html; charset=utf-8"),
+        ("/gongzhu/runtime/pyodide/pyodide.asm.wasm", 200, "application/wasm"),
+        ("/gongzhu/runtime/micropython/micropython.mjs", 200, "text/javascript"),
+    ],
+)
+def test_server_serves_only_the_sub_path(site: build.SiteServer, path: str, status: int, detail: str) -> None:
+    root = f"http://127.0.0.1:{site.port}"
+    assert _status(root + path) == (status, detail)
