@@ -8,7 +8,6 @@ ever see a view.
 
 from __future__ import annotations
 
-import json
 from typing import Any, TypedDict
 
 from .cards import EXPOSABLE_MASK, INDEX, PIG, to_codes, to_mask
@@ -282,8 +281,12 @@ def replay(seed: int, actions: list[Action]) -> State:
 
 
 def _copy(value: Any) -> Any:
-    """Deep copy of plain JSON data (also proves it stays JSON-serialisable)."""
-    return json.loads(json.dumps(value))
+    """Deep copy of plain JSON data (dicts, lists and scalars only)."""
+    if isinstance(value, dict):
+        return {key: _copy(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_copy(item) for item in value]
+    return value
 
 
 __all__ = [
