@@ -76,11 +76,13 @@ def read_view(view: dict[str, Any]) -> Knowledge:
         if trick is not current:
             led |= 1 << lead_suit
     first_leader = tricks[0]["leader"] if tricks else current["leader"]
+    captured = [to_mask(c) for c in view["captured"]]
+    gone |= captured[0] | captured[1] | captured[2] | captured[3]
     return Knowledge(
         seat=seat,
         hand=to_mask(view["hand"]),
         hand_sizes=list(view["hand_sizes"]),
-        captured=[to_mask(c) for c in view["captured"]],
+        captured=captured,
         exposed=exposed,
         gone=gone,
         led=led,

@@ -1,0 +1,328 @@
+"""The computer players: legal play, the strategy's key moves, Hard's search, hints, hidden information."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import gongzhu.game
+from gongzhu import apply, new_match, view_for
+from gongzhu.ai import REASONS, EasyPlayer, HardPlayer, NormalPlayer, choose_play, hint, make_level
+from gongzhu.ai.heuristic import normal_play
+from gongzhu.ai.knowledge import read_view
+from gongzhu.ai.levels import easy_play
+from gongzhu.ai.sampling import sample_world
+from gongzhu.ai.sim import Table, deal_table, fast_score, random_hands, run
+from gongzhu.cards import EXPOSABLE_MASK, FULL_MASK, SUIT_MASKS, to_mask
+from gongzhu.players import make_player
+from gongzhu.scoring import hand_score
+
+from .ai_helpers import crafted_state, crafted_view
+
+SMALL = 3000  # Hard's budget in tests: small, the search logic is the same
+
+
+def small_hard(seed: int, seat: int) -> HardPlayer:
+    return HardPlayer(seed, seat, budget=SMALL)
+
+
+@given(st.integers(0, 2**52 - 1), st.integers(0, 15))
+def test_fast_score_matches_the_rules(captured: int, exposed_bits: int) -> None:
+    exposable = [c for c in range(52) if EXPOSABLE_MASK >> c & 1]
+    exposed = sum(1 << exposable[i] for i in range(4) if exposed_bits >> i & 1)
+    assert fast_score(captured, exposed) == hand_score(captured, exposed)
+    hearts_and_more = captured | SUIT_MASKS[1]
+    assert fast_score(hearts_and_more, exposed) == hand_score(hearts_and_more, exposed)
+
+
+def test_levels_are_registered() -> None:
+    for name in ("easy", "normal", "hard"):
+        player = make_player(name, 1, 0)
+        assert hasattr(player, "play") and hasattr(player, "expose")
+    assert isinstance(make_level("normal", 1, 2), NormalPlayer)
+
+
+@pytest.mark.parametrize("factory", [EasyPlayer, NormalPlayer, small_hard])
+def test_levels_always_play_legal_cards(factory: Any) -> None:
+    """Whole hands with the level in every seat: every answer is legal (the engine would refuse)."""
+    for seed in range(3 if factory is small_hard else 25):
+        state = new_match(1000 + seed)
+        players = [factory(seed, s) for s in range(4)]
+        for seat in range(4):
+            if state["expose_choices"][seat] is None:
+                view = view_for(state, seat)
+                cards = players[seat].expose(view)
+                assert set(cards) <= set(view["exposable"])
+                state = apply(state, {"type": "expose", "seat": seat, "cards": cards})
+        while state["phase"] == "play":
+            view = view_for(state, state["turn"])
+            card = players[state["turn"]].play(view)
+            assert card in view["legal"]
+            state = apply(state, {"type": "play", "seat": state["turn"], "card": card})
+            assert isinstance(state, dict)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, 51))
+def test_policies_legal_in_any_position(seed: int, steps: int) -> None:
+    rng = random.Random(seed)
+    table = deal_table(random_hands(rng))
+    for _ in range(steps):
+        seat = table.turn()
+        table.play(normal_play(table, seat, table.legal(seat)))
+    seat = table.turn()
+    legal = table.legal(seat)
+    if legal:
+        assert legal >> normal_play(table, seat, legal) & 1
+        assert legal >> easy_play(table, seat, legal, rng) & 1
+
+
+def test_normal_dumps_the_pig_when_void() -> None:
+    view = crafted_view(
+        [["5C", "9C", "2D"], ["QS", "AH", "3D"], ["7C", "4D", "5D"], ["8C", "6D", "7D"]],
+        leader=0,
+        plays=["KC"],
+    )
+    assert view["seat"] == 1
+    assert NormalPlayer(1, 1).play(view) == "QS"
+    assert EasyPlayer(1, 1).play(view) in ("QS", "AH", "3D")
+
+
+def test_normal_sheds_the_big_heart_when_void_without_pig() -> None:
+    view = crafted_view(
+        [["5C", "9C", "2D"], ["KH", "3H", "3D"], ["7C", "4D", "5D"], ["8C", "6D", "7D"]],
+        leader=0,
+        plays=["KC"],
+    )
+    assert NormalPlayer(1, 1).play(view) == "KH"
+
+
+def test_normal_dumps_pig_under_a_higher_spade() -> None:
+    view = crafted_view(
+        [["AS", "9C"], ["QS", "3S", "3D"], ["7C", "4D", "5D"], ["8C", "6D", "7D"]],
+        leader=0,
+        plays=["AS"],
+    )
+    assert NormalPlayer(1, 1).play(view) == "QS"
+
+
+def test_normal_keeps_the_pig_guarded() -> None:
+    """Holding QS with low spades, Normal does not lead spades."""
+    view = crafted_view(
+        [["QS", "3S", "4S", "5S", "2C", "3C"], ["AS", "KS", "6C", "7C", "8C", "9C"],
+         ["6S", "7S", "TC", "JC", "QC", "KC"], ["8S", "9S", "AC", "2D", "3D", "4D"]],
+        leader=0,
+    )  # fmt: skip
+    assert NormalPlayer(1, 0).play(view) in ("2C", "3C")
+
+
+def test_normal_wins_the_goat_with_the_boss_diamond() -> None:
+    view = crafted_view(
+        [["AD", "3D", "2C"], ["JD", "5C", "6C"], ["4D", "7C", "8C"], ["5D", "9C", "TC"]],
+        leader=1,
+        plays=["JD", "4D", "5D"],
+    )
+    assert NormalPlayer(1, 0).play(view) == "AD"
+
+
+def test_normal_exposes_only_with_confidence() -> None:
+    strong = {"hand": ["QS", "2S", "3S", "4S", "5S", "6S"], "exposable": ["QS"]}
+    weak = {"hand": ["QS", "AS", "3S", "2D"], "exposable": ["QS"]}
+    assert NormalPlayer(1, 0).expose(strong) == ["QS"]
+    assert NormalPlayer(1, 0).expose(weak) == []
+
+
+# --- Hard -------------------------------------------------------------------------------------
+
+
+def endgame_view() -> dict[str, Any]:
+    """Seat 0 is last to play to AS; keeping QS would leave it alone under 4S next trick."""
+    return crafted_view(
+        [["QS", "3S"], ["KS", "5D"], ["2D", "6D"], ["AS", "4S"]], leader=1, plays=["KS", "2D", "AS"]
+    )
+
+
+def test_hard_finds_the_endgame_dump_by_exact_search() -> None:
+    view = endgame_view()
+    assert view["seat"] == 0
+    card, evaluation = choose_play(view, seed=3, budget=SMALL)
+    assert card == "QS"
+    assert evaluation is not None
+    assert evaluation.values[to_mask(["QS"]).bit_length() - 1] == 0
+    # 3S loses 100 in every world where seat 3 holds 4S (seat 0 cannot know which card is where)
+    assert evaluation.values[to_mask(["3S"]).bit_length() - 1] < -10
+
+
+def test_hard_is_reproducible_for_a_seed() -> None:
+    state = new_match(11)
+    for seat in range(4):
+        if state["expose_choices"][seat] is None:
+            state = apply(state, {"type": "expose", "seat": seat, "cards": []})
+    view = view_for(state, state["turn"])
+    first = choose_play(view, seed=5, budget=SMALL)
+    second = choose_play(view, seed=5, budget=SMALL)
+    assert first[0] == second[0]
+    assert first[1] is not None and second[1] is not None
+    assert first[1].values == second[1].values
+
+
+def test_sampled_worlds_respect_what_the_seat_knows() -> None:
+    # seat 1 showed a void in clubs; seat 2 exposed QS and still holds it
+    state = crafted_state(
+        [
+            ["2C", "3C", "4D", "5D"],
+            ["6D", "7D", "8D", "9D"],
+            ["QS", "2S", "3S", "4S"],
+            ["5C", "6C", "7C", "8C"],
+        ],
+        leader=0,
+        plays=["9C", "AH"],
+        exposed=[[], [], ["QS"], []],
+    )
+    view = view_for(state, 2)
+    k = read_view(view)
+    rng = random.Random(1)
+    for _ in range(50):
+        world = sample_world(k, rng)
+        assert world[2] == to_mask(state["hands"][2])
+        assert not world[1] & SUIT_MASKS[3]  # void in clubs
+        assert world[0] >> to_mask(["QS"]).bit_length() - 1 & 1 == 0
+        assert [w.bit_count() for w in world] == [len(h) for h in state["hands"]]
+        assert sum(world) == (FULL_MASK & ~k.gone & sum(to_mask(h) for h in state["hands"]))
+
+
+# --- hidden information ----------------------------------------------------------------------
+
+
+def _swap_hidden(state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
+    """The same public position with the other seats' unseen cards dealt differently (sizes kept)."""
+    others = [s for s in range(4) if s != seat]
+    pool = [c for s in others for c in state["hands"][s] if not any(c in e for e in state["exposed"])]
+    rng.shuffle(pool)
+    out = dict(state, hands=[list(h) for h in state["hands"]])
+    for s in others:
+        keep = [c for c in state["hands"][s] if any(c in e for e in state["exposed"])]
+        take = len(state["hands"][s]) - len(keep)
+        out["hands"][s], pool = keep + pool[:take], pool[take:]
+    return out
+
+
+@pytest.mark.parametrize("factory", [EasyPlayer, NormalPlayer, small_hard])
+def test_decisions_do_not_depend_on_hidden_hands(factory: Any) -> None:
+    rng = random.Random(4)
+    for seed in range(4):
+        state = new_match(50 + seed)
+        for seat in range(4):
+            if state["expose_choices"][seat] is None:
+                state = apply(state, {"type": "expose", "seat": seat, "cards": []})
+        for _ in range(rng.randrange(0, 20)):
+            view = view_for(state, state["turn"])
+            state = apply(state, {"type": "play", "seat": state["turn"], "card": view["legal"][0]})
+        seat = state["turn"]
+        swapped = _swap_hidden(state, seat, rng)
+        assert swapped["hands"] != state["hands"]
+        player = factory(seed, seat)
+        assert player.play(view_for(state, seat)) == player.play(view_for(swapped, seat))
+
+
+class _Watched(dict[str, Any]):
+    """A view that records every key the player reads."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        super().__init__(view)
+        self.read: set[str] = set()
+
+    def __getitem__(self, key: str) -> Any:
+        self.read.add(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self.read.add(key)
+        return super().get(key, default)
+
+
+@pytest.mark.parametrize("factory", [EasyPlayer, NormalPlayer, small_hard])
+def test_players_only_get_a_view_and_never_touch_a_state(factory: Any, monkeypatch: Any) -> None:
+    state = new_match(77)
+    views = [view_for(state, s) for s in range(4)]
+    forbidden = ("apply", "new_match", "view_for", "replay", "legal_plays", "deal_hands")
+
+    def boom(*_: Any, **__: Any) -> Any:
+        raise AssertionError("a player touched the engine state")
+
+    for name in forbidden:
+        monkeypatch.setattr(gongzhu.game, name, boom)
+    for seat, view in enumerate(views):
+        assert "hands" not in view and "deal" not in view and "seed" not in view
+        watched = _Watched(view)
+        if view["exposable"]:
+            factory(1, seat).expose(watched)
+        assert watched.read <= set(view)
+
+
+def test_hint_codes() -> None:
+    result = hint(endgame_view(), seed=1, budget=SMALL)
+    assert result["card"] == "QS" and result["reason"] == "dumps_pig"
+    assert result["reason"] in REASONS
+    state = new_match(5)
+    seat = next(s for s in range(4) if state["expose_choices"][s] is None)
+    expose = hint(view_for(state, seat), seed=1, budget=SMALL)
+    assert expose["reason"] in ("expose_confident", "expose_none")
+    assert set(expose["cards"]) <= set(view_for(state, seat)["exposable"])
+    assert hint(view_for(state, seat), budget=SMALL) == hint(view_for(state, seat), budget=SMALL)
+
+
+def test_hint_reason_is_always_a_known_code() -> None:
+    for seed in range(3):
+        state = new_match(300 + seed)
+        for seat in range(4):
+            if state["expose_choices"][seat] is None:
+                state = apply(state, {"type": "expose", "seat": seat, "cards": []})
+        while state["phase"] == "play":
+            view = view_for(state, state["turn"])
+            result = hint(view, budget=1000)
+            assert result["reason"] in REASONS and result["card"] in view["legal"]
+            state = apply(state, {"type": "play", "seat": state["turn"], "card": result["card"]})
+        assert hint(view_for(state, 0))["reason"] == "no_decision"
+
+
+@pytest.mark.slow
+def test_ladder_on_the_fast_table() -> None:
+    """Normal beats Easy and Easy beats random over duplicate deals (policies on the fast table)."""
+    rng = random.Random(9)
+    for strong, weak in (("easy", "random"), ("normal", "easy")):
+        margins = []
+        for _ in range(300):
+            hands = random_hands(rng)
+            total = 0.0
+            for seat in range(4):
+                table = deal_table(hands)
+                while table.cards_left():
+                    s = table.turn()
+                    name = strong if s == seat else weak
+                    table.play(_policy(name, table, s, rng))
+                scores = table.scores()
+                total += scores[seat] - (sum(scores) - scores[seat]) / 3
+            margins.append(total / 4)
+        assert sum(margins) / len(margins) > 10
+
+
+def _policy(name: str, table: Table, seat: int, rng: random.Random) -> int:
+    legal = table.legal(seat)
+    if name == "normal":
+        return normal_play(table, seat, legal)
+    if name == "easy":
+        return easy_play(table, seat, legal, rng)
+    cards = [c for c in range(52) if legal >> c & 1]
+    return rng.choice(cards)
+
+
+def test_run_plays_a_whole_hand() -> None:
+    table = deal_table(random_hands(random.Random(2)))
+    run(table, normal_play)
+    assert table.cards_left() == 0
+    assert sum(c.bit_count() for c in table.captured) == 52

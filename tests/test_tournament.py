@@ -1,0 +1,87 @@
+"""The duplicate tournament: identical deals in all four seatings, the margin and its interval."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import pytest
+
+import gongzhu.tournament as tournament
+from gongzhu.tournament import play_deal, run_tournament, summarise
+
+
+def test_each_deal_is_played_four_times_with_the_same_cards(monkeypatch: Any) -> None:
+    seen: list[tuple[list[list[str]], list[str]]] = []
+    real = tournament.play_one_hand
+
+    def spy(state: Any, players: Any, timed_seat: int, times: list[float]) -> list[int]:
+        names = [type(p).__name__ for p in players]
+        seen.append((state["deal"], names))
+        assert names[timed_seat] == "EasyPlayer"
+        return real(state, players, timed_seat, times)
+
+    monkeypatch.setattr(tournament, "play_one_hand", spy)
+    result = play_deal("easy", "random", seed=3, deal=0)
+    assert len(seen) == 4
+    assert all(deal == seen[0][0] for deal, _ in seen)
+    assert [names.index("EasyPlayer") for _, names in seen] == [0, 1, 2, 3]
+    assert all(names.count("RandomPlayer") == 3 for _, names in seen)
+    assert len(result.margins) == 4
+    other = play_deal("easy", "random", seed=3, deal=1)
+    assert other.challenger_scores != result.challenger_scores or other.margins != result.margins
+
+
+def test_margin_is_challenger_minus_baseline_mean() -> None:
+    result = play_deal("normal", "random", seed=1, deal=2)
+    for margin, mine, theirs in zip(
+        result.margins, result.challenger_scores, result.baseline_scores, strict=True
+    ):
+        assert margin == pytest.approx(mine - theirs)
+
+
+def test_summary_interval_is_paired_by_deal() -> None:
+    results = [play_deal("easy", "random", 5, d) for d in range(6)]
+    summary = summarise("easy", "random", 5, results, 1.0)
+    margins = [r.margin for r in results]
+    mean = sum(margins) / 6
+    assert summary["mean_margin"] == pytest.approx(mean, abs=0.01)
+    low, high = summary["ci95"]
+    assert low <= summary["mean_margin"] <= high
+    assert summary["games"] == 24 and summary["deals"] == 6
+
+
+def test_same_player_on_both_sides_has_zero_margin_with_identical_cards() -> None:
+    """Normal is deterministic, so the four seatings of normal vs normal are the same game."""
+    summary = run_tournament("normal", "normal", deals=3, seed=2)
+    assert summary["mean_margin"] == pytest.approx(0.0, abs=1e-9)
+    assert summary["ci95"] == [0.0, 0.0]
+
+
+def test_jobs_give_the_same_result() -> None:
+    one = run_tournament("easy", "random", deals=4, seed=9, jobs=1)
+    two = run_tournament("easy", "random", deals=4, seed=9, jobs=2)
+    assert one["mean_margin"] == two["mean_margin"] and one["ci95"] == two["ci95"]
+
+
+def test_command_prints_json(capsys: Any) -> None:
+    assert tournament.main(["--challenger", "easy", "--baseline", "random", "--deals", "2", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert {"mean_margin", "ci95", "deals", "games"} <= set(data)
+    assert data["games"] == 8
+
+
+def test_outside_bot_as_challenger() -> None:
+    bot = f'cmd:{sys.executable} -c "{_FIRST_LEGAL_BOT}"'
+    summary = run_tournament(bot, "random", deals=1, seed=1)
+    assert summary["games"] == 4
+
+
+_FIRST_LEGAL_BOT = (
+    "import sys, json\n"
+    "for line in sys.stdin:\n"
+    "    r = json.loads(line)\n"
+    "    a = {'expose': []} if r['type'] == 'expose' else {'card': r['legal'][0]} if r['type'] == 'play' else None\n"
+    "    if a is not None: print(json.dumps(a), flush=True)\n"
+)
