@@ -126,15 +126,28 @@ def _required_packages() -> list[str]:
     return sorted(deps)
 
 
-def ensure_node_modules(force: bool = False) -> None:
-    """Run ``npm ci`` when a pinned runtime package is missing from node_modules."""
+def _node_modules_stale() -> str | None:
+    """Why ``npm ci`` is needed, or None when node_modules matches package-lock.json."""
     missing = [name for name in _required_packages() if not (NODE_MODULES / name / "package.json").is_file()]
-    if not force and not missing:
+    if missing:
+        return "missing " + ", ".join(missing)
+    # npm writes node_modules/.package-lock.json on every install.
+    installed = NODE_MODULES / ".package-lock.json"
+    lock = ROOT / "package-lock.json"
+    if not installed.is_file() or installed.stat().st_mtime < lock.stat().st_mtime:
+        return "package-lock.json is newer than node_modules"
+    return None
+
+
+def ensure_node_modules(force: bool = False) -> None:
+    """Run ``npm ci`` when node_modules is missing or older than package-lock.json."""
+    reason = "forced" if force else _node_modules_stale()
+    if reason is None:
         return
     npm = shutil.which("npm")
     if npm is None:
         raise BuildError("npm is not installed; run scripts/install-test-deps.sh")
-    log(f"npm ci (missing: {', '.join(missing) or 'none, forced'})")
+    log(f"npm ci ({reason})")
     subprocess.run([npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
 
 
