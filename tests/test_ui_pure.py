@@ -1,0 +1,112 @@
+"""The main-thread UI modules that need no browser: wording, autosave, table layout, HTML regions."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import gongzhu
+from ui import engine_worker, render, store, table, texts
+
+
+def _packed(seed: int = 3) -> dict[str, Any]:
+    reply = json.loads(engine_worker.call(json.dumps({"op": "new_match", "args": {"seed": seed}})))
+    result: dict[str, Any] = reply["result"]
+    return result
+
+
+class FakeStorage:
+    def __init__(self) -> None:
+        self.data: dict[str, str] = {}
+
+    def getItem(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def setItem(self, key: str, value: str) -> None:
+        self.data[key] = value
+
+    def removeItem(self, key: str) -> None:
+        self.data.pop(key, None)
+
+
+def test_labels() -> None:
+    assert texts.card_label("TC") == "10♣"
+    assert texts.refusal_text({"reason": "must_follow_suit", "card": "2H", "suit": "C"}) == "You must follow clubs"
+    assert "first trick" in texts.refusal_text({"reason": "exposed_first_trick", "card": "QS", "suit": "S"})
+    assert texts.expose_effect("QS") == "Pig ×2"
+    assert texts.signed(-160) == "−160" and texts.signed(50) == "+50" and texts.signed(0) == "0"
+    assert texts.hint_text({"card": "3S", "reason": "ducks"}).startswith("Hint: play 3♠")
+    assert texts.hint_text({"cards": ["QS"], "reason": "expose_confident"}) == "Hint: expose Q♠"
+    assert texts.result_title({"winner": 0}) == "Victory!"
+    assert texts.result_title({"winner": 2}) == "Defeat"
+
+
+def test_breakdown_rows_cover_every_part() -> None:
+    exposed = gongzhu.cards.to_mask(["TC", "QS"])
+    b = gongzhu.score_breakdown(gongzhu.cards.to_mask(["TC", "QS", "7H"]), exposed)
+    rows = dict(texts.breakdown_rows(b))
+    assert rows["Hearts"] == "−10"
+    assert rows["Pig"] == "−200"
+    assert rows["Transformer"] == "×4"
+    assert rows["Exposure multipliers"] == "pig ×2, transformer ×4"
+    assert rows["Hand score"] == "−840"
+    all16 = gongzhu.score_breakdown(gongzhu.cards.POINT_MASK, 0)
+    assert dict(texts.breakdown_rows(all16))["Bonus"] == "all 16 point cards"
+    assert dict(texts.breakdown_rows(all16))["Hand score"] == "+800"
+
+
+def test_store_round_trip_and_corrupt_save() -> None:
+    storage = FakeStorage()
+    packed = _packed()
+    app = {"state": packed["state"], "view": packed["view"], "hand_level": "hard", "hold": True,
+           "bots_exposed": True, "speed": False, "selected": None, "expose_sel": [], "notice": ""}  # fmt: skip
+    assert store.save(storage, app)
+    saved, corrupt = store.load(storage)
+    assert not corrupt and saved is not None
+    assert saved["state"] == app["state"] and saved["view"] == app["view"] and saved["hand_level"] == "hard"
+    assert saved["hold"] is True
+    storage.setItem(store.SAVE_KEY, "{not json")
+    saved, corrupt = store.load(storage)
+    assert saved is None and corrupt
+    assert storage.getItem(store.CORRUPT_KEY) == "{not json"
+    assert storage.getItem(store.SAVE_KEY) is None
+    storage.setItem(store.SAVE_KEY, json.dumps({"schema": 1, "state": "x", "view": {}}))
+    assert store.load(storage) == (None, True)
+
+
+def test_settings_and_start_decision() -> None:
+    storage = FakeStorage()
+    assert store.load_settings(storage) == {"level": "normal", "lang": ""}
+    store.save_settings(storage, {"level": "hard", "lang": "fr"})
+    assert store.load_settings(storage) == {"level": "hard", "lang": "fr"}
+    storage.setItem(store.SETTINGS_KEY, "garbage")
+    assert store.load_settings(storage)["level"] == "normal"
+    assert store.start_decision({"x": 1}, None) == ("resume", None)
+    assert store.start_decision({"x": 1}, 42) == ("new", 42)
+    assert store.start_decision(None, None) == ("new", None)
+    assert store.parse_seed("12") == 12 and store.parse_seed("x") is None and store.parse_seed(None) is None
+
+
+def test_table_positions_and_phases() -> None:
+    assert [table.POSITIONS[s] for s in range(4)] == ["bottom", "right", "top", "left"]
+    packed = _packed()
+    app: dict[str, Any] = {"view": packed["view"]}
+    assert table.html_phase({}) == "loading"
+    assert table.html_phase(app) == "expose"
+    assert table.hand_rows(list("abcdefghijklm")) == [list("abcdefg"), list("hijklm")]
+
+
+def test_regions_carry_the_testing_contract() -> None:
+    packed = _packed(3)
+    app: dict[str, Any] = {"view": packed["view"], "level": "normal", "expose_sel": []}
+    html = render.regions(app)
+    for card in packed["view"]["hand"]:
+        assert f'data-card="{card}"' in html["hand"]
+    assert 'data-testid="difficulty"' in html["bar"] and 'value="normal" selected' in html["bar"]
+    assert 'data-testid="view-captured"' in html["bar"]
+    for seat in range(4):
+        assert 'data-testid="hand-score"' in html[f"seat-{seat}"]
+        assert 'data-testid="total"' in html[f"seat-{seat}"]
+    if packed["view"]["exposable"]:
+        assert 'data-testid="expose-confirm"' in html["actions"]
+        assert "exposable" in html["hand"]

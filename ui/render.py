@@ -1,0 +1,357 @@
+"""HTML of each region of the table, from seat 0's view and the UI flags (pure, unit-tested).
+
+``regions(app)`` returns ``{element_id: html}``; ``ui/dom.py`` writes only the regions whose HTML
+changed, once per animation frame. No DOM access here, no rules: per-card refusals, scores and
+breakdowns all come from the engine worker in the view.
+"""
+
+from ui import table, texts
+from ui.i18n import _
+
+
+def esc(text):
+    return (
+        str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+    )
+
+
+def card_html(code, classes="", attrs="", extra=""):
+    suit = code[1]
+    color = "red" if suit in texts.RED_SUITS else "black"
+    rank = texts.rank_label(code)
+    sym = texts.SUIT_SYMBOLS.get(suit, "?")
+    return (
+        '<div class="card {color} {classes}" data-card="{code}" {attrs}>'
+        '<span class="ix"><b>{rank}</b><i>{sym}</i></span><span class="pip">{sym}</span>{extra}</div>'
+    ).format(color=color, classes=classes, code=code, attrs=attrs, rank=rank, sym=sym, extra=extra
+    )
+
+
+def button(testid, action, label, primary=False, disabled=False, pressed=None):
+    cls = "btn primary" if primary else "btn"
+    attrs = f' data-testid="{testid}" data-action="{action}"'
+    if disabled:
+        attrs += " disabled"
+    if pressed is not None:
+        attrs += ' aria-pressed="{}"'.format("true" if pressed else "false")
+    return f'<button type="button" class="{cls}"{attrs}>{esc(label)}</button>'
+
+
+# --------------------------------------------------------------------------- header
+
+
+def bar_html(app):
+    level = app.get("level") or "normal"
+    options = "".join(
+        '<option value="{}"{}>{}</option>'.format(value, " selected" if value == level else "", esc(label))
+        for value, label in texts.level_names()
+    )
+    can_look = bool(app.get("view"))
+    return (
+        '<span class="brand">拱猪 <span>Gong Zhu</span></span>'
+        '<label class="level"><span>{diff}</span>'
+        '<select data-testid="difficulty" data-action="difficulty" aria-label="{diff}">{options}</select></label>'
+        '<span class="tools">{last}{captured}</span>'
+    ).format(
+        diff=esc(_("Difficulty")),
+        options=options,
+        last=button("last-trick", "last-trick", _("Last trick"), disabled=not (can_look and app["view"]["tricks"])),
+        captured=button("view-captured", "captured", _("View captured cards"), disabled=not can_look),
+    )
+
+
+# --------------------------------------------------------------------------- seats
+
+
+def seat_html(app, seat):
+    view = app.get("view")
+    name = esc(texts.seat_name(seat))
+    if not view:
+        return (
+            f'<div class="who"><span class="name">{name}</span></div>'
+            '<div class="scores"><span data-testid="hand-score">0</span>'
+            '<span data-testid="total">0</span></div>'
+        )
+    acting = table.turn_attr(app) == seat and not app.get("hold")
+    score = view["hand_scores"][seat]
+    total = view["totals"][seat]
+    parts = [f'<div class="who"><span class="name">{name}</span>']
+    if acting:
+        parts.append('<span class="turn-dot" title="{}"></span>'.format(esc(_("To play"))))
+    parts.append("</div>")
+    parts.append(
+        '<div class="scores"><span class="lbl">{hl}</span><span data-testid="hand-score">{hs}</span>'
+        '<span class="lbl">{tl}</span><span data-testid="total">{tt}</span></div>'.format(
+            hl=esc(_("Hand")), hs=texts.signed(score), tl=esc(_("Total")), tt=texts.signed(total)
+        )
+    )
+    if seat != 0:
+        count = view["hand_sizes"][seat]
+        parts.append(
+            '<div class="backs" aria-label="{label}">{backs}<span class="count">{n}</span></div>'.format(
+                label=esc(_("{n} cards").format(n=count)),
+                backs='<span class="back"></span>' * min(count, 5),
+                n=count,
+            )
+        )
+    exposed = table.visible_exposed(view, seat)
+    if exposed:
+        parts.append(
+            '<div class="exposed" title="{}">{}</div>'.format(
+                esc(_("Exposed")),
+                "".join(card_html(c, "mini", f'data-exposed="{seat}"') for c in exposed),
+            )
+        )
+    if view.get("threat") == seat:
+        parts.append('<div class="badge threat" data-testid="threat">{}</div>'.format(esc(_("All-hearts threat ♥"))))
+    return "".join(parts)
+
+
+# --------------------------------------------------------------------------- trick
+
+
+def trick_html(app):
+    if not app.get("view"):
+        return ""
+    plays, winner = table.shown_trick(app)
+    fresh = app.get("fresh_card")
+    collecting = app.get("collecting")
+    out = []
+    for play in plays:
+        seat, code = play["seat"], play["card"]
+        classes = "at-" + table.POSITIONS[seat]
+        if collecting is not None:
+            classes += " collect to-" + table.POSITIONS[collecting]
+        elif code == fresh:
+            classes += " enter from-" + table.POSITIONS[seat]
+        if winner is not None and seat == winner and collecting is None:
+            classes += " winner"
+        out.append(card_html(code, classes, f'data-seat="{seat}"'))
+    return "".join(out)
+
+
+# --------------------------------------------------------------------------- hand
+
+
+def _hand_card(app, code):
+    view = app["view"]
+    phase = view["phase"]
+    classes = []
+    attrs = 'role="button" tabindex="0"'
+    extra = ""
+    label = texts.card_label(code)
+    if phase == "expose":
+        if code in view["exposable"]:
+            classes.append("exposable")
+            if code in (app.get("expose_sel") or []):
+                classes.append("selected")
+            extra = '<span class="mark"><b>{}</b>{}</span>'.format(esc(_("exposable")), esc(texts.expose_effect(code)))
+            attrs += ' aria-disabled="false"'
+        else:
+            attrs += ' aria-disabled="true"'
+        if code in (view.get("my_expose") or []):
+            classes.append("exposed-own")
+    elif phase == "play":
+        refusal = view["refusals"].get(code)
+        if table.my_turn(view) and not app.get("hold"):
+            if refusal:
+                classes.append("dim")
+                attrs += ' aria-disabled="true"'
+            else:
+                attrs += ' aria-disabled="false"'
+        else:
+            attrs += ' aria-disabled="true"'
+        if code == app.get("selected"):
+            classes.append("selected")
+    else:
+        attrs += ' aria-disabled="true"'
+    if code in view["exposed"][0]:
+        classes.append("exposed-own")
+        extra += '<span class="flag">{}</span>'.format(esc(_("Exposed")))
+    attrs += f' aria-label="{esc(label)}"'
+    return card_html(code, " ".join(classes), attrs, extra)
+
+
+def hand_html(app):
+    view = app.get("view")
+    if not view:
+        return ""
+    hand = view["hand"]
+    rows = table.hand_rows(hand)
+    out = [f'<div class="hand-inner" style="--n:{max(len(hand), 1)}">']
+    for row in rows:
+        out.append(f'<div class="hand-row" style="--r:{max(len(row), 1)}">')
+        out.extend(_hand_card(app, code) for code in row)
+        out.append("</div>")
+    out.append("</div>")
+    return "".join(out)
+
+
+# --------------------------------------------------------------------------- actions
+
+
+def actions_html(app):
+    view = app.get("view")
+    if not view:
+        return ""
+    phase = view["phase"]
+    busy = bool(app.get("busy"))
+    out = []
+    if phase == "expose" and view["exposable"] and view.get("my_expose") is None:
+        chosen = app.get("expose_sel") or []
+        out.append(button("expose-confirm", "expose", _("Expose"), primary=True, disabled=busy or not chosen))
+        out.append(button("expose-none", "expose-none", _("Don't expose"), disabled=busy))
+        out.append(button("hint", "hint", _("Hint"), disabled=busy))
+    elif phase == "play" and table.my_turn(view) and not app.get("hold"):
+        selected = app.get("selected")
+        out.append(button("play", "play", _("Play"), primary=True, disabled=busy or not selected))
+        out.append(button("hint", "hint", _("Hint"), disabled=busy))
+    elif table.opponents_playing(app):
+        out.append(button("speed-up", "speed-up", _("Speed up"), pressed=bool(app.get("speed"))))
+    return "".join(out)
+
+
+def message_html(app):
+    return esc(app.get("message") or app.get("notice") or "")
+
+
+def toast_html(app):
+    toast = app.get("toast")
+    if not toast:
+        return ""
+    return f'<div class="toast sig-{toast}" role="status"><span class="icon">{texts.card_label(toast)}</span>{esc(texts.signal_text(toast))}</div>'
+
+
+# --------------------------------------------------------------------------- overlays
+
+
+def _panel(testid, title, body, footer="", closable=False):
+    close = ""
+    if closable:
+        close = '<button type="button" class="close" data-action="close" aria-label="{0}">×</button>'.format(
+            esc(_("Close"))
+        )
+    return (
+        '<div class="scrim"></div><section class="panel" role="dialog" data-testid="{}" aria-label="{}">'
+        "{}<h2>{}</h2>{}<footer>{}</footer></section>"
+    ).format(testid, esc(title), close, esc(title), body, footer
+    )
+
+
+def summary_html(view):
+    last = view["last_hand"]
+    breakdowns = last["breakdowns"]
+    head = "".join(f'<th scope="col">{esc(texts.seat_name(s))}</th>' for s in range(4))
+    rows = []
+    per_seat = [texts.breakdown_rows(b) for b in breakdowns]
+    for i in range(len(per_seat[0])):
+        label = per_seat[0][i][0]
+        cls = ' class="score"' if i == len(per_seat[0]) - 1 else ""
+        cells = "".join(f"<td>{esc(per_seat[s][i][1])}</td>" for s in range(4))
+        rows.append(f'<tr{cls}><th scope="row">{esc(label)}</th>{cells}</tr>')
+    totals = "".join(f"<td>{texts.signed(t)}</td>" for t in last["totals"])
+    rows.append('<tr class="total"><th scope="row">{}</th>{}</tr>'.format(esc(_("Total")), totals))
+    body = '<table class="breakdown"><thead><tr><th></th>{}</tr></thead><tbody>{}</tbody></table>'.format(
+        head, "".join(rows)
+    )
+    title = _("Hand {n} summary").format(n=last["number"])
+    return body, title
+
+
+def overlay_html(app):
+    view = app.get("view")
+    if not view:
+        return (
+            '<div class="loading" data-testid="loading"><div class="spinner"></div><p>{}</p>'
+            '<div class="progress"><span style="width:{}%"></span></div></div>'
+        ).format(esc(app.get("loading_text") or _("Shuffling the deck…")), int(app.get("progress") or 10))
+    phase = table.html_phase(app)
+    if phase == "hand-over":
+        body, title = summary_html(view)
+        return _panel("hand-summary", title, body, button("next-hand", "next-hand", _("Next hand"), primary=True))
+    if phase == "match-over":
+        return match_html(view)
+    shown = app.get("panel")
+    if shown == "captured":
+        return captured_html(view)
+    if shown == "last-trick":
+        return last_trick_html(view)
+    return ""
+
+
+def match_html(view):
+    result = view["result"]
+    rows = []
+    for place, seat, name, total, out in table_rows(result):
+        rows.append(
+            '<tr class="{}"><td>{}</td><th scope="row">{}</th><td>{}</td><td>{}</td></tr>'.format(
+                "me" if seat == 0 else "", place, esc(name), texts.signed(total),
+                '<span class="badge out">{}</span>'.format(esc(_("Eliminated"))) if out else "",
+            )
+        )
+    body = '<table class="ranking"><tbody>{}</tbody></table>'.format("".join(rows))
+    if view.get("last_hand"):
+        sbody, stitle = summary_html(view)
+        body += f'<details><summary>{esc(stitle)}</summary>{sbody}</details>'
+    title = texts.result_title(result)
+    html = _panel("match-summary", title, body, button("play-again", "play-again", _("Play again"), primary=True))
+    return html.replace('class="panel"', 'class="panel {}"'.format("won" if result["winner"] == 0 else "lost"), 1)
+
+
+def table_rows(result):
+    return texts.ranking_rows(result)
+
+
+def captured_html(view):
+    rows = []
+    for seat in range(4):
+        exposed = view["exposed"][seat]
+        points = table.point_cards(view["captured"][seat])
+        rows.append(
+            '<div class="cap-row" data-seat-captured="{seat}"><h3>{name}</h3>'
+            '<div><span class="lbl">{el}</span>{ex}</div><div><span class="lbl">{cl}</span>{pc}</div></div>'.format(
+                seat=seat,
+                name=esc(texts.seat_name(seat)),
+                el=esc(_("Exposed:")),
+                ex="".join(card_html(c, "mini") for c in exposed) or esc(_("none")),
+                cl=esc(_("Captured:")),
+                pc="".join(card_html(c, "mini") for c in points) or esc(_("none")),
+            )
+        )
+    return _panel("captured", _("View captured cards"), "".join(rows), closable=True)
+
+
+def last_trick_html(view):
+    if not view["tricks"]:
+        return ""
+    last = view["tricks"][-1]
+    cards = "".join(
+        '<div class="lt-play">{}<span>{}</span></div>'.format(
+            card_html(p["card"], "mini" + (" winner" if p["seat"] == last.get("winner") else "")),
+            esc(texts.seat_name(p["seat"])),
+        )
+        for p in last["plays"]
+    )
+    winner = last.get("winner")
+    body = '<div class="last-trick">{}</div><p>{}</p>'.format(
+        cards, esc(_("Won by {name}").format(name=texts.seat_name(winner)) if winner is not None else "")
+    )
+    return _panel("last-trick-panel", _("Last trick"), body, closable=True)
+
+
+# --------------------------------------------------------------------------- all
+
+
+def regions(app):
+    out = {
+        "bar": bar_html(app),
+        "trick": trick_html(app),
+        "hand": hand_html(app),
+        "actions": actions_html(app),
+        "message": message_html(app),
+        "overlay": overlay_html(app),
+        "toast": toast_html(app),
+    }
+    for seat in range(4):
+        out["seat-" + str(seat)] = seat_html(app, seat)
+    return out

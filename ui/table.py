@@ -1,0 +1,109 @@
+"""What the table shows, derived from seat 0's view and the UI flags (pure, unit-tested).
+
+No rules here: legality and scores come from the engine worker inside the view.
+"""
+
+#: Where each seat sits on screen; play runs counter-clockwise: you, right, across, left.
+POSITIONS = {0: "bottom", 1: "right", 2: "top", 3: "left"}
+SIGNAL_CARDS = ("QS", "JD", "TC")
+PHASES = {"expose": "expose", "play": "play", "hand_over": "hand-over", "match_over": "match-over"}
+
+
+def html_phase(app):
+    """``<html data-phase>``: loading | expose | play | hand-over | match-over.
+
+    While the last trick of a hand is still on show, the phase stays ``play`` and the summary
+    waits; ``hand-over`` / ``match-over`` mean the summary or the result is up.
+    """
+    view = app.get("view")
+    if not view:
+        return "loading"
+    phase = view["phase"]
+    if phase in ("hand_over", "match_over") and app.get("hold"):
+        return "play"
+    return PHASES.get(phase, "loading")
+
+
+def turn_attr(app):
+    """``<html data-turn>``: the seat to act during play, else None."""
+    view = app.get("view")
+    if view and view["phase"] == "play" and view["turn"] is not None:
+        return view["turn"]
+    return None
+
+
+def shown_trick(app):
+    """The plays on the table: the trick in progress, or the completed trick still on show."""
+    view = app.get("view")
+    if not view:
+        return [], None
+    if view["trick"]["plays"]:
+        return view["trick"]["plays"], None
+    if app.get("hold") and view["tricks"]:
+        last = view["tricks"][-1]
+        return last["plays"], last.get("winner")
+    return [], None
+
+
+def completed_trick(old_view, new_view):
+    """True when the step from ``old_view`` to ``new_view`` completed a trick."""
+    if not old_view or not new_view:
+        return False
+    if new_view["hand_number"] != old_view["hand_number"]:
+        return False
+    return len(new_view["tricks"]) > len(old_view["tricks"])
+
+
+def all_plays(view):
+    """Every play of the hand so far, in order."""
+    plays = []
+    for trick in view["tricks"]:
+        plays.extend(trick["plays"])
+    plays.extend(view["trick"]["plays"])
+    return plays
+
+
+def played_card(old_view, new_view):
+    """The play ``{"seat", "card"}`` made by the step from ``old_view`` to ``new_view`` (or None)."""
+    if not new_view or not old_view or new_view["hand_number"] != old_view["hand_number"]:
+        return None
+    new, old = all_plays(new_view), all_plays(old_view)
+    if len(new) == len(old) + 1:
+        return new[-1]
+    return None
+
+
+def hand_rows(hand):
+    """The hand split in two rows (shown as two rows on a narrow portrait phone, one line elsewhere)."""
+    half = (len(hand) + 1) // 2
+    return [hand[:half], hand[half:]]
+
+
+def visible_exposed(view, seat):
+    """Exposed cards of ``seat`` still to be played (they stay marked until played)."""
+    played = set()
+    for trick in view["tricks"]:
+        for play in trick["plays"]:
+            played.add(play["card"])
+    for play in view["trick"]["plays"]:
+        played.add(play["card"])
+    return [c for c in view["exposed"][seat] if c not in played]
+
+
+def point_cards(cards):
+    """Point cards among captured cards: hearts, QS, JD, TC (display order kept)."""
+    return [c for c in cards if c[1] == "H" or c in SIGNAL_CARDS]
+
+
+def my_turn(view):
+    return bool(view) and view["phase"] == "play" and view["turn"] == 0
+
+
+def opponents_playing(app):
+    """True while the computer opponents are to play (Speed up is offered then)."""
+    view = app.get("view")
+    if not view:
+        return False
+    if app.get("hold") and view["phase"] in ("play", "hand_over", "match_over"):
+        return True
+    return view["phase"] == "play" and view["turn"] != 0

@@ -1,0 +1,223 @@
+"""Every sentence the table shows, built from engine codes (reasons, breakdowns, hints).
+
+Pure Python (MicroPython and CPython): no ``pyscript`` import, so pytest checks it. All
+visible text goes through ``_()`` with the English wording of UI.md as msgid.
+"""
+
+from ui.i18n import _
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RED_SUITS = ("H", "D")
+EXPOSABLE = ("AH", "QS", "JD", "TC")
+
+
+def rank_label(code):
+    rank = code[0]
+    return "10" if rank == "T" else rank
+
+
+def card_label(code):
+    """``QS`` -> ``Q♠``, ``TC`` -> ``10♣`` (language-neutral)."""
+    return rank_label(code) + SUIT_SYMBOLS.get(code[1], "?")
+
+
+def cards_label(codes):
+    return " ".join(card_label(c) for c in codes)
+
+
+def seat_name(seat):
+    if seat == 0:
+        return _("You")
+    if seat == 1:
+        return _("Ming")
+    if seat == 2:
+        return _("Hua")
+    return _("Jun")
+
+
+def level_names():
+    return [("easy", _("Easy")), ("normal", _("Normal")), ("hard", _("Hard"))]
+
+
+def expose_effect(code):
+    """The effect of exposing ``code``, as UI.md shows it next to the "exposable" mark."""
+    if code == "QS":
+        return _("Pig ×2")
+    if code == "JD":
+        return _("Goat ×2")
+    if code == "TC":
+        return _("Transformer ×2")
+    if code == "AH":
+        return _("Hearts ×2")
+    return ""
+
+
+def must_follow(suit):
+    if suit == "S":
+        return _("You must follow spades")
+    if suit == "H":
+        return _("You must follow hearts")
+    if suit == "D":
+        return _("You must follow diamonds")
+    return _("You must follow clubs")
+
+
+def refusal_text(refusal):
+    """Why a tapped card cannot be played, from the engine's reason code."""
+    if not refusal:
+        return ""
+    reason = refusal.get("reason")
+    card = refusal.get("card") or ""
+    if reason == "must_follow_suit":
+        return must_follow(refusal.get("suit") or "")
+    if reason == "exposed_first_trick":
+        return _("{card} is exposed: it may not be played in the first trick of its suit").format(
+            card=card_label(card) if card else ""
+        )
+    if reason == "not_your_turn":
+        return _("Wait for your turn")
+    if reason == "wrong_phase":
+        return _("Only the cards marked exposable can be chosen now")
+    if reason == "not_exposable":
+        return _("Only the cards marked exposable can be chosen now")
+    return _("This card cannot be played now")
+
+
+
+
+def hint_reason(code):
+    """Short explanation of a hint reason code (each sentence is its own msgid)."""
+    if code == "only_card":
+        return _("it is your only legal card")
+    if code == "runs_all_hearts":
+        return _("you are on course to take all the hearts")
+    if code == "dumps_pig":
+        return _("it gets rid of the pig")
+    if code == "wins_goat":
+        return _("it wins the goat")
+    if code == "takes_transformer":
+        return _("it takes the transformer")
+    if code == "dumps_transformer":
+        return _("it gives the transformer away")
+    if code == "blocks_all_hearts":
+        return _("it stops an all-hearts run")
+    if code == "sheds_high_heart":
+        return _("it sheds a big heart")
+    if code == "sheds_high_spade":
+        return _("it sheds a high spade while the pig is out")
+    if code == "keeps_pig_guarded":
+        return _("it keeps your pig guarded")
+    if code == "flushes_pig":
+        return _("a low spade forces the pig out")
+    if code == "voids_suit":
+        return _("it empties a suit so you can discard later")
+    if code == "ducks":
+        return _("it stays under the winning card")
+    if code == "takes_safe_trick":
+        return _("it takes a trick with no points")
+    if code == "safe_low_card":
+        return _("a low lead is unlikely to win")
+    if code == "discards":
+        return _("you cannot follow, so you discard")
+    return _("it has the best expected score")
+
+
+def hint_text(hint):
+    """The message for a hint answer from the engine."""
+    if not hint:
+        return ""
+    if "cards" in hint:
+        if hint["cards"]:
+            return _("Hint: expose {cards}").format(cards=cards_label(hint["cards"]))
+        return _("Hint: expose nothing this hand")
+    if "card" in hint:
+        return _("Hint: play {card} — {why}").format(
+            card=card_label(hint["card"]), why=hint_reason(hint.get("reason", ""))
+        )
+    return _("Nothing to decide right now")
+
+
+def signal_text(code):
+    """The signal shown when the pig, the goat or the transformer falls on the table."""
+    if code == "QS":
+        return _("The pig!")
+    if code == "JD":
+        return _("The goat!")
+    if code == "TC":
+        return _("The transformer!")
+    return ""
+
+
+def signed(value):
+    """``-160`` -> ``−160``, ``50`` -> ``+50``, ``0`` -> ``0`` (true minus sign)."""
+    if value > 0:
+        return "+" + str(value)
+    if value < 0:
+        return "−" + str(-value)
+    return "0"
+
+
+def breakdown_rows(breakdown):
+    """The summary lines of one player's hand score: list of (label, text)."""
+    b = breakdown
+    rows = []
+    if b["all_hearts"]:
+        rows.append((_("Hearts (all 13)"), signed(b["hearts"])))
+    else:
+        rows.append((_("Hearts"), signed(b["hearts"])))
+    rows.append((_("Pig"), signed(b["pig"])))
+    rows.append((_("Goat"), signed(b["goat"])))
+    if b["transformer"] == "alone":
+        rows.append((_("Transformer"), signed(b["transformer_bonus"])))
+    elif b["transformer"] == "multiplier":
+        rows.append((_("Transformer"), "×" + str(b["transformer_multiplier"])))
+    else:
+        rows.append((_("Transformer"), "—"))
+    mults = []
+    if b["hearts_multiplier"] > 1:
+        mults.append(_("hearts ×2"))
+    if b["pig_multiplier"] > 1:
+        mults.append(_("pig ×2"))
+    if b["goat_multiplier"] > 1:
+        mults.append(_("goat ×2"))
+    if b["transformer"] != "none" and b.get("transformer_multiplier", 1) == 4:
+        mults.append(_("transformer ×4"))
+    elif b["transformer"] == "alone" and b["transformer_bonus"] == 100:
+        mults.append(_("transformer ×2"))
+    rows.append((_("Exposure multipliers"), ", ".join(mults) if mults else "—"))
+    if b["all_16"]:
+        bonus = _("all 16 point cards")
+    elif b["all_hearts"]:
+        bonus = _("all hearts")
+    else:
+        bonus = "—"
+    rows.append((_("Bonus"), bonus))
+    rows.append((_("Hand score"), signed(b["score"])))
+    return rows
+
+
+def result_title(result):
+    if result and result.get("winner") == 0:
+        return _("Victory!")
+    return _("Defeat")
+
+
+def ranking_rows(result):
+    """(place, seat, name, total, eliminated) for the match result, best first."""
+    rows = []
+    totals = result["totals"]
+    eliminated = result.get("eliminated") or []
+    for place, seat in enumerate(result["ranking"]):
+        rows.append((place + 1, seat, seat_name(seat), totals[seat], seat in eliminated))
+    return rows
+
+
+def exposed_notice(exposed):
+    """Message after the simultaneous reveal of the exposed cards."""
+    parts = []
+    for seat in range(4):
+        if exposed[seat]:
+            parts.append(seat_name(seat) + " " + cards_label(exposed[seat]))
+    if not parts:
+        return _("Nobody exposed a card")
+    return _("Exposed: {list}").format(list=", ".join(parts))
