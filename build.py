@@ -221,6 +221,18 @@ def build(dist: Path = DIST, *, install: bool = True) -> BuildResult:
 
     _copy_runtime(dist)
 
+    # --- i18n (tools/i18n.py, tools/rules_page.py): locales/*.po -> locales/<lang>.json
+    # (the build fails on a missing or fuzzy translation) and the rules page, rules.html.
+    from tools.i18n import CatalogError, compile_catalogs
+    from tools.rules_page import RulesError, build_rules_pages
+
+    try:
+        compile_catalogs(dist)
+        build_rules_pages(dist)
+    except (CatalogError, RulesError) as exc:
+        raise BuildError(str(exc)) from exc
+    # --- end i18n
+
     # Main thread (MicroPython): the UI package, minus the two entry scripts.
     ui_files = [p for p in shipped_py["ui"] if p not in (MAIN_ENTRY, WORKER_ENTRY)]
     _write_json(

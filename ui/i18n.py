@@ -9,6 +9,15 @@ English is the source language: a missing entry falls back to the msgid.
 LANGUAGES = ("en", "zh", "fr", "pt", "uk")
 DEFAULT_LANGUAGE = "en"
 
+#: Each language's name in itself, for the language menu (never translated).
+LANGUAGE_NAMES = {"en": "English", "zh": "中文", "fr": "Français", "pt": "Português", "uk": "Українська"}
+
+#: ``localStorage`` key of the language the player picked in a menu (the game and rules.html share it).
+STORAGE_KEY = "gongzhu.lang"
+
+#: Where the compiled catalogs are served, relative to the page.
+CATALOG_URL = "./locales/{}.json"
+
 _language = DEFAULT_LANGUAGE
 _messages = {}
 
@@ -53,12 +62,102 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return singular if n == 1 else plural
 
 
-def choose_language(preferences: list, forced: str = "") -> str:
-    """``?lang=`` first, then the browser's preferences (``["pt-BR", "en"]``), then English."""
+def choose_language(preferences: list, forced: str = "", saved: str = "") -> str:
+    """``?lang=`` first, then the language saved from the menu, then the browser's preferences
+    (``["pt-BR", "en"]``), then English."""
     if forced in LANGUAGES:
         return forced
+    if saved in LANGUAGES:
+        return saved
     for tag in preferences:
         base = str(tag).lower().split("-")[0]
         if base in LANGUAGES:
             return base
     return DEFAULT_LANGUAGE
+
+
+# --------------------------------------------------------------------------- fixed labels
+#
+# ``N_`` marks a string for extraction without translating it (for tables built at import time,
+# before a catalog is installed: translate at display time with ``_(text)``).
+
+
+def N_(msgid: str) -> str:
+    return msgid
+
+
+TITLE = N_("Gong Zhu — chase the pig")
+
+#: The labels whose wording UI.md fixes in English, French and Portuguese (the tests hold every
+#: catalog to it). Listed here so that they are always in the catalogs; the UI writes them inline.
+REQUIRED_LABELS = (
+    N_("Easy"), N_("Normal"), N_("Hard"),
+    N_("exposable"), N_("Pig ×2"), N_("Goat ×2"), N_("Hearts ×2"), N_("Transformer ×4"),
+    N_("Expose"), N_("Don't expose"), N_("No card to expose this hand"),
+    N_("You must follow spades"), N_("You must follow hearts"),
+    N_("You must follow diamonds"), N_("You must follow clubs"),
+    N_("Hint"), N_("Play"), N_("View captured cards"), N_("All-hearts threat ♥"), N_("Speed up"),
+    N_("Next hand"), N_("Play again"), N_("Victory!"), N_("Defeat"), N_("Eliminated"),
+    N_("Hearts"), N_("Pig"), N_("Goat"), N_("Transformer"), N_("Hand score"), N_("Total"),
+    N_("Rules"), N_("Language"),
+)  # fmt: skip
+
+
+# --------------------------------------------------------------------------- browser helpers
+# (PyScript only: ``pyscript``/``js`` are imported lazily so that CPython can import this module.)
+
+
+async def load(language: str) -> None:
+    """Fetch ``locales/<language>.json`` (compiled at build time) and install it."""
+    import json
+
+    from pyscript import fetch
+
+    if language not in LANGUAGES:
+        language = DEFAULT_LANGUAGE
+    response = await fetch(CATALOG_URL.format(language))
+    if not response.ok:
+        raise RuntimeError("catalog " + language + ": HTTP " + str(response.status))
+    install(language, json.loads(await response.text()))
+
+
+def detect_language(window) -> str:
+    """The language to start in: ``?lang=``, the saved choice, ``navigator.languages``, English."""
+    forced = ""
+    query = str(window.location.search or "").lstrip("?")
+    for pair in query.split("&"):
+        if pair.startswith("lang="):
+            forced = pair[5:].lower()
+    saved = ""
+    try:
+        saved = str(window.localStorage.getItem(STORAGE_KEY) or "")
+    except Exception:  # storage disabled (private mode): the browser's preference decides
+        saved = ""
+    languages = window.navigator.languages
+    preferences = [str(languages[i]) for i in range(languages.length)] if languages else []
+    if not preferences and window.navigator.language:
+        preferences = [str(window.navigator.language)]
+    return choose_language(preferences, forced, saved)
+
+
+def save_language(window, language: str) -> None:
+    """Remember the language picked from a menu (used on the next visit and by rules.html)."""
+    try:  # noqa: SIM105  (MicroPython has no contextlib)
+        window.localStorage.setItem(STORAGE_KEY, language)
+    except Exception:
+        pass
+
+
+def apply_document(document) -> None:
+    """``<html lang>``, the title and every ``[data-i18n]`` element of static HTML in the current language.
+
+    ``data-i18n`` holds the English msgid of the element's text; ``data-i18n-aria-label`` and
+    ``data-i18n-title`` those of its ``aria-label`` and ``title`` attributes.
+    """
+    document.documentElement.lang = "zh-Hans" if _language == "zh" else _language
+    document.title = _(TITLE)
+    for element in document.querySelectorAll("[data-i18n]"):
+        element.textContent = _(element.getAttribute("data-i18n"))
+    for attribute in ("aria-label", "title"):
+        for element in document.querySelectorAll("[data-i18n-" + attribute + "]"):
+            element.setAttribute(attribute, _(element.getAttribute("data-i18n-" + attribute)))

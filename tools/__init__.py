@@ -1,0 +1,1 @@
+"""Build-time tools (translations, generated pages). Not shipped to the browser."""
