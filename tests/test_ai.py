@@ -149,7 +149,7 @@ def endgame_view() -> dict[str, Any]:
 def test_hard_finds_the_endgame_dump_by_exact_search() -> None:
     view = endgame_view()
     assert view["seat"] == 0
-    card, evaluation = choose_play(view, seed=3, budget=SMALL)
+    card, evaluation = choose_play(view, seed=3, budget=SMALL, opponent_weight=0.0)
     assert card == "QS"
     assert evaluation is not None
     assert evaluation.values[to_mask(["QS"]).bit_length() - 1] == 0
