@@ -20,6 +20,7 @@ import argparse
 import copy
 import io
 import json
+import os
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -193,15 +194,29 @@ def load_messages(language: str, locales: Path = LOCALES) -> dict[str, str | lis
 
 
 def compile_catalogs(
-    dist: Path, root: Path = ROOT, locales: Path = LOCALES, languages: Iterable[str] = LANGUAGES
+    dist: Path,
+    root: Path = ROOT,
+    locales: Path = LOCALES,
+    languages: Iterable[str] = LANGUAGES,
+    strict: bool | None = None,
 ) -> dict[str, int]:
     """Check the catalogs against the source, then write ``dist/locales/<lang>.json``.
 
-    Raises :class:`CatalogError` on any missing, untranslated or fuzzy entry: a build never ships a
-    half-translated game. Returns the number of messages per language.
+    Strict (the default under CI, where ``CI`` is set, or with ``GONGZHU_I18N_STRICT=1``): raises
+    :class:`CatalogError` on any missing, untranslated or fuzzy entry, so a release never ships a
+    half-translated game. Otherwise (a developer's build while new strings await translation) the
+    problems are printed and those strings show in English. Returns the number of messages per language.
     """
+    if strict is None:
+        strict = bool(os.environ.get("CI") or os.environ.get("GONGZHU_I18N_STRICT"))
     problems = check(root, locales)
-    if problems:
+    if problems and not strict:
+        print(
+            f"[i18n] warning: {len(problems)} catalog problem(s), shown in English for now "
+            f"(CI fails on them): " + "; ".join(str(p) for p in problems[:10]),
+            file=sys.stderr,
+        )
+    elif problems:
         shown = "\n  ".join(str(p) for p in problems[:30])
         more = f"\n  ... and {len(problems) - 30} more" if len(problems) > 30 else ""
         raise CatalogError(
@@ -239,7 +254,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1 if problems else 0
     else:
         try:
-            counts = compile_catalogs(args.dist)
+            counts = compile_catalogs(args.dist, strict=True)
         except CatalogError as exc:
             print(exc, file=sys.stderr)
             return 1

@@ -96,12 +96,12 @@ def formula(captured: Sequence[str], exposed: Sequence[str] = ()) -> tuple[str, 
     """``2 × (−100 + 100) = 0``: how the engine's breakdown adds up, and the score."""
     b = breakdown(captured, exposed)
     terms: list[int] = []
-    if to_mask(captured) & HEARTS_MASK:
-        terms.append(b["hearts"])
     if "QS" in captured:
         terms.append(b["pig"])
     if "JD" in captured:
         terms.append(b["goat"])
+    if to_mask(captured) & HEARTS_MASK:
+        terms.append(b["hearts"])
     text = points(terms[0], signed=False) if terms else "0"
     for term in terms[1:]:
         text += f" − {-term}" if term < 0 else f" + {term}"
