@@ -326,3 +326,26 @@ def test_run_plays_a_whole_hand() -> None:
     run(table, normal_play)
     assert table.cards_left() == 0
     assert sum(c.bit_count() for c in table.captured) == 52
+
+
+def test_exposed_card_played_in_its_first_trick_shows_a_void() -> None:
+    state = crafted_state(
+        [["5C", "2D"], ["TC", "3D"], ["4D", "5D"], ["6C", "6D"]],
+        leader=0,
+        plays=["5C", "TC"],
+        exposed=[[], ["TC"], [], []],
+    )
+    k = read_view(view_for(state, 2))
+    assert k.voids[1] == 1 << 3  # seat 1 had no other club
+    assert k.voids[0] == 0 and k.voids[3] == 0
+
+
+def test_hard_expose_is_a_subset_and_reproducible() -> None:
+    for seed in range(3):
+        state = new_match(900 + seed)
+        for seat in range(4):
+            view = view_for(state, seat)
+            if view["exposable"]:
+                first = HardPlayer(seed, seat, budget=SMALL).expose(view)
+                assert set(first) <= set(view["exposable"])
+                assert first == HardPlayer(seed, seat, budget=SMALL).expose(view)
