@@ -343,6 +343,12 @@ class SiteServer(ThreadingHTTPServer):
         handler = functools.partial(handler_cls, directory=str(directory))
         super().__init__(("127.0.0.1", port), handler)
 
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A browser that cancels a download (page closed mid-load) is not an error.
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
     @property
     def port(self) -> int:
         return int(self.server_address[1])
