@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The whole test suite, from a fresh clone: install what the tests need, lint, type-check, then
+# every test (engine, AI, CLI and the Playwright end-to-end tests in headless Chromium).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/install-test-deps.sh
+echo "[test] ruff" >&2
+python3 -m ruff check .
+python3 -m ruff format --check gongzhu tests tools build.py bench >/dev/null || {
+    python3 -m ruff format --diff gongzhu tests tools build.py bench; exit 1; }
+echo "[test] mypy" >&2
+python3 -m mypy
+echo "[test] pytest" >&2
+exec python3 -m pytest -q -p no:cacheprovider "$@"
