@@ -337,6 +337,7 @@ class SiteServer(ThreadingHTTPServer):
     daemon_threads = True
 
     def __init__(self, directory: Path, prefix: str = "/gongzhu/", port: int = 0, verbose: bool = False):
+        self.directory = directory
         self.prefix = normalize_prefix(prefix)
         self.verbose = verbose
         handler_cls = type("Handler", (_SubPathHandler,), {"prefix": self.prefix})

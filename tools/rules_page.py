@@ -374,7 +374,7 @@ ol.trick { display: flex; gap: .5rem; list-style: none; margin: 0; padding: 0; }
 .who, .role, .wins { display: block; font-size: .85rem; }
 .wins { color: #f5d76e; font-weight: 700; }
 .arrow { font-size: 2rem; }
-.result { min-width: 12rem; }
+.result { width: 15rem; }
 .result p { margin: .3rem 0; }
 .formula { font-weight: 700; font-variant-numeric: tabular-nums; }
 .trick-figure { margin: 1rem 0; }
@@ -383,6 +383,11 @@ ol.checks { padding-left: 1.4rem; }
 .check { margin-bottom: .8rem; }
 .faq dt { font-weight: 700; margin-top: .8rem; }
 .faq dd { margin-left: 0; }
+@media (max-width: 600px) {
+  .bar { position: static; }
+  .langs a { padding: .3rem .4rem; }
+  h1 { font-size: 1.45rem; }
+}
 """
 
 SCRIPT = """

@@ -1,6 +1,6 @@
 """Playwright fixtures for end-to-end tests of the browser game.
 
-* ``site`` (session): builds ``dist/`` once and serves it on 127.0.0.1 under the
+* ``site`` (session): builds the site once and serves it on 127.0.0.1 under the
   sub-path ``/gongzhu/`` (as GitHub Pages would under ``/<repo>/``), on a free port.
 * ``chromium_browser`` (session): Debian's ``/usr/bin/chromium`` driven by Playwright
   (never ``playwright install``), with background networking off and every host name
@@ -12,7 +12,8 @@
   ``guard.check()`` mid-test or ``guard.long_tasks()``).
 
 Every test here is marked ``e2e`` automatically; deselect with ``-m "not e2e"``.
-Set ``GONGZHU_E2E_NO_BUILD=1`` to reuse an existing ``dist/``.
+The session builds the site into a temporary directory (``dist/`` is left alone);
+set ``GONGZHU_E2E_NO_BUILD=1`` to serve the existing ``dist/`` instead.
 """
 
 from __future__ import annotations
@@ -183,12 +184,17 @@ def performance_marks(page: Page) -> dict[str, float]:
 
 
 @pytest.fixture(scope="session")
-def site() -> Iterator[build.SiteServer]:
-    if not os.environ.get("GONGZHU_E2E_NO_BUILD"):
-        build.build()
-    elif not (build.DIST / "index.html").is_file():
-        pytest.fail("GONGZHU_E2E_NO_BUILD is set but dist/ is not built")
-    server = build.serve_in_thread(build.DIST, SITE_PREFIX)
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[build.SiteServer]:
+    """The built site, served; ``site.directory`` is where it was built."""
+    if os.environ.get("GONGZHU_E2E_NO_BUILD"):
+        directory = build.DIST
+        if not (directory / "index.html").is_file():
+            pytest.fail("GONGZHU_E2E_NO_BUILD is set but dist/ is not built")
+    else:
+        # A private build: never rebuilds the dist/ that someone may be serving meanwhile.
+        directory = tmp_path_factory.mktemp("site") / "dist"
+        build.build(directory)
+    server = build.serve_in_thread(directory, SITE_PREFIX)
     try:
         yield server
     finally:

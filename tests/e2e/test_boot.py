@@ -82,7 +82,9 @@ def test_dist_ships_exactly_the_runtime_files_loaded(
         urlsplit(url).path[len(prefix) :] for url in guard.requests if url.startswith(site.url + "runtime/")
     }
     shipped = {
-        p.relative_to(build.DIST).as_posix() for p in (build.DIST / "runtime").rglob("*") if p.is_file()
+        p.relative_to(site.directory).as_posix()
+        for p in (site.directory / "runtime").rglob("*")
+        if p.is_file()
     }
     assert requested == shipped, {
         "shipped, never loaded": sorted(shipped - requested),
