@@ -108,10 +108,11 @@ REQUIRED_LABELS = (
 
 
 async def load(language: str) -> None:
-    """Fetch ``locales/<language>.json`` (compiled at build time) and install it."""
+    """Fetch ``locales/<language>.json`` (compiled at build time), install it and put the page's
+    ``<html lang>``, title and ``[data-i18n]`` elements in that language (:func:`apply_document`)."""
     import json
 
-    from pyscript import fetch
+    from pyscript import document, fetch
 
     if language not in LANGUAGES:
         language = DEFAULT_LANGUAGE
@@ -119,6 +120,7 @@ async def load(language: str) -> None:
     if not response.ok:
         raise RuntimeError("catalog " + language + ": HTTP " + str(response.status))
     install(language, json.loads(await response.text()))
+    apply_document(document)
 
 
 def detect_language(window) -> str:
