@@ -85,7 +85,15 @@ def read_catalog(path: Path) -> Catalog:
 
 def write_catalog(catalog: Catalog, path: Path) -> None:
     buffer = io.BytesIO()
-    write_po(buffer, catalog, width=100, omit_header=False, ignore_obsolete=True, include_previous=False)
+    write_po(
+        buffer,
+        catalog,
+        width=100,
+        omit_header=False,
+        ignore_obsolete=True,
+        include_previous=False,
+        include_lineno=False,
+    )
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(buffer.getvalue())
 
