@@ -240,3 +240,19 @@ def test_every_translated_call_has_a_literal_msgid() -> None:
                 ):
                     offenders.append(f"{path.name}:{node.lineno}")
     assert not offenders, f"non-literal msgids: {offenders}"
+
+
+def test_language_menu_and_rules_link() -> None:
+    i18n.install("fr", tools_i18n.load_messages("fr"))
+    try:
+        menu = i18n.language_menu_html()
+        assert 'data-testid="language"' in menu and 'aria-label="Langue"' in menu
+        for code, name in i18n.LANGUAGE_NAMES.items():
+            assert f'value="{code}"' in menu and f">{name}</option>" in menu
+        assert '<option value="fr" lang="fr" selected>' in menu
+        assert menu.count(" selected") == 1
+        assert i18n.rules_link_html() == (
+            '<a class="rules-link" data-testid="rules-link" href="./rules.html?lang=fr">Règles</a>'
+        )
+    finally:
+        i18n.install("en", {})

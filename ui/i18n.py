@@ -163,3 +163,52 @@ def apply_document(document) -> None:
     for attribute in ("aria-label", "title"):
         for element in document.querySelectorAll("[data-i18n-" + attribute + "]"):
             element.setAttribute(attribute, _(element.getAttribute("data-i18n-" + attribute)))
+
+
+# --------------------------------------------------------------------------- menu
+
+RULES_PAGE = "./rules.html"
+
+
+def language_menu_html() -> str:
+    """The language switch for the game menu: ``<select data-testid="language" data-action="language">``
+    listing every language in its own name (``lang`` set on each option), the current one selected.
+    On its ``change`` event call :func:`switch_language` with the select's value, then redraw."""
+    label = _("Language")
+    options = "".join(
+        '<option value="{}" lang="{}"{}>{}</option>'.format(
+            code, "zh-Hans" if code == "zh" else code, " selected" if code == _language else "", name
+        )
+        for code, name in LANGUAGE_NAMES.items()
+    )
+    return (
+        '<label class="language"><span>{0}</span>'
+        '<select data-testid="language" data-action="language" aria-label="{0}">{1}</select></label>'
+    ).format(label, options)
+
+
+def rules_link_html() -> str:
+    """The link to the rules page, in the current language."""
+    return '<a class="rules-link" data-testid="rules-link" href="{}?lang={}">{}</a>'.format(
+        RULES_PAGE, _language, _("Rules")
+    )
+
+
+async def switch_language(window, language: str) -> None:
+    """Change the language now (from the menu): save the choice, load its catalog and update the
+    page's ``lang``, title and static text. The caller redraws; the game itself is untouched."""
+    if language not in LANGUAGES:
+        return
+    save_language(window, language)
+    # A ``?lang=`` in the address would override the saved choice on the next reload: drop it.
+    url = window.URL.new(window.location.href)
+    if url.searchParams.has("lang"):
+        url.searchParams.delete("lang")
+        window.history.replaceState(None, "", url.href)
+    if language == DEFAULT_LANGUAGE:
+        install(language, {})
+        from pyscript import document
+
+        apply_document(document)
+    else:
+        await load(language)

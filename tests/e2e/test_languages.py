@@ -163,3 +163,42 @@ def test_play_a_hand_reading_the_fixed_labels(
     if current == "hand-over":
         assert _button(desktop_page, "next-hand") == labels["next-hand"]
     guard.check()
+
+
+def test_menu_changes_language_mid_hand_without_losing_the_game(
+    desktop_page: Page, guard: PageGuard, site: build.SiteServer
+) -> None:
+    page = desktop_page
+    game.open_game(page, site, seed=11)
+    if not page.query_selector("[data-testid=language]"):
+        pytest.skip("the game menu has no language switch yet (ui.i18n.language_menu_html)")
+    if game.phase(page) == "expose":
+        game.expose_none(page)
+    for _ in range(2):
+        game.settle(page)
+        game.play_first(page)
+    game.settle(page)
+    before = game.table_snapshot(page)
+    assert _button(page, "play") == "Play"
+
+    page.select_option("[data-testid=language]", "fr")
+    page.wait_for_function("document.documentElement.lang.startsWith('fr')")
+    page.wait_for_function("document.querySelector('[data-testid=play]')?.innerText.trim() === 'Jouer'")
+    assert page.title() == load_messages("fr")[TITLE]
+    assert game.table_snapshot(page) == before, "changing the language must not touch the game"
+    assert page.evaluate("localStorage.getItem('gongzhu.lang')") == "fr"
+    assert page.get_attribute("[data-testid=rules-link]", "href") == "./rules.html?lang=fr"
+
+    # The choice is saved: a reload comes back in French, at the same place.
+    page.reload()
+    game.settle(page)
+    assert page.evaluate("document.documentElement.lang").startswith("fr")
+    assert _button(page, "play") == "Jouer"
+    assert game.table_snapshot(page) == before
+
+    # The rules page opens from the menu in the same language.
+    page.click("[data-testid=rules-link]")
+    page.wait_for_url("**/rules.html?lang=fr")
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    assert page.title() == "Règles du Gong Zhu"
+    guard.check()
