@@ -21,8 +21,10 @@ from __future__ import annotations
 import argparse
 import fnmatch
 import functools
+import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -196,6 +198,44 @@ def _write_json(path: Path, data: object) -> None:
     path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
+# --- offline (PWA): service worker precache list and release version ------------------------
+#: The service worker; build.py rewrites its ``const BUILD = ...;`` line.
+SERVICE_WORKER = "sw.js"
+#: Shipped but never precached (the service worker itself is fetched by the browser).
+NOT_PRECACHED: tuple[str, ...] = (SERVICE_WORKER,)
+_SW_BUILD_LINE = re.compile(r"^const BUILD = .*;.*$", re.MULTILINE)
+
+
+def _content_hash(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+
+
+def write_service_worker(dist: Path) -> str:
+    """Write the precache list and the release version into ``dist/sw.js``; return the version.
+
+    Every shipped file (path relative to the site, size, content hash) is listed, and the
+    version hashes them all: any change to any file changes the service worker's bytes, so the
+    browser installs it as an update, which fills a new cache and deletes the old one. Run it
+    last, once everything else is in ``dist`` (tests rerun it on a modified copy of a build).
+    """
+    template = (WEB / SERVICE_WORKER).read_text(encoding="utf-8")
+    if len(_SW_BUILD_LINE.findall(template)) != 1:
+        raise BuildError(f"web/{SERVICE_WORKER} needs exactly one 'const BUILD = ...;' line")
+    entries: list[tuple[str, int, str]] = []
+    for path in sorted(dist.rglob("*")):
+        rel = path.relative_to(dist).as_posix()
+        if path.is_file() and rel not in NOT_PRECACHED:
+            entries.append((rel, path.stat().st_size, _content_hash(path)))
+    digest = hashlib.sha256(json.dumps(entries).encode("utf-8")).hexdigest()[:16]
+    data = json.dumps({"version": digest, "files": entries}, separators=(",", ":"))
+    line = f"const BUILD = {data}; // written by build.py"
+    (dist / SERVICE_WORKER).write_text(_SW_BUILD_LINE.sub(lambda _m: line, template), encoding="utf-8")
+    return digest
+
+
+# --- end offline (PWA)
+
+
 def build(dist: Path = DIST, *, install: bool = True) -> BuildResult:
     """Assemble the site into ``dist`` (wiped first) and return what was shipped."""
     if install:
@@ -256,6 +296,11 @@ def build(dist: Path = DIST, *, install: bool = True) -> BuildResult:
         },
     )
 
+    # --- offline (PWA): last, it lists and hashes every other shipped file.
+    version = write_service_worker(dist)
+    log(f"service worker: release {version}")
+    # --- end offline (PWA)
+
     files = {p.relative_to(dist).as_posix(): p.stat().st_size for p in sorted(dist.rglob("*")) if p.is_file()}
     result = BuildResult(dist=dist, files=files)
     log(
@@ -278,6 +323,7 @@ EXTRA_MIME_TYPES: dict[str, str] = {
     ".py": "text/x-python; charset=utf-8",
     ".css": "text/css",
     ".svg": "image/svg+xml",
+    ".webmanifest": "application/manifest+json",
     ".html": "text/html; charset=utf-8",
 }
 

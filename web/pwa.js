@@ -1,0 +1,135 @@
+// Registration glue for the service worker (./sw.js): the few lines the platform demands in
+// JavaScript. The Python UI talks to it through `window.gongzhuPWA`:
+//   engineMayStart()  promise: resolves when the engine worker may start. On a first visit it
+//                     waits until the service worker has cached the runtime (so the 14 MB are
+//                     downloaded once, with real progress) and controls the page; at once
+//                     otherwise, and whenever service workers are unavailable or fail.
+//   progress          {received, total} bytes of the first download, or null
+//   updateReady       true once a new release is installed and waiting
+//   applyUpdate()     activate the waiting release and reload (the autosave resumes the hand)
+// It adds and fills #load-progress (bytes) and the update notice #update (texts: ui/pwa.py).
+"use strict";
+(() => {
+  const sw = navigator.serviceWorker;
+  const state = {
+    progress: null,
+    updateReady: false,
+    version: null,
+    registration: null,
+    engineMayStart: () => Promise.resolve(),
+    applyUpdate,
+  };
+  window.gongzhuPWA = state;
+  if (!sw || !window.isSecureContext) return;
+
+  // Two small elements of our own, outside the regions the UI redraws (this script is deferred:
+  // the body exists). English until ui/pwa.py puts the page's language in.
+  const fixed = "position:fixed;left:0;right:0;margin:0 auto;text-align:center;";
+  const progressEl = document.createElement("p");
+  progressEl.id = "load-progress";
+  progressEl.dataset.testid = "load-progress";
+  progressEl.hidden = true;
+  progressEl.setAttribute("aria-live", "polite");
+  progressEl.style.cssText = fixed + "top:calc(50% + 64px);z-index:11;pointer-events:none;font-size:14px;color:#f4f1e8";
+  const updateEl = document.createElement("div");
+  updateEl.id = "update";
+  updateEl.dataset.testid = "update-ready";
+  updateEl.hidden = true;
+  updateEl.setAttribute("role", "status");
+  updateEl.style.cssText = fixed + "bottom:12px;width:max-content;max-width:92vw;z-index:30;padding:8px 12px;" +
+    "border-radius:12px;background:#f4f1e8;color:#123;box-shadow:0 2px 10px rgba(0,0,0,.4);font-size:15px";
+  const updateText = document.createElement("span");
+  updateText.id = "update-text";
+  updateText.textContent = "A new version is ready";
+  const updateButton = document.createElement("button");
+  updateButton.type = "button";
+  updateButton.id = "update-reload";
+  updateButton.dataset.testid = "update-reload";
+  updateButton.textContent = "Reload";
+  updateButton.style.cssText = "margin-left:10px;min-height:44px;padding:0 14px;font:inherit;font-weight:600";
+  updateButton.addEventListener("click", applyUpdate);
+  updateEl.append(updateText, updateButton);
+  document.body.append(progressEl, updateEl);
+
+  const firstVisit = !sw.controller;
+  let reloading = false;
+
+  function megabytes(n) {
+    return (n / 1e6).toFixed(1);
+  }
+
+  function showProgress(received, total) {
+    state.progress = { received, total };
+    progressEl.hidden = received >= total;
+    progressEl.textContent = `${megabytes(received)} / ${megabytes(total)} MB`;
+    progressEl.dataset.received = String(received);
+    progressEl.dataset.total = String(total);
+    window.dispatchEvent(new CustomEvent("gongzhu:load-progress", { detail: state.progress }));
+  }
+
+  function markUpdateReady() {
+    if (state.updateReady) return;
+    state.updateReady = true;
+    updateEl.hidden = false;
+    window.dispatchEvent(new CustomEvent("gongzhu:update-ready"));
+  }
+
+  function watchInstalling(worker) {
+    worker.addEventListener("statechange", () => {
+      // Installed while another release controls the page: an update is waiting.
+      if (worker.state === "installed" && sw.controller) markUpdateReady();
+    });
+  }
+
+  function applyUpdate() {
+    const waiting = state.registration && state.registration.waiting;
+    if (!waiting) {
+      location.reload();
+      return;
+    }
+    reloading = true;
+    waiting.postMessage({ type: "skipWaiting" });
+  }
+
+  sw.addEventListener("message", (event) => {
+    const data = event.data || {};
+    if (data.type === "gongzhu:progress" && firstVisit) showProgress(data.received, data.total);
+    if (data.type === "gongzhu:version") state.version = data.version;
+  });
+  sw.addEventListener("controllerchange", () => {
+    if (reloading) location.reload();
+    else if (sw.controller) sw.controller.postMessage({ type: "version" });
+  });
+  if (sw.controller) sw.controller.postMessage({ type: "version" });
+
+  const registered = sw.register("./sw.js").then((registration) => {
+    state.registration = registration;
+    if (registration.waiting && sw.controller) markUpdateReady();
+    if (registration.installing) watchInstalling(registration.installing);
+    registration.addEventListener("updatefound", () => watchInstalling(registration.installing));
+    // A page left open for hours still learns about a release.
+    setInterval(() => registration.update().catch(() => {}), 30 * 60 * 1000);
+    return registration;
+  });
+
+  const mayStart = (async () => {
+    if (!firstVisit) return;
+    let registration;
+    try {
+      registration = await registered;
+    } catch (error) {
+      console.warn("gongzhu: no service worker:", error);
+      return;
+    }
+    const pending = registration.installing || registration.waiting;
+    // Active but not controlling (hard reload), or nothing to wait for: plain network.
+    if (registration.active || !pending) return;
+    await new Promise((resolve) => {
+      sw.addEventListener("controllerchange", resolve, { once: true });
+      pending.addEventListener("statechange", () => {
+        if (pending.state === "redundant") resolve(); // install failed: plain network
+      });
+    });
+  })();
+  state.engineMayStart = () => mayStart;
+})();

@@ -1,0 +1,150 @@
+// Service worker of the Gong Zhu site: the whole site (Python runtimes included) in one
+// versioned cache, so every visit after the first starts from the cache, with or without a
+// network. JavaScript because the platform demands it; kept small and dependency-free.
+//
+// build.py rewrites the BUILD line below: the release's content hash and every shipped file
+// (path relative to this script, size in bytes, content hash). Any change to any file changes
+// these bytes, so the browser installs the new worker, which fills a new cache:
+//   install   fetch every file (reusing unchanged ones from the previous cache), reporting
+//             real bytes to the pages; the first install activates at once, an update waits
+//             until the page asks ("skipWaiting"), so a hand in progress is never disturbed;
+//   activate  delete every other gongzhu cache and take control of the open pages;
+//   fetch     a shipped file comes from the cache (any query string ignored), else network.
+"use strict";
+
+const BUILD = {"version": "dev", "files": []}; // replaced by build.py
+
+const PREFIX = "gongzhu-";
+const CACHE = PREFIX + BUILD.version;
+const HASH_HEADER = "X-Gongzhu-Hash";
+const CONCURRENCY = 4;
+const SCOPE = new URL(self.registration.scope);
+const FILES = new Map(BUILD.files.map(([path, size, hash]) => [path, { size, hash }]));
+
+function keyOf(path) {
+  return new URL(path, SCOPE).href;
+}
+
+async function broadcast(message) {
+  const pages = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  for (const page of pages) page.postMessage({ ...message, version: BUILD.version });
+}
+
+// A copy of `response` whose body reports each chunk to `onBytes` as it streams.
+function counted(response, hash, onBytes) {
+  const headers = new Headers(response.headers);
+  headers.set(HASH_HEADER, hash);
+  const body = response.body.pipeThrough(
+    new TransformStream({
+      transform(chunk, controller) {
+        onBytes(chunk.byteLength);
+        controller.enqueue(chunk);
+      },
+    })
+  );
+  return new Response(body, { status: 200, statusText: "OK", headers });
+}
+
+// The unchanged file from an older gongzhu cache, or undefined.
+async function reuse(key, hash) {
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(PREFIX) || name === CACHE) continue;
+    const old = await (await caches.open(name)).match(key);
+    if (old && old.headers.get(HASH_HEADER) === hash) return old;
+  }
+  return undefined;
+}
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  const total = BUILD.files.reduce((sum, [, size]) => sum + size, 0);
+  let received = 0;
+  let reported = 0;
+  const report = (force) => {
+    const now = Date.now();
+    if (!force && now - reported < 100) return;
+    reported = now;
+    broadcast({ type: "gongzhu:progress", received, total, done: received >= total });
+  };
+  // Biggest first: the runtime dominates the wait; the small files follow in its shadow.
+  const queue = [...BUILD.files].sort((a, b) => b[1] - a[1]);
+  const worker = async () => {
+    for (let item = queue.shift(); item; item = queue.shift()) {
+      const [path, size, hash] = item;
+      const key = keyOf(path);
+      const have = await cache.match(key);
+      if (have && have.headers.get(HASH_HEADER) === hash) {
+        received += size;
+        continue;
+      }
+      const old = await reuse(key, hash);
+      if (old) {
+        await cache.put(key, old);
+        received += size;
+        report(false);
+        continue;
+      }
+      // "no-cache": revalidate with the server, never a stale HTTP-cache copy of an old release.
+      const response = await fetch(key, { cache: "no-cache" });
+      if (!response.ok) throw new Error(`precache ${path}: HTTP ${response.status}`);
+      await cache.put(
+        key,
+        counted(response, hash, (n) => {
+          received += n;
+          report(false);
+        })
+      );
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  received = total;
+  report(true);
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    (async () => {
+      await precache();
+      // First install: nothing to disturb, take the page at once (its engine is waiting).
+      if (!self.registration.active) await self.skipWaiting();
+    })()
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+      }
+      await self.clients.claim();
+      await broadcast({ type: "gongzhu:activated" });
+    })()
+  );
+});
+
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  if (data.type === "skipWaiting") self.skipWaiting();
+  if (data.type === "version" && event.source) {
+    event.source.postMessage({ type: "gongzhu:version", version: BUILD.version });
+  }
+});
+
+async function fromCache(path, request) {
+  const cache = await caches.open(CACHE);
+  const hit = await cache.match(keyOf(path));
+  if (hit) return hit;
+  return fetch(request);
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== SCOPE.origin || !url.pathname.startsWith(SCOPE.pathname)) return;
+  let path = decodeURIComponent(url.pathname.slice(SCOPE.pathname.length));
+  if (path === "" || path.endsWith("/")) path += "index.html";
+  if (!FILES.has(path)) return;
+  event.respondWith(fromCache(path, request));
+});
