@@ -1,0 +1,165 @@
+"""Installable web app and service worker: manifest and icons, the first download's real byte
+progress (one download of the runtime, which then loads from the cache), and the clean update
+path: a new release is announced without touching the hand in progress, and accepting it
+replaces the old cache with the new one.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import struct
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Response
+
+import build
+
+from . import game as g
+from .conftest import BOOT_TIMEOUT_MS, DESKTOP, LONG_TASK_OBSERVER, SITE_PREFIX, PageGuard
+from .test_offline import wait_offline_ready
+
+
+def _context(browser: Browser, site: build.SiteServer) -> tuple[BrowserContext, PageGuard, Page]:
+    context = browser.new_context(**DESKTOP)
+    context.set_default_timeout(BOOT_TIMEOUT_MS)
+    context.add_init_script(LONG_TASK_OBSERVER)
+    guard = PageGuard(site.url)
+    guard.attach(context)
+    page = context.new_page()
+    guard.watch(page)
+    return context, guard, page
+
+
+def _png_size(path: Path) -> tuple[int, int]:
+    header = path.read_bytes()[:24]
+    assert header[:8] == b"\x89PNG\r\n\x1a\n", path
+    width, height = struct.unpack(">II", header[16:24])
+    return int(width), int(height)
+
+
+@pytest.fixture
+def copy_site(site: build.SiteServer, tmp_path: Path) -> Iterator[build.SiteServer]:
+    """A private copy of the build, served on its own port (a release the test can change)."""
+    directory = tmp_path / "dist"
+    shutil.copytree(site.directory, directory)
+    server = build.serve_in_thread(directory, SITE_PREFIX)
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_manifest_and_icons(site: build.SiteServer) -> None:
+    manifest = json.loads((site.directory / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["display"] == "standalone"
+    assert manifest["start_url"] == manifest["scope"] == "./"
+    assert manifest["theme_color"].startswith("#") and manifest["name"] and manifest["short_name"]
+    sizes = {}
+    for icon in manifest["icons"]:
+        path = site.directory / icon["src"]
+        assert path.is_file(), icon
+        if icon["type"] == "image/png":
+            w, h = _png_size(path)
+            assert icon["sizes"] == f"{w}x{h}"
+            sizes[(w, icon["purpose"])] = True
+    assert (192, "any") in sizes and (512, "any") in sizes and (512, "maskable") in sizes
+
+
+def test_installable_and_first_visit_downloads_once_with_progress(
+    chromium_browser: Browser, copy_site: build.SiteServer
+) -> None:
+    context, guard, page = _context(chromium_browser, copy_site)
+    try:
+        page.add_init_script(
+            "window.__progress = [];"
+            "addEventListener('gongzhu:load-progress', e => window.__progress.push(e.detail));"
+        )
+        from_sw: dict[str, bool] = {}
+
+        def on_response(response: Response) -> None:
+            if "/runtime/pyodide/" in response.url:
+                from_sw[response.url.rsplit("/", 1)[1]] = response.from_service_worker
+
+        page.on("response", on_response)
+        g.open_game(page, copy_site, seed=3)
+        wait_offline_ready(page)
+
+        # Real bytes: growing up to the exact total of the precached files.
+        progress = page.evaluate("window.__progress")
+        shipped = sum(
+            p.stat().st_size for p in copy_site.directory.rglob("*") if p.is_file() and p.name != "sw.js"
+        )
+        assert len(progress) >= 2, progress
+        assert all(p["total"] == shipped for p in progress)
+        received = [p["received"] for p in progress]
+        assert received == sorted(received) and received[-1] == shipped
+        assert page.is_hidden("[data-testid=load-progress]")
+
+        # The engine waited for the cache: every Pyodide file it loaded came from the service worker.
+        assert from_sw and all(from_sw.values()), from_sw
+
+        # Chromium's own installability check ("in-incognito": every Playwright context is one).
+        cdp = context.new_cdp_session(page)
+        errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        assert [e for e in errors if e["errorId"] != "in-incognito"] == [], errors
+        manifest = cdp.send("Page.getAppManifest")
+        assert not manifest.get("errors"), manifest
+        guard.check()
+    finally:
+        context.close()
+
+
+def test_new_release_is_announced_and_replaces_the_cache(
+    chromium_browser: Browser, copy_site: build.SiteServer
+) -> None:
+    context, guard, page = _context(chromium_browser, copy_site)
+    try:
+        g.open_game(page, copy_site, seed=11)
+        old = wait_offline_ready(page)["version"]
+        if g.settle(page) == "expose":
+            g.expose_none(page)
+        assert g.settle(page) == "play"
+        g.play_first(page)
+        g.settle(page)
+        before = g.table_snapshot(page)
+
+        # Release B: one file changes; build.py's service-worker step gives it a new version.
+        css = copy_site.directory / "game.css"
+        css.write_text(css.read_text(encoding="utf-8") + "\n/* release B */\n", encoding="utf-8")
+        new = build.write_service_worker(copy_site.directory)
+        assert new != old
+
+        # The page checks for an update (as it does on every load and every 30 minutes): the new
+        # release installs in the background and the player is told, mid-hand, with no reload.
+        page.evaluate("window.__samePage = true")
+        page.evaluate("gongzhuPWA.registration.update()")
+        notice = page.locator("[data-testid=update-ready]")
+        notice.wait_for(state="visible")
+        assert "A new version is ready" in notice.inner_text()
+        assert page.evaluate("window.__samePage") is True
+        assert g.table_snapshot(page) == before
+        assert sorted(page.evaluate("caches.keys()")) == sorted([f"gongzhu-{old}", f"gongzhu-{new}"])
+        assert page.evaluate("gongzhuPWA.version") == old  # still the old release
+
+        # The hand goes on under the old release until the player accepts.
+        g.play_first(page)
+        g.settle(page)
+        before = g.table_snapshot(page)
+
+        with page.expect_navigation():
+            page.click("[data-testid=update-reload]")
+        g.settle(page)
+        assert page.evaluate("window.__samePage") is None
+        assert g.table_snapshot(page) == before  # the saved hand resumed exactly
+        page.wait_for_function("gongzhuPWA.version !== null")
+        assert page.evaluate("gongzhuPWA.version") == new
+        assert page.evaluate("caches.keys()") == [f"gongzhu-{new}"]
+        assert "release B" in page.evaluate("fetch('./game.css').then(r => r.text())")
+        assert page.is_hidden("[data-testid=update-ready]")
+        guard.check()
+    finally:
+        context.close()
