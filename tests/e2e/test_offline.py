@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page
 import build
 
 from . import game as g
-from .conftest import BOOT_TIMEOUT_MS, DESKTOP, LONG_TASK_OBSERVER, PageGuard, SITE_PREFIX
+from .conftest import BOOT_TIMEOUT_MS, DESKTOP, LONG_TASK_OBSERVER, SITE_PREFIX, PageGuard
 
 #: Resolves once the page is controlled by the service worker (the first install activates only
 #: after the whole site is cached) and returns the cache names and the release version.
