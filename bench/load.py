@@ -1,0 +1,322 @@
+#!/usr/bin/env python3
+"""Load times of the game, cold and warm, against a bare Pyodide boot measured in the same run.
+
+    python bench/load.py [--runs 5] [--no-build] [--json results.json]
+
+Playwright drives Debian's headless Chromium (``/usr/bin/chromium``, flags of the e2e tests) on
+127.0.0.1. Each run, interleaved so that machine noise hits both alike:
+
+* **game, cold**: a fresh browser context (empty HTTP cache, no service worker, no save) opens
+  ``?seed=N``; the visit ends once the table is interactive and the service worker controls the
+  page (the whole site is cached);
+* **game, warm**: a new page in the same context (service worker + cache, and the autosave of
+  the cold visit) opens the site again: the saved table is drawn, then the engine loads;
+* **bare Pyodide, cold / warm**: a page of the bench's own, on a server of its own (so no service
+  worker), that only boots the same ``pyodide.mjs`` in a module worker and runs ``1 + 1``.
+
+Measured per visit: first contentful paint, ``gongzhu:table-painted`` (the table on screen),
+``gongzhu:table-ready`` (the engine has answered and the table is interactive: the player can
+act), bytes the server sent (service worker fetches included), and the longest main-thread task
+(``PerformanceObserver`` ``longtask``). The report gives medians and the ratios that hold on a
+noisy machine: game interactive / bare Pyodide ready, cold and warm.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import shutil
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  # noqa: E402
+
+import build  # noqa: E402
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, LONG_TASK_OBSERVER, PHONE  # noqa: E402
+
+PREFIX = "/gongzhu/"
+TIMEOUT_MS = 120_000
+
+BARE_HTML = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>bare Pyodide</title></head>
+<body><p id="status">booting Pyodide…</p>
+<script type="module">
+  performance.mark("bare:start");
+  const worker = new Worker("./bare-worker.js", { type: "module" });
+  worker.onmessage = (event) => {
+    performance.mark("bare:ready");
+    document.getElementById("status").textContent = "Pyodide ready: 1 + 1 = " + event.data;
+    document.documentElement.dataset.ready = "1";
+  };
+</script></body></html>
+"""
+BARE_WORKER = """import { loadPyodide } from "./runtime/pyodide/pyodide.mjs";
+const pyodide = await loadPyodide({ indexURL: new URL("./runtime/pyodide/", location.href).href });
+postMessage(String(pyodide.runPython("1 + 1")));
+"""
+
+GAME_DONE_JS = """() => performance.getEntriesByName('gongzhu:table-ready').length > 0
+  || document.documentElement.dataset.phase === 'error'"""
+SW_CONTROLS_JS = """async () => {
+  if (!('serviceWorker' in navigator)) return false;
+  await navigator.serviceWorker.ready;
+  if (!navigator.serviceWorker.controller)
+    await new Promise(r => navigator.serviceWorker.addEventListener('controllerchange', r, {once: true}));
+  return true;
+}"""
+TIMINGS_JS = """() => {
+  const out = {};
+  for (const e of performance.getEntriesByType('mark')) out[e.name] = e.startTime;
+  for (const e of performance.getEntriesByType('paint')) out[e.name] = e.startTime;
+  const tasks = window.__gongzhuLongTasks || [];
+  out.longest_task = tasks.reduce((m, t) => Math.max(m, t.duration), 0);
+  return out;
+}"""
+
+
+# --------------------------------------------------------------------------- byte-counting server
+
+
+class _CountingWriter:
+    """The handler's output stream, counting the bytes written (headers and bodies)."""
+
+    def __init__(self, raw: Any, server: CountingServer):
+        self._raw = raw
+        self._server = server
+
+    def write(self, data: bytes) -> int:
+        self._server.add_bytes(len(data))
+        return int(self._raw.write(data))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._raw, name)
+
+
+class CountingServer(build.SiteServer):
+    """:class:`build.SiteServer` that counts the bytes it sends (``bytes_sent``, ``reset()``)."""
+
+    def __init__(self, directory: Path, prefix: str = PREFIX):
+        super().__init__(directory, prefix)
+        self.bytes_sent = 0
+        self.requests = 0
+        self._lock = threading.Lock()
+        base = self.RequestHandlerClass
+        assert isinstance(base, functools.partial)
+        server = self
+
+        class Counting(base.func):  # type: ignore[name-defined,misc]
+            def setup(self) -> None:
+                super().setup()
+                self.wfile = _CountingWriter(self.wfile, server)
+                with server._lock:
+                    server.requests += 1
+
+        self.RequestHandlerClass = functools.partial(Counting, *base.args, **base.keywords)  # type: ignore[assignment]
+
+    def add_bytes(self, n: int) -> None:
+        with self._lock:
+            self.bytes_sent += n
+
+    def reset(self) -> tuple[int, int]:
+        """``(bytes, requests)`` since the last reset."""
+        with self._lock:
+            result = (self.bytes_sent, self.requests)
+            self.bytes_sent = 0
+            self.requests = 0
+        return result
+
+
+def serve(directory: Path) -> CountingServer:
+    server = CountingServer(directory)
+    threading.Thread(target=server.serve_forever, name="bench-server", daemon=True).start()
+    return server
+
+
+# --------------------------------------------------------------------------- visits
+
+
+def _new_context(browser: Browser) -> BrowserContext:
+    context = browser.new_context(**PHONE)
+    context.set_default_timeout(TIMEOUT_MS)
+    context.add_init_script(LONG_TASK_OBSERVER)
+    return context
+
+
+def _settle_tasks(page: Page) -> None:
+    # Long-task entries are delivered asynchronously; give the observer a moment.
+    page.wait_for_timeout(300)
+
+
+def game_visit(context: BrowserContext, server: CountingServer, url: str, cold: bool) -> dict[str, float]:
+    server.reset()
+    page = context.new_page()
+    try:
+        page.goto(url)
+        page.wait_for_function(GAME_DONE_JS, timeout=TIMEOUT_MS)
+        if page.evaluate("document.documentElement.dataset.phase") == "error":
+            raise RuntimeError("game failed to start: " + str(page.text_content("#status")))
+        if cold:  # the warm visit needs the whole site in the service worker's cache
+            page.evaluate(SW_CONTROLS_JS)
+        _settle_tasks(page)
+        t = page.evaluate(TIMINGS_JS)
+        sent, requests = server.reset()
+        return {
+            "first_paint": t.get("first-contentful-paint", float("nan")),
+            "table_painted": t["gongzhu:table-painted"],
+            "interactive": t["gongzhu:table-ready"],
+            "longest_task": t["longest_task"],
+            "bytes": float(sent),
+            "requests": float(requests),
+        }
+    finally:
+        page.close()
+
+
+def bare_visit(context: BrowserContext, server: CountingServer) -> dict[str, float]:
+    server.reset()
+    page = context.new_page()
+    try:
+        page.goto(server.url)
+        page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=TIMEOUT_MS)
+        _settle_tasks(page)
+        t = page.evaluate(TIMINGS_JS)
+        sent, requests = server.reset()
+        return {
+            "first_paint": t.get("first-contentful-paint", float("nan")),
+            "ready": t["bare:ready"],
+            "longest_task": t["longest_task"],
+            "bytes": float(sent),
+            "requests": float(requests),
+        }
+    finally:
+        page.close()
+
+
+def make_bare_site(dist: Path, directory: Path) -> None:
+    directory.mkdir(parents=True, exist_ok=True)
+    shutil.copytree(dist / "runtime" / "pyodide", directory / "runtime" / "pyodide", dirs_exist_ok=True)
+    (directory / "index.html").write_text(BARE_HTML, encoding="utf-8")
+    (directory / "bare-worker.js").write_text(BARE_WORKER, encoding="utf-8")
+
+
+# --------------------------------------------------------------------------- report
+
+
+def _median(rows: list[dict[str, float]], key: str) -> float:
+    return float(statistics.median(r[key] for r in rows))
+
+
+def _ms(value: float) -> str:
+    return f"{value:,.0f} ms"
+
+
+def _size(value: float) -> str:
+    return f"{value / 1e6:,.2f} MB" if value >= 100_000 else f"{value / 1e3:,.1f} kB"
+
+
+def report(results: dict[str, list[dict[str, float]]]) -> str:
+    lines = [
+        f"Medians over {len(results['game_cold'])} runs (phone viewport, headless Chromium, 127.0.0.1).",
+        "",
+        "| visit | first paint | table painted | interactive / ready | bytes sent | longest task |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    for key, label in (("game_cold", "game, cold (first visit)"), ("game_warm", "game, warm (repeat visit)")):
+        rows = results[key]
+        lines.append(
+            f"| {label} | {_ms(_median(rows, 'first_paint'))} | {_ms(_median(rows, 'table_painted'))} | "
+            f"{_ms(_median(rows, 'interactive'))} | {_size(_median(rows, 'bytes'))} | "
+            f"{_ms(_median(rows, 'longest_task'))} |"
+        )
+    for key, label in (("bare_cold", "bare Pyodide, cold"), ("bare_warm", "bare Pyodide, warm")):
+        rows = results[key]
+        lines.append(
+            f"| {label} | {_ms(_median(rows, 'first_paint'))} | – | {_ms(_median(rows, 'ready'))} | "
+            f"{_size(_median(rows, 'bytes'))} | {_ms(_median(rows, 'longest_task'))} |"
+        )
+    warm = [
+        g["interactive"] / b["ready"] for g, b in zip(results["game_warm"], results["bare_warm"], strict=True)
+    ]
+    cold = [
+        g["interactive"] / b["ready"] for g, b in zip(results["game_cold"], results["bare_cold"], strict=True)
+    ]
+    worst_task = max(r["longest_task"] for key in ("game_cold", "game_warm") for r in results[key])
+    cold_paint = _median(results["game_cold"], "table_painted")
+    lines += [
+        "",
+        "| ratio / target | value | target |",
+        "|---|---:|---|",
+        f"| warm: game interactive / bare Pyodide ready (median of per-run ratios) | "
+        f"{statistics.median(warm):.2f}× | ≤ 1.5× |",
+        f"| cold: game interactive / bare Pyodide ready | {statistics.median(cold):.2f}× | (info) |",
+        f"| cold: table painted (median) | {_ms(cold_paint)} | < 1,500 ms |",
+        f"| longest main-thread task, any game visit | {_ms(worst_task)} | ≤ 200 ms |",
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--no-build", action="store_true", help="measure the existing dist/")
+    parser.add_argument("--json", type=Path, help="write every run's numbers here")
+    args = parser.parse_args(argv)
+
+    with tempfile.TemporaryDirectory(prefix="gongzhu-bench-") as tmp:
+        dist = build.DIST if args.no_build else build.build(Path(tmp) / "dist").dist
+        bare_dir = Path(tmp) / "bare"
+        make_bare_site(dist, bare_dir)
+        game_server, bare_server = serve(dist), serve(bare_dir)
+        results: dict[str, list[dict[str, float]]] = {
+            k: [] for k in ("game_cold", "game_warm", "bare_cold", "bare_warm")
+        }
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                for run in range(args.runs):
+                    started = time.monotonic()
+                    context = _new_context(browser)
+                    results["game_cold"].append(
+                        game_visit(context, game_server, f"{game_server.url}?seed={run + 1}", True)
+                    )
+                    results["game_warm"].append(game_visit(context, game_server, game_server.url, False))
+                    context.close()
+                    context = _new_context(browser)
+                    results["bare_cold"].append(bare_visit(context, bare_server))
+                    results["bare_warm"].append(bare_visit(context, bare_server))
+                    context.close()
+                    gc, gw = results["game_cold"][-1], results["game_warm"][-1]
+                    bc, bw = results["bare_cold"][-1], results["bare_warm"][-1]
+                    print(
+                        f"run {run + 1}/{args.runs} ({time.monotonic() - started:.0f} s): "
+                        f"cold painted {gc['table_painted']:.0f} interactive {gc['interactive']:.0f} "
+                        f"({_size(gc['bytes'])}); warm painted {gw['table_painted']:.0f} "
+                        f"interactive {gw['interactive']:.0f} ({_size(gw['bytes'])}); "
+                        f"bare cold {bc['ready']:.0f} warm {bw['ready']:.0f}; "
+                        f"longest task {max(gc['longest_task'], gw['longest_task']):.0f} ms",
+                        file=sys.stderr,
+                        flush=True,
+                    )
+                browser.close()
+        finally:
+            for server in (game_server, bare_server):
+                server.shutdown()
+                server.server_close()
+    print(report(results))
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
