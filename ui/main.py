@@ -1,50 +1,139 @@
-"""Main-thread entry point of the page (MicroPython).
+"""Main-thread entry point of the page (MicroPython): boot the table, then the engine worker.
 
-Runs as ``<script type="mpy" src="./ui/main.py" config="./mpy-config.json">``.
-It flips ``<html data-phase>`` through ``loading`` (static HTML) -> ``ui-ready``
-(MicroPython running) -> ``engine-ready`` (the Pyodide worker answered) or ``error``,
-and leaves ``performance`` marks ``gongzhu:ui-ready``, ``gongzhu:engine-connected`` and
-``gongzhu:engine-ready`` for the tests to time the boot.
+Runs as ``<script type="mpy" src="./ui/main.py" config="./mpy-config.json">``. A saved match is
+painted at once from its saved view (the worker is not needed to show it); a new match shows the
+loading state with real progress until the Pyodide worker has started and dealt.
+
+URL parameters: ``?seed=N`` starts a new match with that deal (once: it is then dropped from the
+address); ``?fast=1`` makes the opponents play at once (end-to-end tests); ``?lang=xx``.
+Performance marks for the tests and the bench: ``gongzhu:ui-ready``, ``gongzhu:table-painted``,
+``gongzhu:engine-connected``, ``gongzhu:engine-ready``, ``gongzhu:table-ready``.
 """
 
 import asyncio
-import json
 
 from pyscript import document, window
+from pyscript.ffi import create_proxy
 
-from ui import bridge
+from ui import app as game
+from ui import bridge, i18n, pwa, store
+from ui.app import app
 
-
-def set_phase(phase):
-    document.documentElement.dataset.phase = phase
+#: Files whose download the loading bar follows, with their share of the wait.
+PROGRESS_FILES = (
+    ("pyodide.asm.wasm", 45),
+    ("python_stdlib.zip", 15),
+    ("pyodide.asm.mjs", 10),
+    ("pyodide.mjs", 5),
+    ("pyodide-lock.json", 3),
+    ("engine_worker.py", 7),
+)
 
 
 def mark(name):
     window.performance.mark("gongzhu:" + name)
 
 
-def show(element_id, text):
-    document.getElementById(element_id).textContent = text
+def progress_tick():
+    """Loading bar from what has really arrived (resource timing of the runtime files)."""
+    if app["view"] is not None:
+        return
+    real = pwa.progress()  # first visit: bytes the service worker has received
+    if real is not None and real[1] > 0:
+        app["progress"] = min(10 + real[0] * 85 // real[1], 95)
+        game.redraw()
+        return
+    done = 10
+    for entry in window.performance.getEntriesByType("resource"):
+        name = str(entry.name)
+        for suffix, share in PROGRESS_FILES:
+            if name.endswith(suffix):
+                done += share
+    app["progress"] = min(done, 95)
+    game.redraw()
 
 
-mark("ui-ready")
-set_phase("ui-ready")
-show("status", "Waking up the opponents…")
+async def watch_progress():
+    while app["view"] is None:
+        progress_tick()
+        await asyncio.sleep(0.25)
 
-# End this task so the browser paints the UI before the engine worker starts; keep
-# main-thread tasks short (the e2e tests fail on any task over 200 ms).
-await asyncio.sleep(0)  # noqa: F704  (PyScript runs this module with top-level await)
-bridge.start_engine()
+
+def url_params():
+    return window.URLSearchParams.new(window.location.search)
+
+
+def drop_seed_param(params):
+    params.delete("seed")
+    query = str(params.toString())
+    url = str(window.location.pathname) + ("?" + query if query else "") + str(window.location.hash)
+    window.history.replaceState(None, "", url)
+
+
+async def boot():
+    mark("ui-ready")
+    local = window.localStorage
+    app["settings"] = store.load_settings(local)
+    app["level"] = app["settings"]["level"]
+    params = url_params()
+    app["fast"] = str(params.get("fast")) == "1"
+    forced = str(params.get("lang") or "")
+    saved_lang = str(local.getItem(getattr(i18n, "STORAGE_KEY", "gongzhu.lang")) or "")
+    prefs = [str(x) for x in window.navigator.languages]
+    language = i18n.choose_language(prefs, forced if forced != "null" else "", saved_lang if saved_lang != "null" else "")
+    document.documentElement.lang = language
+    if language != "en" and hasattr(i18n, "load"):
+        try:
+            await i18n.load(language)
+        except Exception as exc:
+            window.console.warn("gongzhu: no catalog for " + language + ": " + str(exc))
+    pwa.translate(i18n._)
+
+    seed_text = params.get("seed")
+    seed = store.parse_seed(None if seed_text is None else str(seed_text))
+    if seed_text is not None:
+        drop_seed_param(params)
+    saved, corrupt = store.load(local)
+    decision, seed = store.start_decision(saved, seed)
+    if decision == "resume":
+        for key in saved:
+            app[key] = saved[key]
+    corrupt_text = i18n._("Your saved game could not be read: a new match starts.") if corrupt else ""
+    app["loading_text"] = i18n._("Waking up the opponents…")
+    for name in ("click", "keydown", "change"):
+        handler = {"click": game.on_click, "keydown": game.on_key, "change": game.on_change}[name]
+        document.addEventListener(name, create_proxy(handler))
+    game.redraw()
+    mark("table-painted")
+    game._spawn(watch_progress())
+
+    # Let the browser paint before the worker starts compiling Pyodide.
+    await asyncio.sleep(0)
+    await pwa.engine_may_start()  # first visit: the service worker caches the runtime first
+    bridge.start_engine()
+    await bridge.engine()
+    mark("engine-connected")
+    await bridge.call("ping", text="hello")
+    mark("engine-ready")
+    app["engine_ready"] = True
+    if decision == "new":
+        if seed is None:
+            seed = int(window.Math.random() * 2147483647)
+        game.begin_hand()
+        packed = await bridge.call("new_match", seed=seed)
+        app["view"] = None
+        game.take(packed)
+        app["alert"] = corrupt_text
+    game.redraw()
+    mark("table-ready")
+    await game.drive()
+
 
 try:
-    await bridge.engine()  # noqa: F704
-    mark("engine-connected")
-    answer = await bridge.call("ping", text="hello from MicroPython")  # noqa: F704
-    mark("engine-ready")
-    show("engine-answer", json.dumps(answer))
-    show("status", "Engine ready")
-    set_phase("engine-ready")
+    await boot()  # noqa: F704  (PyScript runs this module with top-level await)
 except Exception as exc:
-    show("status", "The game engine could not start: " + str(exc))
-    set_phase("error")
-    window.console.error("engine boot failed: " + str(exc))
+    document.documentElement.dataset.phase = "error"
+    status = document.getElementById("status")
+    if status is not None:
+        status.textContent = "The game could not start: " + str(exc)
+    window.console.error("gongzhu boot failed: " + str(exc))

@@ -48,7 +48,7 @@ def bar_html(app):
     )
     can_look = bool(app.get("view"))
     return (
-        '<span class="brand">拱猪 <span>Gong Zhu</span></span>'
+        '<span class="brand"><i>♠</i> Gong Zhu</span>'
         '<label class="level"><span>{diff}</span>'
         '<select data-testid="difficulty" data-action="difficulty" aria-label="{diff}">{options}</select></label>'
         '<span class="tools">{last}{captured}</span>'
@@ -212,7 +212,11 @@ def actions_html(app):
 
 
 def message_html(app):
-    return esc(app.get("message") or app.get("notice") or "")
+    text = app.get("message") or app.get("notice") or ""
+    alert = app.get("alert")
+    if alert:
+        text = alert + (" · " + text if text else "")
+    return esc(text)
 
 
 def toast_html(app):

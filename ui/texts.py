@@ -46,7 +46,7 @@ def expose_effect(code):
     if code == "JD":
         return _("Goat ×2")
     if code == "TC":
-        return _("Transformer ×2")
+        return _("Transformer ×4")
     if code == "AH":
         return _("Hearts ×2")
     return ""

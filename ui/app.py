@@ -1,0 +1,420 @@
+"""The game controller: the match flow, the opponents' pace, the player's taps and the autosave.
+
+Holds the engine state as an opaque JSON string plus seat 0's view (both come back from the
+engine worker with every step) and a few UI flags; renders only from those. No rules here.
+"""
+
+import asyncio
+
+from pyscript import window
+
+from ui import bridge, dom, render, store, table, texts
+from ui.i18n import _
+
+#: Milliseconds: (an opponent's card, a finished trick on show, the trick sweeping to its winner).
+PACE_NORMAL = (700, 1200, 320)
+PACE_SPEED = (150, 450, 200)
+PACE_FAST = (15, 80, 0)  # ?fast=1: for the end-to-end tests
+
+app = {
+    "state": None,
+    "view": None,
+    "level": store.DEFAULT_LEVEL,
+    "hand_level": store.DEFAULT_LEVEL,
+    "bots_exposed": False,
+    "hold": False,
+    "speed": False,
+    "selected": None,
+    "expose_sel": [],
+    "notice": "",
+    "message": "",
+    "alert": "",
+    "panel": None,
+    "toast": None,
+    "fresh_card": None,
+    "collecting": None,
+    "busy": False,
+    "fast": False,
+    "engine_ready": False,
+    "gen": 0,
+    "driving": None,
+    "loading_text": "",
+    "progress": 10,
+    "settings": {"level": store.DEFAULT_LEVEL, "lang": ""},
+}
+
+
+# --------------------------------------------------------------------------- drawing and saving
+
+
+def _source():
+    attrs = {"data-phase": table.html_phase(app), "data-turn": table.turn_attr(app)}
+    attrs["data-engine"] = "ready" if app["engine_ready"] else "starting"
+    view = app["view"]
+    bots_deciding = view is not None and view["phase"] == "expose" and not app["bots_exposed"]
+    attrs["data-busy"] = "true" if app["busy"] or app["hold"] or bots_deciding else None
+    return render.regions(app), attrs
+
+
+dom.connect(_source)
+
+
+def redraw():
+    dom.schedule()
+
+
+def storage():
+    return window.localStorage
+
+
+def persist():
+    if app["state"] is not None:
+        store.save(storage(), app)
+
+
+def pace():
+    if app["fast"]:
+        return PACE_FAST
+    return PACE_SPEED if app["speed"] else PACE_NORMAL
+
+
+async def pause(kind):
+    """Wait ``pace()[kind]`` ms, shortened at once when Speed up is pressed meanwhile."""
+    start = dom.now_ms()
+    while True:
+        left = start + pace()[kind] - dom.now_ms()
+        if left <= 0:
+            return
+        await asyncio.sleep((min(left, 60) + 1) / 1000)
+
+
+def say(text):
+    """A transient message (a refusal, a hint): replaced by the next step."""
+    app["message"] = text
+    redraw()
+
+
+def report(exc):
+    app["busy"] = False
+    say(_("Something went wrong: {error}").format(error=str(exc)))
+    window.console.warn("gongzhu: " + str(exc))
+
+
+# --------------------------------------------------------------------------- applying engine answers
+
+
+def _toast(code):
+    app["toast"] = code
+    token = dom.now_ms()
+    app["toast_token"] = token
+
+    async def clear():
+        await asyncio.sleep(1.7)
+        if app.get("toast_token") == token:
+            app["toast"] = None
+            redraw()
+
+    _spawn(clear())
+
+
+def take(packed):
+    """Adopt ``{state, view}`` from the worker: remember what just happened, save, redraw."""
+    old = app["view"]
+    new = packed["view"]
+    app["state"] = packed["state"]
+    app["view"] = new
+    app["message"] = ""
+    play = table.played_card(old, new)
+    app["fresh_card"] = play["card"] if play else None
+    if play and play["card"] in table.SIGNAL_CARDS:
+        _toast(play["card"])
+    if table.completed_trick(old, new):
+        app["hold"] = True
+    if app["selected"] not in new["hand"] or new["phase"] != "play":
+        app["selected"] = None
+    if new["phase"] != "expose":
+        app["expose_sel"] = []
+    if old and old["phase"] == "expose" and new["phase"] == "play":
+        skipped = not old["exposable"] and old.get("my_expose") == []
+        reveal = texts.exposed_notice(new["exposed"])
+        app["notice"] = (_("No card to expose this hand") + " · " + reveal) if skipped else reveal
+    elif new["phase"] == "expose" and (not old or old["hand_number"] != new["hand_number"]):
+        app["notice"] = "" if new["exposable"] else _("No card to expose this hand")
+    persist()
+    redraw()
+
+
+def begin_hand():
+    """Flags for a new hand: the chosen level takes effect now."""
+    app["hand_level"] = app["level"]
+    app["bots_exposed"] = False
+    app["speed"] = False
+    app["hold"] = False
+    app["selected"] = None
+    app["expose_sel"] = []
+    app["panel"] = None
+
+
+# --------------------------------------------------------------------------- the flow
+
+
+async def drive():
+    """Run the computer opponents until the player has something to do."""
+    gen = app["gen"]
+    if app["driving"] == gen:
+        return
+    app["driving"] = gen
+    try:
+        while gen == app["gen"] and await _advance(gen):
+            pass
+    except Exception as exc:
+        report(exc)
+    finally:
+        if app["driving"] == gen:
+            app["driving"] = None
+
+
+async def _advance(gen):
+    """One step of the flow; False when it is the player's move (or a summary is up)."""
+    view = app["view"]
+    if view is None:
+        return False
+    if app["hold"]:
+        await pause(1)
+        if gen != app["gen"]:
+            return False
+        last = view["tricks"][-1] if view["tricks"] else None
+        if last is not None and pace()[2] > 0:
+            app["collecting"] = last.get("winner")
+            redraw()
+            await pause(2)
+        app["collecting"] = None
+        app["hold"] = False
+        app["fresh_card"] = None
+        persist()
+        redraw()
+        return True
+    phase = view["phase"]
+    sent = app["state"]
+    if phase == "expose":
+        if app["bots_exposed"]:
+            return False
+        packed = await bridge.call("bots_expose", state=sent, level=app["hand_level"])
+        if gen != app["gen"] or app["state"] is not sent:
+            return True
+        app["bots_exposed"] = True
+        take(packed)
+        return True
+    if phase == "play" and view["turn"] != 0:
+        started = dom.now_ms()
+        packed = await bridge.call("bot_step", state=sent, seat=view["turn"], level=app["hand_level"])
+        while dom.now_ms() - started < pace()[0]:
+            await asyncio.sleep(0.03)
+        if gen != app["gen"] or app["state"] is not sent:
+            return True
+        take(packed)
+        return True
+    return False
+
+
+async def act(action):
+    """Send the player's action; a refusal only shows a message."""
+    if app["busy"]:
+        return None
+    app["busy"] = True
+    redraw()
+    try:
+        packed = await bridge.call("step", state=app["state"], action=action)
+    except Exception as exc:
+        report(exc)
+        return None
+    app["busy"] = False
+    if packed.get("refusal"):
+        say(texts.refusal_text(packed["refusal"]))
+        return None
+    take(packed)
+    return packed
+
+
+# --------------------------------------------------------------------------- the player's taps
+
+
+async def tap_card(code):
+    app["alert"] = ""
+    view = app["view"]
+    if view is None or app["busy"]:
+        return
+    phase = view["phase"]
+    if phase == "expose":
+        if code in view["exposable"] and view.get("my_expose") is None:
+            chosen = list(app["expose_sel"])
+            if code in chosen:
+                chosen.remove(code)
+            else:
+                chosen.append(code)
+            app["expose_sel"] = chosen
+            app["message"] = ""
+            persist()
+            redraw()
+        else:
+            say(texts.refusal_text({"reason": "not_exposable" if view["exposable"] else "wrong_phase"}))
+        return
+    if phase != "play":
+        return
+    if app["hold"] or view["turn"] != 0:
+        say(texts.refusal_text({"reason": "not_your_turn"}))
+        return
+    refusal = view["refusals"].get(code)
+    if refusal:
+        say(texts.refusal_text(refusal))
+        return
+    if app["selected"] == code:
+        await play(code)
+        return
+    app["selected"] = code
+    app["message"] = ""
+    persist()
+    redraw()
+
+
+async def play(code):
+    if await act({"type": "play", "seat": 0, "card": code}):
+        await drive()
+
+
+async def expose(cards):
+    if await act({"type": "expose", "seat": 0, "cards": cards}):
+        await drive()
+
+
+async def hint():
+    view = app["view"]
+    if view is None or app["busy"]:
+        return
+    sent = app["state"]
+    app["busy"] = True
+    say(_("Thinking…"))
+    try:
+        advice = await bridge.call("hint", state=sent)
+    except Exception as exc:
+        report(exc)
+        return
+    app["busy"] = False
+    if app["state"] is not sent:
+        redraw()
+        return
+    if "cards" in advice:
+        app["expose_sel"] = list(advice["cards"])
+    elif advice.get("card"):
+        app["selected"] = advice["card"]
+    persist()
+    say(texts.hint_text(advice))
+
+
+async def new_match(seed=None):
+    if seed is None:
+        seed = int(window.Math.random() * 2147483647)
+    app["gen"] += 1
+    app["busy"] = True
+    redraw()
+    try:
+        packed = await bridge.call("new_match", seed=seed)
+    except Exception as exc:
+        report(exc)
+        return
+    app["busy"] = False
+    begin_hand()
+    app["view"] = None
+    take(packed)
+    await drive()
+
+
+async def on_action(name, target):
+    if name == "expose":
+        await expose(list(app["expose_sel"]))
+    elif name == "expose-none":
+        await expose([])
+    elif name == "play":
+        if app["selected"]:
+            await play(app["selected"])
+    elif name == "hint":
+        await hint()
+    elif name == "speed-up":
+        app["speed"] = True
+        persist()
+        redraw()
+    elif name == "next-hand":
+        view = app["view"]
+        if view and view["phase"] == "hand_over" and not app["busy"]:
+            level_before = app["hand_level"]
+            begin_hand()
+            if await act({"type": "next_hand"}) is None:
+                app["hand_level"] = level_before
+            await drive()
+    elif name == "play-again":
+        await new_match()
+    elif name == "captured" or name == "last-trick":
+        app["panel"] = None if app["panel"] == name else name
+        redraw()
+    elif name == "close":
+        app["panel"] = None
+        redraw()
+
+
+def on_level(value):
+    if value not in store.LEVELS:
+        return
+    app["level"] = value
+    app["settings"]["level"] = value
+    store.save_settings(storage(), app["settings"])
+    view = app["view"]
+    if view and view["phase"] in ("expose", "play") and value != app["hand_level"]:
+        say(_("Difficulty changes from the next hand"))
+    redraw()
+
+
+# --------------------------------------------------------------------------- events
+
+
+_tasks = set()
+
+
+def _spawn(coro):
+    """Run ``coro`` in the background, keeping a reference to it until it is done."""
+    for task in list(_tasks):
+        if task.done():
+            _tasks.discard(task)
+    _tasks.add(asyncio.create_task(coro))
+
+
+def on_click(event):
+    target = event.target
+    if target is None or not hasattr(target, "closest"):
+        return
+    action = target.closest("[data-action]")
+    if action is not None and action.tagName != "SELECT":
+        if action.hasAttribute("disabled"):
+            return
+        _spawn(on_action(str(action.dataset.action), action))
+        return
+    card = target.closest("#hand [data-card]")
+    if card is not None:
+        _spawn(tap_card(str(card.dataset.card)))
+
+
+def on_change(event):
+    target = event.target
+    if target is not None and str(target.dataset.action) == "difficulty":
+        on_level(str(target.value))
+
+
+def on_key(event):
+    key = str(event.key)
+    if key in ("Enter", " "):
+        target = event.target
+        if target is not None and hasattr(target, "closest") and target.closest("#hand [data-card]") is not None:
+            event.preventDefault()
+            on_click(event)
+    elif key == "Escape" and app["panel"]:
+        app["panel"] = None
+        redraw()
