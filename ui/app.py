@@ -8,7 +8,7 @@ import asyncio
 
 from pyscript import window
 
-from ui import bridge, dom, render, store, table, texts
+from ui import bridge, dom, i18n, render, store, table, texts
 from ui.i18n import _
 
 #: Milliseconds: (an opponent's card, a finished trick on show, the trick sweeping to its winner).
@@ -406,6 +406,14 @@ def on_change(event):
     target = event.target
     if target is not None and str(target.dataset.action) == "difficulty":
         on_level(str(target.value))
+    elif target is not None and str(target.dataset.action) == "language":
+        _spawn(change_language(str(target.value)))
+
+
+async def change_language(language):
+    """The language menu: translations, <html lang> and title change; the game does not."""
+    await i18n.switch_language(window, language)
+    redraw()
 
 
 def on_key(event):

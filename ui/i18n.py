@@ -182,16 +182,17 @@ def language_menu_html() -> str:
         for code, name in LANGUAGE_NAMES.items()
     )
     return (
-        '<label class="language"><span>{0}</span>'
+        '<label class="level language"><span>{0}</span>'
         '<select data-testid="language" data-action="language" aria-label="{0}">{1}</select></label>'
     ).format(label, options)
 
 
 def rules_link_html() -> str:
     """The link to the rules page, in the current language."""
-    return '<a class="rules-link" data-testid="rules-link" href="{}?lang={}">{}</a>'.format(
-        RULES_PAGE, _language, _("Rules")
-    )
+    return (
+        '<a class="btn rules-link" data-testid="rules-link" href="{}?lang={}"'
+        ' style="display:inline-flex;align-items:center;text-decoration:none">{}</a>'
+    ).format(RULES_PAGE, _language, _("Rules"))
 
 
 async def switch_language(window, language: str) -> None:

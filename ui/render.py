@@ -5,7 +5,7 @@ changed, once per animation frame. No DOM access here, no rules: per-card refusa
 breakdowns all come from the engine worker in the view.
 """
 
-from ui import table, texts
+from ui import i18n, table, texts
 from ui.i18n import _
 
 
@@ -51,8 +51,10 @@ def bar_html(app):
         '<span class="brand"><i>♠</i> Gong Zhu</span>'
         '<label class="level"><span>{diff}</span>'
         '<select data-testid="difficulty" data-action="difficulty" aria-label="{diff}">{options}</select></label>'
-        '<span class="tools">{last}{captured}</span>'
+        '<span class="tools">{last}{captured}{lang}{rules}</span>'
     ).format(
+        lang=i18n.language_menu_html(),
+        rules=i18n.rules_link_html(),
         diff=esc(_("Difficulty")),
         options=options,
         last=button("last-trick", "last-trick", _("Last trick"), disabled=not (can_look and app["view"]["tricks"])),
