@@ -102,24 +102,34 @@
   });
   if (sw.controller) sw.controller.postMessage({ type: "version" });
 
-  const registered = sw.register("./sw.js").then((registration) => {
-    state.registration = registration;
-    if (registration.waiting && sw.controller) markUpdateReady();
-    if (registration.installing) watchInstalling(registration.installing);
-    registration.addEventListener("updatefound", () => watchInstalling(registration.installing));
-    // A page left open for hours still learns about a release.
-    setInterval(() => registration.update().catch(() => {}), 30 * 60 * 1000);
-    return registration;
-  });
+  // Registered once the UI has painted (engineMayStart is called then), so that the service
+  // worker's download and hashing never compete with the MicroPython boot for the CPU; after
+  // the page's load event at the latest if the UI never asks.
+  let registered = null;
+  function register() {
+    if (registered) return registered;
+    registered = sw.register("./sw.js").then((registration) => {
+      state.registration = registration;
+      if (registration.waiting && sw.controller) markUpdateReady();
+      if (registration.installing) watchInstalling(registration.installing);
+      registration.addEventListener("updatefound", () => watchInstalling(registration.installing));
+      // A page left open for hours still learns about a release.
+      setInterval(() => registration.update().catch(() => {}), 30 * 60 * 1000);
+      return registration;
+    });
+    registered.catch((error) => console.warn("gongzhu: no service worker:", error));
+    return registered;
+  }
+  addEventListener("load", () => setTimeout(register, 3000), { once: true });
 
-  const mayStart = (async () => {
+  async function mayStart() {
+    const registering = register();
     if (!firstVisit) return;
     let registration;
     try {
-      registration = await registered;
-    } catch (error) {
-      console.warn("gongzhu: no service worker:", error);
-      return;
+      registration = await registering;
+    } catch {
+      return; // (warned above) plain network
     }
     const pending = registration.installing || registration.waiting;
     // Active but not controlling (hard reload), or nothing to wait for: plain network.
@@ -130,6 +140,7 @@
         if (pending.state === "redundant") resolve(); // install failed: plain network
       });
     });
-  })();
-  state.engineMayStart = () => mayStart;
+  }
+  let starting = null;
+  state.engineMayStart = () => (starting = starting || mayStart());
 })();

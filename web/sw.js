@@ -6,7 +6,7 @@
 // (path relative to this script, size in bytes, content hash). Any change to any file changes
 // these bytes, so the browser installs the new worker, which fills a new cache:
 //   install   fetch every file (reusing unchanged ones from the previous cache), reporting
-//             real bytes to the pages; the first install activates at once, an update waits
+//             real bytes to the pages and checking each file's hash; the first install activates at once, an update waits
 //             until the page asks ("skipWaiting"), so a hand in progress is never disturbed;
 //   activate  delete every other gongzhu cache and take control of the open pages;
 //   fetch     a shipped file comes from the cache (any query string ignored), else network.
@@ -30,19 +30,33 @@ async function broadcast(message) {
   for (const page of pages) page.postMessage({ ...message, version: BUILD.version });
 }
 
-// A copy of `response` whose body reports each chunk to `onBytes` as it streams.
-function counted(response, hash, onBytes) {
-  const headers = new Headers(response.headers);
-  headers.set(HASH_HEADER, hash);
-  const body = response.body.pipeThrough(
-    new TransformStream({
-      transform(chunk, controller) {
-        onBytes(chunk.byteLength);
-        controller.enqueue(chunk);
-      },
-    })
-  );
-  return new Response(body, { status: 200, statusText: "OK", headers });
+function hex(buffer) {
+  return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// Download one file, reporting each chunk to `onBytes`; check it is this release's content (a
+// CDN may still serve the previous release for a while: then the install fails and is retried
+// at the next visit, instead of caching a mix of releases).
+async function download(path, hash, onBytes) {
+  // "no-cache": revalidate with the server, never a stale HTTP-cache copy of an old release.
+  const response = await fetch(keyOf(path), { cache: "no-cache" });
+  if (!response.ok) throw new Error(`precache ${path}: HTTP ${response.status}`);
+  const reader = response.body.getReader();
+  const chunks = [];
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    onBytes(value.byteLength);
+  }
+  const blob = new Blob(chunks);
+  const digest = hex(await crypto.subtle.digest("SHA-256", await blob.arrayBuffer())).slice(0, 16);
+  if (digest !== hash) throw new Error(`precache ${path}: not the content of release ${BUILD.version}`);
+  // Clean headers: the body is already decoded (no Content-Encoding, its own length).
+  const headers = new Headers({ [HASH_HEADER]: hash, "Content-Length": String(blob.size) });
+  const type = response.headers.get("Content-Type");
+  if (type) headers.set("Content-Type", type);
+  return new Response(blob, { status: 200, statusText: "OK", headers });
 }
 
 // The unchanged file from an older gongzhu cache, or undefined.
@@ -84,16 +98,11 @@ async function precache() {
         report(false);
         continue;
       }
-      // "no-cache": revalidate with the server, never a stale HTTP-cache copy of an old release.
-      const response = await fetch(key, { cache: "no-cache" });
-      if (!response.ok) throw new Error(`precache ${path}: HTTP ${response.status}`);
-      await cache.put(
-        key,
-        counted(response, hash, (n) => {
-          received += n;
-          report(false);
-        })
-      );
+      const fresh = await download(path, hash, (n) => {
+        received += n;
+        report(false);
+      });
+      await cache.put(key, fresh);
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
