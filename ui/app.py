@@ -52,7 +52,8 @@ def _source():
     attrs["data-engine"] = "ready" if app["engine_ready"] else "starting"
     view = app["view"]
     bots_deciding = view is not None and view["phase"] == "expose" and not app["bots_exposed"]
-    attrs["data-busy"] = "true" if app["busy"] or app["hold"] or bots_deciding else None
+    busy = app["busy"] or app["hold"] or bots_deciding or app.get("save_pending")
+    attrs["data-busy"] = "true" if busy else None
     return render.regions(app), attrs
 
 
@@ -68,8 +69,19 @@ def storage():
 
 
 def persist():
+    """Save soon, in a task of its own (after the redraw), so no single task does both."""
+    if app["state"] is None or app.get("save_pending"):
+        return
+    app["save_pending"] = True
+    _spawn(_save_later())
+
+
+async def _save_later():
+    await asyncio.sleep(0.02)
+    app["save_pending"] = False
     if app["state"] is not None:
         store.save(storage(), app)
+    redraw()  # clears data-busy: tests may reload from here on
 
 
 def pace():

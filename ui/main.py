@@ -15,9 +15,9 @@ import asyncio
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-from ui import app as game
-from ui import bridge, i18n, pwa, store
-from ui.app import app
+# The UI modules are imported inside boot(), a few at a time with a yield between them, so that
+# compiling them never adds up to one long main-thread task on a slow phone.
+game = app = bridge = i18n = pwa = store = None
 
 #: Files whose download the loading bar follows, with their share of the wait.
 PROGRESS_FILES = (
@@ -70,8 +70,24 @@ def drop_seed_param(params):
     window.history.replaceState(None, "", url)
 
 
+async def load_modules():
+    global game, app, bridge, i18n, pwa, store
+    from ui import i18n, store
+
+    await asyncio.sleep(0)
+    from ui import bridge, pwa
+
+    await asyncio.sleep(0)
+    from ui import app as game
+
+    app = game.app
+    await asyncio.sleep(0)
+
+
 async def boot():
     mark("ui-ready")
+    await asyncio.sleep(0)
+    await load_modules()
     local = window.localStorage
     app["settings"] = store.load_settings(local)
     app["level"] = app["settings"]["level"]
