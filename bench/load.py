@@ -117,11 +117,11 @@ class CountingServer(build.SiteServer):
         class Counting(base.func):  # type: ignore[name-defined,misc]
             def setup(self) -> None:
                 super().setup()
-                self.wfile = _CountingWriter(self.wfile, server)
+                self.wfile: Any = _CountingWriter(self.wfile, server)
                 with server._lock:
                     server.requests += 1
 
-        self.RequestHandlerClass = functools.partial(Counting, *base.args, **base.keywords)  # type: ignore[assignment]
+        self.RequestHandlerClass = functools.partial(Counting, *base.args, **base.keywords)
 
     def add_bytes(self, n: int) -> None:
         with self._lock:
@@ -146,7 +146,8 @@ def serve(directory: Path) -> CountingServer:
 
 
 def _new_context(browser: Browser) -> BrowserContext:
-    context = browser.new_context(**PHONE)
+    options: dict[str, Any] = dict(PHONE)
+    context = browser.new_context(**options)
     context.set_default_timeout(TIMEOUT_MS)
     context.add_init_script(LONG_TASK_OBSERVER)
     return context

@@ -16,6 +16,11 @@ import build
 from . import game as g
 from .conftest import BOOT_TIMEOUT_MS, DESKTOP, LONG_TASK_OBSERVER, SITE_PREFIX, PageGuard
 
+
+def _desktop() -> dict[str, Any]:
+    return dict(DESKTOP)
+
+
 #: Resolves once the page is controlled by the service worker (the first install activates only
 #: after the whole site is cached) and returns the cache names and the release version.
 OFFLINE_READY_JS = """async () => {
@@ -56,7 +61,7 @@ def own_site(site: build.SiteServer) -> Iterator[build.SiteServer]:
 
 
 def test_offline_reload_resumes_the_saved_hand(chromium_browser: Browser, own_site: build.SiteServer) -> None:
-    context = chromium_browser.new_context(**DESKTOP)
+    context = chromium_browser.new_context(**_desktop())
     context.set_default_timeout(BOOT_TIMEOUT_MS)
     context.add_init_script(LONG_TASK_OBSERVER)
     guard = PageGuard(own_site.url)

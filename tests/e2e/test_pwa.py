@@ -11,6 +11,7 @@ import shutil
 import struct
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Response
@@ -22,8 +23,12 @@ from .conftest import BOOT_TIMEOUT_MS, DESKTOP, LONG_TASK_OBSERVER, SITE_PREFIX,
 from .test_offline import wait_offline_ready
 
 
+def _desktop() -> dict[str, Any]:
+    return dict(DESKTOP)
+
+
 def _context(browser: Browser, site: build.SiteServer) -> tuple[BrowserContext, PageGuard, Page]:
-    context = browser.new_context(**DESKTOP)
+    context = browser.new_context(**_desktop())
     context.set_default_timeout(BOOT_TIMEOUT_MS)
     context.add_init_script(LONG_TASK_OBSERVER)
     guard = PageGuard(site.url)
