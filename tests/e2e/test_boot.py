@@ -16,7 +16,8 @@ from playwright.sync_api import Browser, Page
 
 import build
 
-from .conftest import PageGuard, long_tasks, performance_marks, wait_for_phase
+from .conftest import PageGuard, long_tasks, performance_marks
+from .game import settle
 
 MAX_LONG_TASK_MS = 200
 
@@ -28,7 +29,8 @@ def _boot(page: Page, site: build.SiteServer) -> dict[str, float]:
         " && document.documentElement.dataset.engine === 'ready'",
         timeout=60_000,
     )
-    wait_for_phase(page, page.evaluate("document.documentElement.dataset.phase"))
+    assert page.evaluate("document.documentElement.dataset.phase") != "error", page.text_content("#status")
+    assert settle(page) in ("expose", "play")
     return performance_marks(page)
 
 
