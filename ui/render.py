@@ -6,7 +6,7 @@ breakdowns all come from the engine worker in the view.
 """
 
 from ui import i18n, table, texts
-from ui.i18n import _
+from ui.i18n import _, ngettext
 
 
 def esc(text):
@@ -91,7 +91,7 @@ def seat_html(app, seat):
         count = view["hand_sizes"][seat]
         parts.append(
             '<div class="backs" aria-label="{label}">{backs}<span class="count">{n}</span></div>'.format(
-                label=esc(_("{n} cards").format(n=count)),
+                label=esc(ngettext("{n} card", "{n} cards", count).format(n=count)),
                 backs='<span class="back"></span>' * min(count, 5),
                 n=count,
             )
