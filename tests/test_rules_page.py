@@ -11,6 +11,7 @@ import pytest
 from gongzhu import score_breakdown
 from gongzhu.cards import to_mask
 from tools import rules_page
+from ui import i18n, texts
 from ui.i18n import LANGUAGES
 
 SCORE = re.compile(
@@ -161,3 +162,14 @@ def test_build_writes_the_page(tmp_path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     assert text.startswith("<!doctype html>")
     assert '<html lang="en"' in text and '<meta name="viewport"' in text
+
+
+def test_constants_and_formats_agree_with_the_game() -> None:
+    assert rules_page.STORAGE_KEY == i18n.STORAGE_KEY
+    assert rules_page.HTML_LANG == i18n.HTML_LANG
+    assert rules_page.LANGUAGE_NAMES == i18n.LANGUAGE_NAMES
+    assert rules_page.SUIT_SYMBOLS == texts.SUIT_SYMBOLS
+    for n in (-840, -10, 0, 50, 800):
+        assert rules_page.signed(n) == texts.signed(n)
+    for code in ("QS", "TC", "2H", "AC"):
+        assert rules_page.card_label(code) == texts.card_label(code)

@@ -33,10 +33,13 @@ from gongzhu.rules import trick_winner
 from .i18n import LANGUAGES, LOCALES, ROOT, load_messages
 
 RULES_DIR = ROOT / "rules"
-PAGE_NAME = "rules.html"
-STORAGE_KEY = "gongzhu.lang"  # ui.i18n.STORAGE_KEY
+# Copies of ui.i18n's constants (ui/ is MicroPython code, kept out of the strict type check that
+# build.py's imports go through); tests/test_rules_page.py holds them equal.
+STORAGE_KEY = "gongzhu.lang"
 HTML_LANG = {"en": "en", "zh": "zh-Hans", "fr": "fr", "pt": "pt-BR", "uk": "uk"}
 LANGUAGE_NAMES = {"en": "English", "zh": "中文", "fr": "Français", "pt": "Português", "uk": "Українська"}
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+PAGE_NAME = "rules.html"
 
 #: Section ids, in page order (every ``rules/<lang>.html`` has exactly these).
 SECTIONS: tuple[str, ...] = (
@@ -75,8 +78,6 @@ BACK = N_("Back to the game")
 LANGUAGE = N_("Language")
 CONTENTS = N_("Contents")
 
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-
 
 # --------------------------------------------------------------------------- numbers
 
@@ -85,11 +86,16 @@ def breakdown(captured: Iterable[str], exposed: Iterable[str] = ()) -> Breakdown
     return score_breakdown(to_mask(captured), to_mask(exposed))
 
 
-def points(n: int, *, signed: bool = True) -> str:
-    """``−220``, ``+50``, ``0`` (a true minus sign)."""
+def signed(n: int) -> str:
+    """``−220``, ``+50``, ``0`` (a true minus sign), as ``ui.texts.signed`` shows scores in the game."""
     if n < 0:
         return f"−{-n}"
-    return f"+{n}" if signed and n > 0 else str(n)
+    return f"+{n}" if n > 0 else "0"
+
+
+def unsigned(n: int) -> str:
+    """``−220``, ``50``, ``0``: without the plus sign (the result of a formula)."""
+    return signed(n).lstrip("+")
 
 
 def formula(captured: Sequence[str], exposed: Sequence[str] = ()) -> tuple[str, int]:
@@ -102,7 +108,7 @@ def formula(captured: Sequence[str], exposed: Sequence[str] = ()) -> tuple[str, 
         terms.append(b["goat"])
     if to_mask(captured) & HEARTS_MASK:
         terms.append(b["hearts"])
-    text = points(terms[0], signed=False) if terms else "0"
+    text = unsigned(terms[0]) if terms else "0"
     for term in terms[1:]:
         text += f" − {-term}" if term < 0 else f" + {term}"
     if b["transformer"] == "multiplier":
@@ -112,31 +118,31 @@ def formula(captured: Sequence[str], exposed: Sequence[str] = ()) -> tuple[str, 
             else f"{b['transformer_multiplier']} × {text}"
         )
     elif b["transformer"] == "alone":
-        text = points(b["transformer_bonus"])
+        text = signed(b["transformer_bonus"])
     assert b["score"] == b["transformer_bonus"] + b["subtotal"] * b["transformer_multiplier"]
-    return f"{text} = {points(b['score'], signed=False)}", b["score"]
+    return f"{text} = {unsigned(b['score'])}", b["score"]
 
 
 def score_span(captured: Sequence[str], exposed: Sequence[str] = (), text: str | None = None) -> str:
     score = breakdown(captured, exposed)["score"]
     return (
         f'<span class="score" data-captured="{" ".join(captured)}" data-exposed="{" ".join(exposed)}" '
-        f'data-score="{score}">{html.escape(text if text is not None else points(score))}</span>'
+        f'data-score="{score}">{html.escape(text if text is not None else signed(score))}</span>'
     )
 
 
 # --------------------------------------------------------------------------- cards
 
 
-def card_face(code: str) -> str:
-    rank = "10" if code[0] == "T" else code[0]
-    return rank + SUIT_SYMBOLS[code[1]]
+def card_label(code: str) -> str:
+    """``QS`` -> ``Q♠``, ``TC`` -> ``10♣``, as ``ui.texts.card_label`` shows cards in the game."""
+    return ("10" if code[0] == "T" else code[0]) + SUIT_SYMBOLS[code[1]]
 
 
 def card_html(code: str, big: bool = False) -> str:
     red = " red" if code[1] in "HD" else ""
     size = " big" if big else ""
-    return f'<span class="card{size}{red}" data-card="{code}">{card_face(code)}</span>'
+    return f'<span class="card{size}{red}" data-card="{code}">{card_label(code)}</span>'
 
 
 def cards_html(codes: Iterable[str]) -> str:
@@ -190,8 +196,8 @@ def points_table(t: Translate) -> str:
     row(
         ROW_LABELS["hearts+QS"],
         card_html("QS") + " + 13 ♥",
-        f'<td><span class="value" data-kind="pig-with-all-hearts">{points(pig_all)}</span></td>',
-        f'<td><span class="value" data-kind="pig-with-all-hearts-exposed">{points(pig_all_exposed)}</span></td>',
+        f'<td><span class="value" data-kind="pig-with-all-hearts">{signed(pig_all)}</span></td>',
+        f'<td><span class="value" data-kind="pig-with-all-hearts-exposed">{signed(pig_all_exposed)}</span></td>',
     )
     row(ROW_LABELS["JD"], card_html("JD"), _cell(["JD"], []), _cell(["JD"], ["JD"]))
     row(ROW_LABELS["TC"], card_html("TC"), _cell(["TC"], []), _cell(["TC"], ["TC"]))

@@ -9,6 +9,9 @@ English is the source language: a missing entry falls back to the msgid.
 LANGUAGES = ("en", "zh", "fr", "pt", "uk")
 DEFAULT_LANGUAGE = "en"
 
+#: ``lang`` attribute (BCP 47) of each language: Simplified Chinese script, Brazilian Portuguese.
+HTML_LANG = {"en": "en", "zh": "zh-Hans", "fr": "fr", "pt": "pt-BR", "uk": "uk"}
+
 #: Each language's name in itself, for the language menu (never translated).
 LANGUAGE_NAMES = {"en": "English", "zh": "中文", "fr": "Français", "pt": "Português", "uk": "Українська"}
 
@@ -156,7 +159,7 @@ def apply_document(document) -> None:
     ``data-i18n`` holds the English msgid of the element's text; ``data-i18n-aria-label`` and
     ``data-i18n-title`` those of its ``aria-label`` and ``title`` attributes.
     """
-    document.documentElement.lang = "zh-Hans" if _language == "zh" else _language
+    document.documentElement.lang = HTML_LANG[_language]
     document.title = _(TITLE)
     for element in document.querySelectorAll("[data-i18n]"):
         element.textContent = _(element.getAttribute("data-i18n"))
@@ -177,7 +180,7 @@ def language_menu_html() -> str:
     label = _("Language")
     options = "".join(
         '<option value="{}" lang="{}"{}>{}</option>'.format(
-            code, "zh-Hans" if code == "zh" else code, " selected" if code == _language else "", name
+            code, HTML_LANG[code], " selected" if code == _language else "", name
         )
         for code, name in LANGUAGE_NAMES.items()
     )
