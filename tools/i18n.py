@@ -94,8 +94,15 @@ def write_catalog(catalog: Catalog, path: Path) -> None:
         include_previous=False,
         include_lineno=False,
     )
+    data = buffer.getvalue()
+    if path.is_file() and _without_dates(path.read_bytes()) == _without_dates(data):
+        return  # nothing but the creation date would change: keep the file as it is
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(buffer.getvalue())
+    path.write_bytes(data)
+
+
+def _without_dates(po: bytes) -> bytes:
+    return b"\n".join(line for line in po.split(b"\n") if not line.startswith(b'"POT-Creation-Date:'))
 
 
 def po_path(language: str, locales: Path = LOCALES) -> Path:
