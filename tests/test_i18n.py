@@ -252,7 +252,9 @@ def test_language_menu_and_rules_link() -> None:
         assert '<option value="fr" lang="fr" selected>' in menu
         assert menu.count(" selected") == 1
         link = i18n.rules_link_html()
-        assert link.startswith('<a class="btn rules-link" data-testid="rules-link" href="./rules.html?lang=fr"')
+        assert link.startswith(
+            '<a class="btn rules-link" data-testid="rules-link" href="./rules.html?lang=fr"'
+        )
         assert link.endswith(">Règles</a>")
     finally:
         i18n.install("en", {})
