@@ -91,20 +91,6 @@ def N_(msgid: str) -> str:
 
 TITLE = N_("Gong Zhu — chase the pig")
 
-#: The labels whose wording UI.md fixes in English, French and Portuguese (the tests hold every
-#: catalog to it). Listed here so that they are always in the catalogs; the UI writes them inline.
-REQUIRED_LABELS = (
-    N_("Easy"), N_("Normal"), N_("Hard"),
-    N_("exposable"), N_("Pig ×2"), N_("Goat ×2"), N_("Hearts ×2"), N_("Transformer ×4"),
-    N_("Expose"), N_("Don't expose"), N_("No card to expose this hand"),
-    N_("You must follow spades"), N_("You must follow hearts"),
-    N_("You must follow diamonds"), N_("You must follow clubs"),
-    N_("Hint"), N_("Play"), N_("View captured cards"), N_("All-hearts threat ♥"), N_("Speed up"),
-    N_("Next hand"), N_("Play again"), N_("Victory!"), N_("Defeat"), N_("Eliminated"),
-    N_("Hearts"), N_("Pig"), N_("Goat"), N_("Transformer"), N_("Hand score"), N_("Total"),
-    N_("Rules"), N_("Language"),
-)  # fmt: skip
-
 
 # --------------------------------------------------------------------------- browser helpers
 # (PyScript only: ``pyscript``/``js`` are imported lazily so that CPython can import this module.)
