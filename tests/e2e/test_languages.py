@@ -3,6 +3,7 @@ title, and a hand played in French and in Portuguese reading UI.md's fixed label
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -202,3 +203,37 @@ def test_menu_changes_language_mid_hand_without_losing_the_game(
     assert page.evaluate("document.documentElement.lang") == "fr"
     assert page.title() == "Règles du Gong Zhu"
     guard.check()
+
+
+@pytest.mark.parametrize(
+    ("lang", "victory", "defeat", "eliminated", "again"),
+    [
+        ("fr", "Victoire !", "Défaite", "Éliminé", "Rejouer"),
+        ("pt", "Vitória!", "Derrota", "Eliminado", "Jogar de novo"),
+    ],
+)
+def test_match_result_labels(
+    desktop_page: Page,
+    site: build.SiteServer,
+    lang: str,
+    victory: str,
+    defeat: str,
+    eliminated: str,
+    again: str,
+) -> None:
+    """The end of a match, reached from an autosave, in the language saved from the menu."""
+    final = game.play_out(game.op("new_match", seed=5), lambda v: v["phase"] == "match_over")
+    desktop_page.add_init_script(
+        "if (!sessionStorage.getItem('test-save')) {"
+        f" localStorage.setItem('gongzhu.save.v1', {json.dumps(game.save_text(final))});"
+        f" localStorage.setItem('gongzhu.lang', '{lang}');"
+        " sessionStorage.setItem('test-save', '1'); }"
+    )
+    desktop_page.goto(site.url + "?fast=1")
+    assert game.settle(desktop_page) == "match-over"
+    result = final["view"]["result"]
+    text = desktop_page.inner_text("[data-testid=match-summary]")
+    assert (victory if result["winner"] == 0 else defeat) in text
+    assert result["eliminated"] and text.count(eliminated) == len(result["eliminated"])
+    assert _button(desktop_page, "play-again") == again
+    assert desktop_page.evaluate("document.documentElement.lang").split("-")[0] == lang
