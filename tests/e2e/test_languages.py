@@ -237,3 +237,16 @@ def test_match_result_labels(
     assert result["eliminated"] and text.count(eliminated) == len(result["eliminated"])
     assert _button(desktop_page, "play-again") == again
     assert desktop_page.evaluate("document.documentElement.lang").split("-")[0] == lang
+
+
+@pytest.mark.parametrize(("lang", "speed_up"), [("fr", "Accélérer"), ("pt", "Avançar")])
+def test_speed_up_label_while_the_opponents_play(
+    desktop_page: Page, site: build.SiteServer, lang: str, speed_up: str
+) -> None:
+    seed = game.find_seed(lambda s: "2S" not in game.op("new_match", seed=s)["view"]["hand"])
+    desktop_page.goto(site.url + f"?lang={lang}&seed={seed}")  # opponents at their normal pace
+    button = desktop_page.wait_for_selector("[data-testid=speed-up], [data-testid=expose-none]")
+    if button and button.get_attribute("data-testid") == "expose-none":
+        game.expose_none(desktop_page)
+    desktop_page.wait_for_selector("[data-testid=speed-up]")
+    assert _button(desktop_page, "speed-up") == speed_up
