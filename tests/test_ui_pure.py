@@ -61,24 +61,24 @@ def test_store_round_trip_and_corrupt_save() -> None:
     app = {"state": packed["state"], "view": packed["view"], "hand_level": "hard", "hold": True,
            "bots_exposed": True, "speed": False, "selected": None, "expose_sel": [], "notice": ""}  # fmt: skip
     assert store.save(storage, app)
-    saved, corrupt = store.load(storage)
-    assert not corrupt and saved is not None
+    saved, problem = store.load(storage)
+    assert problem is None and saved is not None
     assert saved["state"] == app["state"] and saved["view"] == app["view"] and saved["hand_level"] == "hard"
     assert saved["hold"] is True
     storage.setItem(store.SAVE_KEY, "{not json")
-    saved, corrupt = store.load(storage)
-    assert saved is None and corrupt
+    saved, problem = store.load(storage)
+    assert saved is None and problem == "unreadable"
     assert storage.getItem(store.CORRUPT_KEY) == "{not json"
     assert storage.getItem(store.SAVE_KEY) is None
     storage.setItem(store.SAVE_KEY, json.dumps({"schema": 1, "state": "x", "view": {}}))
-    assert store.load(storage) == (None, True)
+    assert store.load(storage) == (None, "unreadable")
 
 
 def test_settings_and_start_decision() -> None:
     storage = FakeStorage()
-    assert store.load_settings(storage) == {"level": "normal", "lang": ""}
+    assert store.load_settings(storage) == {"level": "normal", "lang": "", "four_colour": False}
     store.save_settings(storage, {"level": "hard", "lang": "fr"})
-    assert store.load_settings(storage) == {"level": "hard", "lang": "fr"}
+    assert store.load_settings(storage) == {"level": "hard", "lang": "fr", "four_colour": False}
     storage.setItem(store.SETTINGS_KEY, "garbage")
     assert store.load_settings(storage)["level"] == "normal"
     assert store.start_decision({"x": 1}, None) == ("resume", None)

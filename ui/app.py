@@ -65,7 +65,31 @@ def redraw():
 
 
 def storage():
-    return window.localStorage
+    """localStorage, or the stand-in ``ui.main`` chose when the browser refuses it."""
+    return app.get("storage") or window.localStorage
+
+
+def save_problem_text(problem):
+    """The notice for a save that was set aside (``store.load``'s problem), or ""."""
+    if problem == "newer":
+        return _("Your saved game comes from a newer version and was kept aside: a new match starts.")
+    if problem:
+        return _("Your saved game could not be read: a new match starts.")
+    return ""
+
+
+async def check_resumed():
+    """Let the engine confirm the resumed match; False (save set aside) when it rejects it."""
+    try:
+        packed = await bridge.call("check", state=app["state"])
+    except bridge.EngineError as exc:
+        window.console.warn("gongzhu: saved match rejected: " + str(exc))
+        store.set_aside(storage(), store.get_text(storage(), store.SAVE_KEY) or store.encode(app))
+        app["state"] = None
+        app["view"] = None
+        return False
+    app["view"] = packed["view"]
+    return True
 
 
 def persist():
@@ -79,8 +103,8 @@ def persist():
 async def _save_later():
     await asyncio.sleep(0.02)
     app["save_pending"] = False
-    if app["state"] is not None:
-        store.save(storage(), app)
+    if app["state"] is not None and not store.save(storage(), app):
+        app["unsaved"] = True
     redraw()  # clears data-busy: tests may reload from here on
 
 
@@ -378,7 +402,8 @@ def on_level(value):
         return
     app["level"] = value
     app["settings"]["level"] = value
-    store.save_settings(storage(), app["settings"])
+    if not store.save_settings(storage(), app["settings"]):
+        app["unsaved"] = True
     view = app["view"]
     if view and view["phase"] in ("expose", "play") and value != app["hand_level"]:
         say(_("Difficulty changes from the next hand"))

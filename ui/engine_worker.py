@@ -107,6 +107,25 @@ def _view(args: dict[str, Any]) -> dict[str, Any]:
     return _pack(_state(args))
 
 
+def _check(args: dict[str, Any]) -> dict[str, Any]:
+    """A resumed state, checked before the page plays on: ``{state, view}`` or an error when the
+    engine cannot use it (cards lost or doubled, a hand of the wrong size, a phase it does not know)."""
+    state = _state(args)
+    if state.get("phase") not in ("expose", "play", "hand_over", "match_over"):
+        raise ValueError("unknown phase")
+    cards = [c for hand in state["hands"] for c in hand]
+    plays = [p for t in state["tricks"] for p in t["plays"]] + list(state["trick"]["plays"])
+    cards += [p["card"] for p in plays]
+    deck = {rank + suit for rank in "23456789TJQKA" for suit in "SHDC"}
+    if len(cards) != 52 or set(cards) != deck:
+        raise ValueError("the cards of the saved match are not one deck")
+    for seat in range(4):
+        if len(state["hands"][seat]) + sum(1 for p in plays if p["seat"] == seat) != 13:
+            raise ValueError(f"seat {seat} does not hold 13 cards")
+        gongzhu.view_for(state, seat)
+    return _pack(state)
+
+
 def _step(args: dict[str, Any]) -> dict[str, Any]:
     """Apply one action: ``{state, view, refusal}`` (refusal: the unchanged state and why)."""
     state = _state(args)
@@ -165,6 +184,7 @@ OPS: dict[str, Handler] = {
     "ping": _ping,
     "new_match": _new_match,
     "view": _view,
+    "check": _check,
     "step": _step,
     "bot_step": _bot_step,
     "bots_expose": _bots_expose,

@@ -133,6 +133,10 @@ def detect_language(window) -> str:
 
 def save_language(window, language: str) -> None:
     """Remember the language picked from a menu (used on the next visit and by rules.html)."""
+    glue = getattr(window, "gongzhuStorage", None)  # never throws (web/storage.js)
+    if glue is not None:
+        glue.setItem(STORAGE_KEY, language)
+        return
     try:  # noqa: SIM105  (MicroPython has no contextlib)
         window.localStorage.setItem(STORAGE_KEY, language)
     except Exception:

@@ -88,13 +88,15 @@ async def boot():
     mark("ui-ready")
     await asyncio.sleep(0)
     await load_modules()
-    local = window.localStorage
+    local, usable = store.open_storage(window)
+    app["storage"] = local
+    app["unsaved"] = not usable
     app["settings"] = store.load_settings(local)
     app["level"] = app["settings"]["level"]
     params = url_params()
     app["fast"] = str(params.get("fast")) == "1"
     forced = str(params.get("lang") or "")
-    saved_lang = str(local.getItem(getattr(i18n, "STORAGE_KEY", "gongzhu.lang")) or "")
+    saved_lang = store.get_text(local, getattr(i18n, "STORAGE_KEY", "gongzhu.lang")) or ""
     prefs = [str(x) for x in window.navigator.languages]
     language = i18n.choose_language(prefs, forced if forced != "null" else "", saved_lang if saved_lang != "null" else "")
     document.documentElement.lang = language
@@ -109,12 +111,12 @@ async def boot():
     seed = store.parse_seed(None if seed_text is None else str(seed_text))
     if seed_text is not None:
         drop_seed_param(params)
-    saved, corrupt = store.load(local)
+    saved, problem = store.load(local)
     decision, seed = store.start_decision(saved, seed)
     if decision == "resume":
         for key in saved:
             app[key] = saved[key]
-    corrupt_text = i18n._("Your saved game could not be read: a new match starts.") if corrupt else ""
+    corrupt_text = game.save_problem_text(problem)
     app["loading_text"] = i18n._("Waking up the opponents…")
     for name in ("click", "keydown", "change"):
         handler = {"click": game.on_click, "keydown": game.on_key, "change": game.on_change}[name]
@@ -132,6 +134,10 @@ async def boot():
     await bridge.call("ping", text="hello")
     mark("engine-ready")
     app["engine_ready"] = True
+    if decision == "resume" and not await game.check_resumed():
+        decision = "new"
+        seed = None
+        corrupt_text = game.save_problem_text("unreadable")
     if decision == "new":
         if seed is None:
             seed = int(window.Math.random() * 2147483647)

@@ -221,6 +221,16 @@ def message_html(app):
     return esc(text)
 
 
+def notes_html(app):
+    """Lasting notices: the game cannot be saved (storage full or disabled), the engine restarted."""
+    notes = []
+    if app.get("unsaved"):
+        notes.append(_("This game won't be saved: the browser's storage is full or disabled."))
+    if app.get("engine_note"):
+        notes.append(app["engine_note"])
+    return " ".join('<span data-testid="notice">{}</span>'.format(esc(n)) for n in notes)
+
+
 def toast_html(app):
     toast = app.get("toast")
     if not toast:
@@ -355,6 +365,7 @@ def regions(app):
         "hand": hand_html(app),
         "actions": actions_html(app),
         "message": message_html(app),
+        "notes": notes_html(app),
         "overlay": overlay_html(app),
         "toast": toast_html(app),
     }

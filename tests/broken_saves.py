@@ -1,0 +1,87 @@
+"""A catalogue of broken autosaves (unit tests of ui/store.py and the browser test share it).
+
+Each entry: ``(name, save text, problem)`` where problem is what ``store.load`` reports
+(``"unreadable"`` or ``"newer"``). Built from a real match so only the intended defect differs.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ui import engine_worker
+
+
+def packed(seed: int = 3) -> dict[str, Any]:
+    reply = json.loads(engine_worker.call(json.dumps({"op": "new_match", "args": {"seed": seed}})))
+    result: dict[str, Any] = reply["result"]
+    return result
+
+
+def good_save(p: dict[str, Any]) -> dict[str, Any]:
+    return {"schema": 1, "state": p["state"], "view": p["view"], "hand_level": "normal", "bots_exposed": False,
+            "hold": False, "speed": False, "selected": None, "expose_sel": [], "notice": ""}  # fmt: skip
+
+
+def _with_state(p: dict[str, Any], change: Any) -> str:
+    state = json.loads(p["state"])
+    change(state)
+    data = good_save(p)
+    data["state"] = json.dumps(state)
+    return json.dumps(data)
+
+
+def _fourteen(state: dict[str, Any]) -> None:
+    state["hands"][0].append(state["hands"][1].pop())
+
+
+def _duplicate(state: dict[str, Any]) -> None:
+    state["hands"][0][0] = state["hands"][2][0]
+
+
+def _bad_card(state: dict[str, Any]) -> None:
+    state["hands"][0][0] = "1X"
+
+
+def _no_hands(state: dict[str, Any]) -> None:
+    del state["hands"]
+
+
+def broken_saves(p: dict[str, Any] | None = None) -> list[tuple[str, str, str]]:
+    p = p or packed()
+    good = json.dumps(good_save(p))
+    newer = dict(good_save(p), schema=99)
+    view_only = dict(good_save(p))
+    view_only["view"] = {"phase": "play"}
+    state_not_json = dict(good_save(p), state="{half")
+    mismatched = dict(good_save(p))
+    mismatched["view"] = dict(p["view"], hand=p["view"]["hand"][:12])
+    return [
+        ("not JSON", "this is not JSON at all", "unreadable"),
+        ("truncated JSON", good[: len(good) // 2], "unreadable"),
+        ("empty string", "", "unreadable"),
+        ("JSON number", "42", "unreadable"),
+        ("JSON array", "[1, 2, 3]", "unreadable"),
+        (
+            "foreign app",
+            json.dumps({"todos": [{"title": "milk", "done": False}], "version": 3}),
+            "unreadable",
+        ),
+        ("future schema", json.dumps(newer), "newer"),
+        ("schema as text", json.dumps(dict(good_save(p), schema="1")), "unreadable"),
+        ("view of the wrong shape", json.dumps(view_only), "unreadable"),
+        ("engine state not JSON", json.dumps(state_not_json), "unreadable"),
+        ("engine state without hands", _with_state(p, _no_hands), "unreadable"),
+        ("14 cards in a hand", _with_state(p, _fourteen), "unreadable"),
+        ("a card twice", _with_state(p, _duplicate), "unreadable"),
+        ("not a card", _with_state(p, _bad_card), "unreadable"),
+        ("table and match disagree", json.dumps(mismatched), "unreadable"),
+    ]
+
+
+def older_save(p: dict[str, Any] | None = None) -> str:
+    """A schema-0 save (the first UI's field names), which must be migrated, not set aside."""
+    p = p or packed()
+    return json.dumps(
+        {"state": p["state"], "view": p["view"], "level": "hard", "exposing": [], "hold": False}
+    )

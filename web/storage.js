@@ -1,0 +1,58 @@
+// localStorage that never throws, for the Python UI (`window.gongzhuStorage`). MicroPython 1.27
+// cannot catch an exception thrown by a JavaScript call (it aborts the whole Python task), and
+// localStorage throws in private mode (SecurityError on access) or when full (QuotaExceededError on
+// setItem). Here every call is guarded: a refused write returns false and is kept in memory, so the
+// game plays on unsaved and says so.
+//   usable           true when a test write succeeded at load
+//   getItem(key)     the text, or null
+//   setItem(k, v)    true when stored, false when the browser refused (kept in memory for this visit)
+//   removeItem(key)
+"use strict";
+(() => {
+  const memory = new Map();
+  function local() {
+    try {
+      return window.localStorage;
+    } catch (e) {
+      return null;
+    }
+  }
+  let usable = false;
+  try {
+    local().setItem("gongzhu.probe", "1");
+    local().removeItem("gongzhu.probe");
+    usable = true;
+  } catch (e) {
+    usable = false;
+  }
+  window.gongzhuStorage = {
+    usable,
+    getItem(key) {
+      if (memory.has(key)) return memory.get(key);
+      try {
+        const value = local().getItem(key);
+        return value === undefined ? null : value;
+      } catch (e) {
+        return null;
+      }
+    },
+    setItem(key, value) {
+      try {
+        local().setItem(key, String(value));
+        memory.delete(key);
+        return true;
+      } catch (e) {
+        memory.set(key, String(value));
+        return false;
+      }
+    },
+    removeItem(key) {
+      memory.delete(key);
+      try {
+        local().removeItem(key);
+      } catch (e) {
+        // nothing to remove
+      }
+    },
+  };
+})();
