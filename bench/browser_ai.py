@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""Hard's decision time in headless Chromium (Pyodide worker) and the main thread meanwhile.
+
+Opens the game with the Hard level (``?fast=1``: the opponents decide back to back, the hardest
+case for the main thread), plays whole hands by clicking, asks for a Hint on every turn of
+yours and plays it, and reads the page's own ``gongzhu:decision`` / ``gongzhu:hint`` performance measures
+(from the UI's request to the worker until its answer) and the main-thread long tasks.
+
+Usage: python bench/browser_ai.py [--no-build] [--hands N] [--seed S] [--json FILE]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import Page, sync_playwright  # noqa: E402
+
+import build  # noqa: E402
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, LONG_TASK_OBSERVER  # noqa: E402
+from tests.e2e.game import expose_none, settle  # noqa: E402
+
+
+def measures(page: Page, name: str) -> list[float]:
+    return [
+        float(d)
+        for d in page.evaluate(f"performance.getEntriesByName('gongzhu:{name}').map(e => e.duration)")
+    ]
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def play_hands(page: Page, hands: int) -> None:
+    done = 0
+    while done < hands:
+        current = settle(page, timeout_ms=300_000)
+        if current == "match-over":
+            page.click("[data-testid=play-again]")
+        elif current == "hand-over":
+            done += 1
+            if done < hands:
+                page.click("[data-testid=next-hand]")
+        elif current == "expose":
+            expose_none(page)
+        else:
+            count = len(measures(page, "hint"))
+            page.click("[data-testid=hint]")
+            page.wait_for_function(
+                f"performance.getEntriesByName('gongzhu:hint').length > {count}", timeout=120_000
+            )
+            settle(page, timeout_ms=300_000)
+            before = len(page.eval_on_selector_all("#hand [data-card]", "els => els"))
+            page.click("[data-testid=play]")  # plays the card the hint selected
+            page.wait_for_function(f"document.querySelectorAll('#hand [data-card]').length < {before}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--no-build", action="store_true")
+    parser.add_argument("--hands", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args()
+    if not args.no_build:
+        build.build()
+    site = build.serve_in_thread(build.DIST, "/gongzhu/")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        context.add_init_script(LONG_TASK_OBSERVER)
+        context.add_init_script(
+            "localStorage.setItem('gongzhu.settings.v1', JSON.stringify({level: 'hard'}))"
+        )
+        page = context.new_page()
+        page.goto(f"{site.url}?seed={args.seed}&fast=1")
+        settle(page, timeout_ms=300_000)
+        page.evaluate("window.__gongzhuLongTasks = []")  # start-up is bench/load.py's business
+        play_hands(page, args.hands)
+        decisions, hints = measures(page, "decision"), measures(page, "hint")
+        tasks = [float(t["duration"]) for t in page.evaluate("window.__gongzhuLongTasks || []")]
+        browser.close()
+    site.shutdown()
+    report: dict[str, Any] = {"hands": args.hands, "level": "hard"}
+    for name, values in (("decision", decisions), ("hint", hints)):
+        report[name] = {
+            "count": len(values),
+            "p50_ms": round(statistics.median(values), 1),
+            "p95_ms": round(percentile(values, 0.95), 1),
+            "max_ms": round(max(values), 1),
+        }
+    report["main_thread_longest_task_ms"] = round(max(tasks, default=0.0), 1)
+    report["main_thread_tasks_over_50ms"] = len(tasks)
+    print("| measure | count | p50 ms | p95 ms | max ms |\n|---|---:|---:|---:|---:|")
+    for name in ("decision", "hint"):
+        r = report[name]
+        print(
+            f"| Hard {name} (worker round trip) | {r['count']} | {r['p50_ms']} | {r['p95_ms']} | {r['max_ms']} |"
+        )
+    print(f"\nLongest main-thread task while Hard thinks: {report['main_thread_longest_task_ms']} ms "
+          f"({report['main_thread_tasks_over_50ms']} tasks over 50 ms)")  # fmt: skip
+    if args.json:
+        args.json.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
