@@ -112,25 +112,6 @@ async def load(language: str) -> None:
     apply_document(document)
 
 
-def detect_language(window) -> str:
-    """The language to start in: ``?lang=``, the saved choice, ``navigator.languages``, English."""
-    forced = ""
-    query = str(window.location.search or "").lstrip("?")
-    for pair in query.split("&"):
-        if pair.startswith("lang="):
-            forced = pair[5:].lower()
-    saved = ""
-    try:
-        saved = str(window.localStorage.getItem(STORAGE_KEY) or "")
-    except Exception:  # storage disabled (private mode): the browser's preference decides
-        saved = ""
-    languages = window.navigator.languages
-    preferences = [str(languages[i]) for i in range(languages.length)] if languages else []
-    if not preferences and window.navigator.language:
-        preferences = [str(window.navigator.language)]
-    return choose_language(preferences, forced, saved)
-
-
 def save_language(window, language: str) -> None:
     """Remember the language picked from a menu (used on the next visit and by rules.html)."""
     glue = getattr(window, "gongzhuStorage", None)  # never throws (web/storage.js)
