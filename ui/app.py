@@ -50,6 +50,7 @@ app = {
 def _source():
     attrs = {"data-phase": table.html_phase(app), "data-turn": table.turn_attr(app)}
     attrs["data-engine"] = "ready" if app["engine_ready"] else "starting"
+    attrs["data-deck"] = "four" if app["settings"].get("four_colour") else None
     view = app["view"]
     bots_deciding = view is not None and view["phase"] == "expose" and not app["bots_exposed"]
     busy = app["busy"] or app["hold"] or bots_deciding or app.get("save_pending")
@@ -125,9 +126,34 @@ async def pause(kind):
 
 
 def say(text):
-    """A transient message (a refusal, a hint): replaced by the next step."""
+    """A transient message (a refusal, a hint): replaced by the next step; read out too."""
     app["message"] = text
+    dom.announce(text)
     redraw()
+
+
+def announce_step(old, new):
+    """Screen-reader lines for the step from ``old`` to ``new``: the card played, the trick's
+    winner, the signal cards, the exposures, the end of the hand or the match."""
+    play = table.played_card(old, new)
+    if play:
+        dom.announce(texts.played_text(play["seat"], play["card"]))
+        if play["card"] in table.SIGNAL_CARDS:
+            dom.announce(texts.signal_text(play["card"]))
+    if table.completed_trick(old, new) and new["tricks"][-1].get("winner") is not None:
+        dom.announce(texts.trick_won_text(new["tricks"][-1]["winner"]))
+    if old and old["phase"] in ("expose", "play") and new["phase"] in ("hand_over", "match_over"):
+        dom.announce(texts.hand_over_text(new))
+        if new["phase"] == "match_over":
+            dom.announce(texts.result_title(new["result"]))
+
+
+def announce_turn():
+    """"Your turn" once per turn, when the player may act."""
+    view = app["view"]
+    if view and table.my_turn(view) and not app["hold"] and app.get("turn_said") != app["state"]:
+        app["turn_said"] = app["state"]
+        dom.announce(_("Your turn"))
 
 
 def report(exc):
@@ -160,6 +186,7 @@ def take(packed):
     app["state"] = packed["state"]
     app["view"] = new
     app["message"] = ""
+    announce_step(old, new)
     play = table.played_card(old, new)
     app["fresh_card"] = play["card"] if play else None
     if play and play["card"] in table.SIGNAL_CARDS:
@@ -176,6 +203,9 @@ def take(packed):
         app["notice"] = (_("No card to expose this hand") + " · " + reveal) if skipped else reveal
     elif new["phase"] == "expose" and (not old or old["hand_number"] != new["hand_number"]):
         app["notice"] = "" if new["exposable"] else _("No card to expose this hand")
+    if app["notice"] and app["notice"] != app.get("notice_said"):
+        app["notice_said"] = app["notice"]
+        dom.announce(app["notice"])
     persist()
     redraw()
 
@@ -241,9 +271,13 @@ async def _advance(gen):
         app["bots_exposed"] = True
         take(packed)
         return True
+    if phase == "play" and view["turn"] == 0:
+        announce_turn()
     if phase == "play" and view["turn"] != 0:
         started = dom.now_ms()
+        dom.mark("decision-start")
         packed = await bridge.call("bot_step", state=sent, seat=view["turn"], level=app["hand_level"])
+        dom.measure("decision", "decision-start")  # bench/browser_ai.py reads these
         while dom.now_ms() - started < pace()[0]:
             await asyncio.sleep(0.03)
         if gen != app["gen"] or app["state"] is not sent:
@@ -331,7 +365,9 @@ async def hint():
     app["busy"] = True
     say(_("Thinking…"))
     try:
+        dom.mark("hint-start")
         advice = await bridge.call("hint", state=sent)
+        dom.measure("hint", "hint-start")
     except Exception as exc:
         report(exc)
         return
@@ -395,6 +431,11 @@ async def on_action(name, target):
     elif name == "close":
         app["panel"] = None
         redraw()
+    elif name == "four-colour":
+        app["settings"]["four_colour"] = not app["settings"].get("four_colour")
+        if not store.save_settings(storage(), app["settings"]):
+            app["unsaved"] = True
+        redraw()
 
 
 def on_level(value):
@@ -453,12 +494,37 @@ async def change_language(language):
     redraw()
 
 
+#: Arrow keys in the hand: how far each one moves the focus.
+MOVES = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
+
+
 def on_key(event):
+    """Keyboard play: arrows move through the hand (roving tabindex), Enter or Space on a card
+    selects it and again plays it, Escape closes a panel."""
     key = str(event.key)
-    if key in ("Enter", " "):
-        target = event.target
-        if target is not None and hasattr(target, "closest") and target.closest("#hand [data-card]") is not None:
-            event.preventDefault()
+    target = event.target
+    card = None
+    if target is not None and hasattr(target, "closest"):
+        card = target.closest("#hand [data-card]")
+    if card is not None and (key in MOVES or key in ("Home", "End")):
+        event.preventDefault()
+        hand = app["view"]["hand"] if app["view"] else []
+        code = str(card.dataset.card)
+        if not hand or code not in hand:
+            return
+        if key == "Home":
+            index = 0
+        elif key == "End":
+            index = len(hand) - 1
+        else:
+            index = max(0, min(len(hand) - 1, hand.index(code) + MOVES[key]))
+        app["focus"] = hand[index]
+        dom.focus_hand_card(hand[index])
+        redraw()
+    elif key in ("Enter", " ") and card is not None:
+        event.preventDefault()
+        if not event.repeat:
+            app["focus"] = str(card.dataset.card)
             on_click(event)
     elif key == "Escape" and app["panel"]:
         app["panel"] = None

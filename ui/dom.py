@@ -7,12 +7,63 @@ _cache = {}
 _state = {"pending": False, "source": None, "attrs": None}
 
 
+def _focus_key():
+    """What has the keyboard focus, in terms that survive a redraw: ("card", code, index) for a
+    hand card, ("testid", id) or ("action", name) for a control, or None."""
+    active = document.activeElement
+    if active is None or str(active.tagName) == "BODY" or not hasattr(active, "closest"):
+        return None
+    card = active.closest("#hand [data-card]")
+    if card is not None:
+        cards = [str(c.dataset.card) for c in document.querySelectorAll("#hand [data-card]")]
+        code = str(card.dataset.card)
+        return ("card", code, cards.index(code) if code in cards else 0)
+    testid = active.getAttribute("data-testid")
+    if testid:
+        return ("testid", str(testid))
+    return ("other", "")
+
+
+def _refocus(key):
+    """After a redraw: give the focus back to the same control (or its neighbour in the hand), move
+    it into a dialog that just opened, or out of one that just closed."""
+    active = document.activeElement
+    dialog = document.querySelector("#overlay [role=dialog]")
+    if dialog is not None:
+        if not dialog.hasAttribute("data-focused") and (active is None or not dialog.contains(active)):
+            dialog.setAttribute("data-focused", "")
+            target = dialog.querySelector("footer .btn.primary") or dialog.querySelector("button")
+            if target is not None:
+                target.focus()
+        return
+    if active is not None and str(active.tagName) != "BODY":
+        return  # the focused element survived the redraw
+    if key is None:
+        return
+    target = None
+    if key[0] == "card":
+        target = document.querySelector('#hand [data-card="' + key[1] + '"]')
+        if target is None:
+            cards = document.querySelectorAll("#hand [data-card]")
+            if cards.length:
+                target = cards.item(min(key[2], cards.length - 1))
+    else:
+        target = document.querySelector('[data-testid="' + key[1] + '"]')
+    if target is None or target.hasAttribute("disabled"):
+        target = document.querySelector('#hand [data-card][tabindex="0"]') or document.querySelector(
+            "#actions button:not([disabled])"
+        )
+    if target is not None:
+        target.focus()
+
+
 def _frame(_timestamp=None):
     _state["pending"] = False
     source = _state["source"]
     if source is None:
         return
     regions, attrs = source()
+    key = _focus_key()
     for element_id in regions:
         html = regions[element_id]
         if _cache.get(element_id) == html:
@@ -28,6 +79,26 @@ def _frame(_timestamp=None):
             root.removeAttribute(name)
         elif root.getAttribute(name) != str(value):
             root.setAttribute(name, str(value))
+    _refocus(key)
+
+
+def announce(text):
+    """Say ``text`` to screen readers (a new line in the ``#announce`` live log; the last 6 kept)."""
+    log = document.getElementById("announce")
+    if log is None or not text:
+        return
+    line = document.createElement("p")
+    line.textContent = text
+    log.append(line)
+    while log.children.length > 6:
+        log.firstElementChild.remove()
+
+
+def focus_hand_card(code):
+    """Move the keyboard focus to the hand card ``code`` (arrow keys)."""
+    for element in document.querySelectorAll("#hand [data-card]"):
+        if str(element.dataset.card) == code:
+            element.focus()
 
 
 _frame_proxy = create_proxy(_frame)
@@ -48,3 +119,13 @@ def schedule():
 
 def now_ms():
     return window.performance.now()
+
+
+def mark(name):
+    """A ``gongzhu:<name>`` performance mark (the benches and tests time the page by them)."""
+    window.performance.mark("gongzhu:" + name)
+
+
+def measure(name, start):
+    """A ``gongzhu:<name>`` performance measure from the latest ``gongzhu:<start>`` mark to now."""
+    window.performance.measure("gongzhu:" + name, "gongzhu:" + start)

@@ -6,25 +6,29 @@ breakdowns all come from the engine worker in the view.
 """
 
 from ui import i18n, table, texts
-from ui.i18n import _, ngettext
+from ui.i18n import N_, _, ngettext
+
+#: Static labels of index.html (``data-i18n-aria-label``), listed here so that extraction finds them.
+STATIC_LABELS = (N_("Across"), N_("Left"), N_("Right"), N_("You"), N_("Your hand"), N_("Table"))
 
 
 def esc(text):
-    return (
-        str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
-    )
+    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
 def card_html(code, classes="", attrs="", extra=""):
+    """A card face. Without a role in ``attrs`` it is an image named in words ("queen of spades")."""
     suit = code[1]
     color = "red" if suit in texts.RED_SUITS else "black"
     rank = texts.rank_label(code)
     sym = texts.SUIT_SYMBOLS.get(suit, "?")
+    if "role=" not in attrs:
+        attrs += ' role="img" aria-label="{}"'.format(esc(texts.card_name(code)))
     return (
-        '<div class="card {color} {classes}" data-card="{code}" {attrs}>'
-        '<span class="ix"><b>{rank}</b><i>{sym}</i></span><span class="pip">{sym}</span>{extra}</div>'
-    ).format(color=color, classes=classes, code=code, attrs=attrs, rank=rank, sym=sym, extra=extra
-    )
+        '<div class="card {color} suit-{suit} {classes}" data-card="{code}" {attrs}>'
+        '<span class="ix" aria-hidden="true"><b>{rank}</b><i>{sym}</i></span>'
+        '<span class="pip" aria-hidden="true">{sym}</span>{extra}</div>'
+    ).format(color=color, suit=suit, classes=classes, code=code, attrs=attrs, rank=rank, sym=sym, extra=extra)
 
 
 def button(testid, action, label, primary=False, disabled=False, pressed=None):
@@ -51,13 +55,21 @@ def bar_html(app):
         '<span class="brand"><i>♠</i> Gong Zhu</span>'
         '<label class="level"><span>{diff}</span>'
         '<select data-testid="difficulty" data-action="difficulty" aria-label="{diff}">{options}</select></label>'
-        '<span class="tools">{last}{captured}{lang}{rules}</span>'
+        '<span class="tools">{last}{captured}{deck}{lang}{rules}</span>'
     ).format(
+        deck=button(
+            "four-colour",
+            "four-colour",
+            _("Four colours"),
+            pressed=bool((app.get("settings") or {}).get("four_colour")),
+        ),
         lang=i18n.language_menu_html(),
         rules=i18n.rules_link_html(),
         diff=esc(_("Difficulty")),
         options=options,
-        last=button("last-trick", "last-trick", _("Last trick"), disabled=not (can_look and app["view"]["tricks"])),
+        last=button(
+            "last-trick", "last-trick", _("Last trick"), disabled=not (can_look and app["view"]["tricks"])
+        ),
         captured=button("view-captured", "captured", _("View captured cards"), disabled=not can_look),
     )
 
@@ -105,7 +117,9 @@ def seat_html(app, seat):
             )
         )
     if view.get("threat") == seat:
-        parts.append('<div class="badge threat" data-testid="threat">{}</div>'.format(esc(_("All-hearts threat ♥"))))
+        parts.append(
+            '<div class="badge threat" data-testid="threat">{}</div>'.format(esc(_("All-hearts threat ♥")))
+        )
     return "".join(parts)
 
 
@@ -128,27 +142,49 @@ def trick_html(app):
             classes += " enter from-" + table.POSITIONS[seat]
         if winner is not None and seat == winner and collecting is None:
             classes += " winner"
-        out.append(card_html(code, classes, f'data-seat="{seat}"'))
+        label = esc(texts.seat_name(seat) + ": " + texts.card_name(code))
+        out.append(card_html(code, classes, f'data-seat="{seat}" role="img" aria-label="{label}"'))
     return "".join(out)
 
 
 # --------------------------------------------------------------------------- hand
 
 
-def _hand_card(app, code):
+def focus_card(app):
+    """The hand card that takes the keyboard focus (roving tabindex): the one the player last moved
+    to, else the selected card, else the first one that can be chosen, else the first."""
+    view = app.get("view")
+    hand = view["hand"] if view else []
+    if not hand:
+        return None
+    for code in (app.get("focus"), app.get("selected")):
+        if code in hand:
+            return code
+    if view["phase"] == "expose":
+        chosen = [c for c in hand if c in view["exposable"]]
+    else:
+        chosen = [c for c in hand if not view["refusals"].get(c)]
+    return chosen[0] if chosen else hand[0]
+
+
+def _hand_card(app, code, focus=None):
     view = app["view"]
     phase = view["phase"]
     classes = []
-    attrs = 'role="button" tabindex="0"'
+    attrs = 'role="button" tabindex="{}"'.format("0" if code == focus else "-1")
     extra = ""
-    label = texts.card_label(code)
+    state = {"exposed": code in view["exposed"][0]}
     if phase == "expose":
         if code in view["exposable"]:
             classes.append("exposable")
             if code in (app.get("expose_sel") or []):
                 classes.append("selected")
-            extra = '<span class="mark"><b>{}</b>{}</span>'.format(esc(_("exposable")), esc(texts.expose_effect(code)))
-            attrs += ' aria-disabled="false"'
+            extra = '<span class="mark" aria-hidden="true"><b>{}</b>{}</span>'.format(
+                esc(_("exposable")), esc(texts.expose_effect(code))
+            )
+            pressed = "true" if code in (app.get("expose_sel") or []) else "false"
+            attrs += ' aria-disabled="false" aria-pressed="' + pressed + '"'
+            state["exposable"] = True
         else:
             attrs += ' aria-disabled="true"'
         if code in (view.get("my_expose") or []):
@@ -159,18 +195,22 @@ def _hand_card(app, code):
             if refusal:
                 classes.append("dim")
                 attrs += ' aria-disabled="true"'
+                state["unplayable"] = True
             else:
                 attrs += ' aria-disabled="false"'
         else:
             attrs += ' aria-disabled="true"'
         if code == app.get("selected"):
             classes.append("selected")
+            attrs += " aria-pressed=" + '"true"'
     else:
         attrs += ' aria-disabled="true"'
     if code in view["exposed"][0]:
         classes.append("exposed-own")
-        extra += '<span class="flag">{}</span>'.format(esc(_("Exposed")))
-    attrs += f' aria-label="{esc(label)}"'
+        extra += '<span class="flag" aria-hidden="true">{}</span>'.format(esc(_("Exposed")))
+    # The name is text inside the button (not aria-label): the visible "Q♠" is hidden from screen
+    # readers, which read "queen of spades, exposed" instead.
+    extra += '<span class="sr-only">{}</span>'.format(esc(texts.hand_card_name(code, **state)))
     return card_html(code, " ".join(classes), attrs, extra)
 
 
@@ -180,10 +220,11 @@ def hand_html(app):
         return ""
     hand = view["hand"]
     rows = table.hand_rows(hand)
+    focus = focus_card(app)
     out = [f'<div class="hand-inner" style="--n:{max(len(hand), 1)}">']
     for row in rows:
         out.append(f'<div class="hand-row" style="--r:{max(len(row), 1)}">')
-        out.extend(_hand_card(app, code) for code in row)
+        out.extend(_hand_card(app, code, focus) for code in row)
         out.append("</div>")
     out.append("</div>")
     return "".join(out)
@@ -250,8 +291,7 @@ def _panel(testid, title, body, footer="", closable=False):
     return (
         '<div class="scrim"></div><section class="panel" role="dialog" data-testid="{}" aria-label="{}">'
         "{}<h2>{}</h2>{}<footer>{}</footer></section>"
-    ).format(testid, esc(title), close, esc(title), body, footer
-    )
+    ).format(testid, esc(title), close, esc(title), body, footer)
 
 
 def summary_html(view):
@@ -267,7 +307,7 @@ def summary_html(view):
         rows.append(f'<tr{cls}><th scope="row">{esc(label)}</th>{cells}</tr>')
     totals = "".join(f"<td>{texts.signed(t)}</td>" for t in last["totals"])
     rows.append('<tr class="total"><th scope="row">{}</th>{}</tr>'.format(esc(_("Total")), totals))
-    body = '<table class="breakdown"><thead><tr><th></th>{}</tr></thead><tbody>{}</tbody></table>'.format(
+    body = '<table class="breakdown"><thead><tr><td></td>{}</tr></thead><tbody>{}</tbody></table>'.format(
         head, "".join(rows)
     )
     title = _("Hand {n} summary").format(n=last["number"])
@@ -284,7 +324,9 @@ def overlay_html(app):
     phase = table.html_phase(app)
     if phase == "hand-over":
         body, title = summary_html(view)
-        return _panel("hand-summary", title, body, button("next-hand", "next-hand", _("Next hand"), primary=True))
+        return _panel(
+            "hand-summary", title, body, button("next-hand", "next-hand", _("Next hand"), primary=True)
+        )
     if phase == "match-over":
         return match_html(view)
     shown = app.get("panel")
@@ -301,17 +343,24 @@ def match_html(view):
     for place, seat, name, total, out in table_rows(result):
         rows.append(
             '<tr class="{}"><td>{}</td><th scope="row">{}</th><td>{}</td><td>{}</td></tr>'.format(
-                "me" if seat == 0 else "", place, esc(name), texts.signed(total),
+                "me" if seat == 0 else "",
+                place,
+                esc(name),
+                texts.signed(total),
                 '<span class="badge out">{}</span>'.format(esc(_("Eliminated"))) if out else "",
             )
         )
     body = '<table class="ranking"><tbody>{}</tbody></table>'.format("".join(rows))
     if view.get("last_hand"):
         sbody, stitle = summary_html(view)
-        body += f'<details><summary>{esc(stitle)}</summary>{sbody}</details>'
+        body += f"<details><summary>{esc(stitle)}</summary>{sbody}</details>"
     title = texts.result_title(result)
-    html = _panel("match-summary", title, body, button("play-again", "play-again", _("Play again"), primary=True))
-    return html.replace('class="panel"', 'class="panel {}"'.format("won" if result["winner"] == 0 else "lost"), 1)
+    html = _panel(
+        "match-summary", title, body, button("play-again", "play-again", _("Play again"), primary=True)
+    )
+    return html.replace(
+        'class="panel"', 'class="panel {}"'.format("won" if result["winner"] == 0 else "lost"), 1
+    )
 
 
 def table_rows(result):

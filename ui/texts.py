@@ -21,6 +21,84 @@ def card_label(code):
     return rank_label(code) + SUIT_SYMBOLS.get(code[1], "?")
 
 
+def rank_name(code):
+    """The rank in words, as said before the suit ("queen")."""
+    rank = code[0]
+    if rank == "A":
+        return _("ace")
+    if rank == "K":
+        return _("king")
+    if rank == "Q":
+        return _("queen")
+    if rank == "J":
+        return _("jack")
+    if rank == "T":
+        return _("ten")
+    if rank == "9":
+        return _("nine")
+    if rank == "8":
+        return _("eight")
+    if rank == "7":
+        return _("seven")
+    if rank == "6":
+        return _("six")
+    if rank == "5":
+        return _("five")
+    if rank == "4":
+        return _("four")
+    if rank == "3":
+        return _("three")
+    return _("two")
+
+
+def card_name(code):
+    """The card in words for screen readers: ``QS`` -> "queen of spades" (each suit its own msgid,
+    so a language can put the rank where it belongs)."""
+    rank = rank_name(code)
+    suit = code[1]
+    if suit == "S":
+        return _("{rank} of spades").format(rank=rank)
+    if suit == "H":
+        return _("{rank} of hearts").format(rank=rank)
+    if suit == "D":
+        return _("{rank} of diamonds").format(rank=rank)
+    return _("{rank} of clubs").format(rank=rank)
+
+
+def hand_card_name(code, exposed=False, exposable=False, unplayable=False):
+    """A card of the player's hand, with its state ("queen of spades, exposed")."""
+    name = card_name(code)
+    if exposed:
+        name = _("{card}, exposed").format(card=name)
+    if exposable:
+        name = _("{card}, exposable").format(card=name)
+    if unplayable:
+        name = _("{card}, cannot be played now").format(card=name)
+    return name
+
+
+def played_text(seat, code):
+    """Live announcement of a card played on the table."""
+    if seat == 0:
+        return _("You played {card}").format(card=card_name(code))
+    return _("{name} played {card}").format(name=seat_name(seat), card=card_name(code))
+
+
+def trick_won_text(seat):
+    if seat == 0:
+        return _("You won the trick")
+    return _("{name} won the trick").format(name=seat_name(seat))
+
+
+def hand_over_text(view):
+    """Live announcement when a hand ends: the player's hand score and total."""
+    last = view.get("last_hand") or {}
+    scores = [b["score"] for b in last.get("breakdowns") or []] or view["hand_scores"]
+    return _("Hand over. Your score: {score}; your total: {total}").format(
+        score=signed(scores[0]), total=signed(view["totals"][0])
+    )
+
+
 def cards_label(codes):
     return " ".join(card_label(c) for c in codes)
 
