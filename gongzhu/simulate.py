@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from typing import IO, Any
 
 from .agent import CMD_PREFIX, DEFAULT_TIMEOUT, CommandBot, close_player, make_any_player
 from .game import Action, State, apply, legal_plays, new_match, view_for
 from .players import Player, level_names
 from .rules import Refusal
+
+DecisionClock = Callable[[int, float], None]
 
 
 class RefereeError(RuntimeError):
@@ -61,12 +64,21 @@ def _step(state: State, action: Action) -> State:
     return result
 
 
-def play_hand(state: State, players: Sequence[Player]) -> tuple[State, dict[str, Any]]:
-    """Play the current hand from its expose phase to its end; returns the new state and its log."""
+def play_hand(
+    state: State, players: Sequence[Player], clock: DecisionClock | None = None
+) -> tuple[State, dict[str, Any]]:
+    """Play the current hand from its expose phase to its end; returns the new state and its log.
+
+    ``clock(seat, seconds)``, when given, is told how long each decision took.
+    """
     log: dict[str, Any] = {"number": state["hand_number"], "deal": [list(h) for h in state["deal"]]}
     for seat in range(4):
         if state["expose_choices"][seat] is None:
-            cards = players[seat].expose(view_for(state, seat))
+            view = view_for(state, seat)
+            start = time.perf_counter()
+            cards = players[seat].expose(view)
+            if clock is not None:
+                clock(seat, time.perf_counter() - start)
             state = _step(state, {"type": "expose", "seat": seat, "cards": cards})
     log["exposed"] = [list(e) for e in state["exposed"]]
     tricks: list[dict[str, Any]] = []
@@ -74,7 +86,11 @@ def play_hand(state: State, players: Sequence[Player]) -> tuple[State, dict[str,
     while state["phase"] == "play":
         seat = state["turn"]
         legal = legal_plays(state, seat)
-        card = players[seat].play(view_for(state, seat))
+        view = view_for(state, seat)
+        start = time.perf_counter()
+        card = players[seat].play(view)
+        if clock is not None:
+            clock(seat, time.perf_counter() - start)
         if not plays:
             leader = seat
         plays.append({"seat": seat, "card": card, "legal": legal})

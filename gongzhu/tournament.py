@@ -19,23 +19,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .game import State, apply, new_match, view_for
-from .players import Player
-from .rules import Refusal
+from .agent import close_player, make_any_player
+from .game import new_match
+from .simulate import play_hand
 
 DEAL_SEED_STRIDE = 100_000
-
-
-def _make_player(spec: str, seed: int, seat: int) -> Player:
-    from .agent import make_any_player
-
-    return make_any_player(spec, seed, seat)
-
-
-def _close(player: Player) -> None:
-    close = getattr(player, "close", None)
-    if callable(close):
-        close()
 
 
 def deal_seed(seed: int, deal: int) -> int:
@@ -55,47 +43,24 @@ class DealResult:
         return sum(self.margins) / len(self.margins)
 
 
-def _step(state: State, action: dict[str, Any]) -> State:
-    result = apply(state, action)
-    if isinstance(result, Refusal):
-        raise RuntimeError(f"refused {action!r}: {result.reason.value}")
-    return result
-
-
-def play_one_hand(state: State, players: Sequence[Player], timed_seat: int, times: list[float]) -> list[int]:
-    """Play hand 1 of ``state`` to its end; returns the four hand scores."""
-    for seat in range(4):
-        if state["expose_choices"][seat] is None:
-            view = view_for(state, seat)
-            start = time.perf_counter()
-            cards = players[seat].expose(view)
-            if seat == timed_seat:
-                times.append(time.perf_counter() - start)
-            state = _step(state, {"type": "expose", "seat": seat, "cards": cards})
-    while state["phase"] == "play":
-        seat = state["turn"]
-        view = view_for(state, seat)
-        start = time.perf_counter()
-        card = players[seat].play(view)
-        if seat == timed_seat:
-            times.append(time.perf_counter() - start)
-        state = _step(state, {"type": "play", "seat": seat, "card": card})
-    scores: list[int] = state["history"][-1]["scores"]
-    return scores
-
-
 def play_deal(challenger: str, baseline: str, seed: int, deal: int) -> DealResult:
     """The four seatings of one deal."""
     dseed = deal_seed(seed, deal)
     result = DealResult(deal, [], [], [])
     for seat in range(4):
         specs = [challenger if s == seat else baseline for s in range(4)]
-        players = [_make_player(spec, dseed, s) for s, spec in enumerate(specs)]
+        players = [make_any_player(spec, dseed, s) for s, spec in enumerate(specs)]
+
+        def clock(decider: int, seconds: float, timed: int = seat) -> None:
+            if decider == timed:
+                result.decision_times.append(seconds)
+
         try:
-            scores = play_one_hand(new_match(dseed), players, seat, result.decision_times)
+            _state, log = play_hand(new_match(dseed), players, clock)
         finally:
             for player in players:
-                _close(player)
+                close_player(player)
+        scores: list[int] = log["scores"]
         others = (sum(scores) - scores[seat]) / 3
         result.margins.append(scores[seat] - others)
         result.challenger_scores.append(scores[seat])

@@ -14,15 +14,13 @@ from gongzhu.tournament import play_deal, run_tournament, summarise
 
 def test_each_deal_is_played_four_times_with_the_same_cards(monkeypatch: Any) -> None:
     seen: list[tuple[list[list[str]], list[str]]] = []
-    real = tournament.play_one_hand
+    real = tournament.play_hand
 
-    def spy(state: Any, players: Any, timed_seat: int, times: list[float]) -> list[int]:
-        names = [type(p).__name__ for p in players]
-        seen.append((state["deal"], names))
-        assert names[timed_seat] == "EasyPlayer"
-        return real(state, players, timed_seat, times)
+    def spy(state: Any, players: Any, clock: Any) -> Any:
+        seen.append((state["deal"], [type(p).__name__ for p in players]))
+        return real(state, players, clock)
 
-    monkeypatch.setattr(tournament, "play_one_hand", spy)
+    monkeypatch.setattr(tournament, "play_hand", spy)
     result = play_deal("easy", "random", seed=3, deal=0)
     assert len(seen) == 4
     assert all(deal == seen[0][0] for deal, _ in seen)

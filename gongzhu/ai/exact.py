@@ -3,7 +3,8 @@ hand score; ties go to the lowest card so results are reproducible)."""
 
 from __future__ import annotations
 
-from .sim import Table, bits_of
+from ..cards import indices
+from .sim import Table
 
 
 def solve(table: Table) -> list[int]:
@@ -14,7 +15,7 @@ def solve(table: Table) -> list[int]:
     seat = (table.leader + len(table.trick)) & 3
     legal = table.legal(seat)
     best: list[int] | None = None
-    for card in bits_of(legal):
+    for card in indices(legal):
         child = table.copy()
         child.play(card)
         scores = solve(child)

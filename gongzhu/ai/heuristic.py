@@ -22,8 +22,9 @@ from ..cards import (
     SPADES,
     SUIT_MASKS,
     TRANSFORMER_BIT,
+    indices,
 )
-from .sim import Table, bits_of, fast_score, high_bit, low_bit
+from .sim import Table, fast_score, high_bit, low_bit
 
 AS, KS, QS = INDEX["AS"], INDEX["KS"], INDEX["QS"]
 AH, KH, QH, JH = INDEX["AH"], INDEX["KH"], INDEX["QH"], INDEX["JH"]
@@ -130,7 +131,7 @@ def _discard(table: Table, seat: int, legal: int) -> int:
         if non_hearts:
             legal = non_hearts
     best, best_v = -1, -(10**9)
-    for c in bits_of(legal):
+    for c in indices(legal):
         v = shed_priority(table, seat, c)
         if v > best_v:
             best, best_v = c, v
@@ -150,7 +151,7 @@ def _follow(table: Table, seat: int, legal: int) -> int:
     block = runner >= 0 and runner != seat
     if pos == 3:
         best, best_v = -1, -(10**9)
-        for c in bits_of(legal):
+        for c in indices(legal):
             if c > win_card:
                 v = delta(mine, tmask | (1 << c), e) * 2 + (c % 13)
                 if block and (tmask | (1 << c)) & HEARTS_MASK:

@@ -12,10 +12,21 @@ import json
 import random
 from typing import Any
 
-from ..cards import DECK, EXPOSABLE_MASK, GOAT_BIT, HEARTS_MASK, INDEX, PIG_BIT, SUIT_MASKS, to_codes, to_mask
+from ..cards import (
+    DECK,
+    EXPOSABLE_MASK,
+    GOAT_BIT,
+    HEARTS_MASK,
+    INDEX,
+    PIG_BIT,
+    SUIT_MASKS,
+    indices,
+    to_codes,
+    to_mask,
+)
 from .heuristic import normal_expose, normal_play, trick_winner_pos
 from .knowledge import read_view
-from .sim import Table, bits_of, high_bit, low_bit
+from .sim import Table, high_bit, low_bit
 
 View = dict[str, Any]
 
@@ -31,7 +42,7 @@ def view_seed(seed: int, view: View, salt: str) -> int:
 
 
 def easy_play(table: Table, seat: int, legal: int, rng: random.Random) -> int:
-    cards = bits_of(legal)
+    cards = indices(legal)
     if len(cards) == 1:
         return cards[0]
     if rng.random() < 0.2:

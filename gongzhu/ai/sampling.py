@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import random
 
-from ..cards import FULL_MASK
+from ..cards import FULL_MASK, indices
 from .heuristic import normal_play
 from .knowledge import Knowledge
-from .sim import Table, bits_of
+from .sim import Table
 
 MISMATCH = 0.5
 _ATTEMPTS = 30
@@ -37,7 +37,7 @@ def _try_sample(k: Knowledge, rng: random.Random, use_voids: bool) -> list[int] 
     rest = FULL_MASK & ~k.gone & ~k.hand & ~(known[0] | known[1] | known[2] | known[3])
     others = [s for s in range(4) if s != k.seat]
     voids = k.voids if use_voids else [0, 0, 0, 0]
-    cards = bits_of(rest)
+    cards = indices(rest)
     rng.shuffle(cards)
     cards.sort(key=lambda c: sum(1 for s in others if not voids[s] >> (c // 13) & 1))
     for c in cards:

@@ -12,12 +12,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..cards import EXPOSABLE_MASK
+from ..cards import EXPOSABLE_MASK, indices
 from .exact import solve
 from .heuristic import normal_expose, normal_play
 from .knowledge import Knowledge
 from .sampling import play_weight, sample_world
-from .sim import Table, bits_of, run
+from .sim import Table, run
 
 DEFAULT_BUDGET = 60_000  # simulated card plays per decision (bench/playouts.py: p95 fits the browser)
 EXACT_CARDS = 8  # solve exactly when this many cards (or fewer) remain after the candidate
@@ -48,7 +48,7 @@ def evaluate_plays(
     budget: int = DEFAULT_BUDGET,
     opponent_weight: float = OPPONENT_WEIGHT,
 ) -> Evaluation:
-    cards = bits_of(legal)
+    cards = indices(legal)
     left = k.hand.bit_count() + sum(k.hand_sizes) - k.hand_sizes[k.seat]
     exact = left - 1 <= EXACT_CARDS
     cost = len(cards) * (left * 4 if exact else left)
@@ -74,7 +74,7 @@ def evaluate_plays(
 
 def expose_candidates(exposable: int) -> list[int]:
     """Every subset when there are at most three exposable cards, else none, singles and Normal's."""
-    cards = bits_of(exposable & EXPOSABLE_MASK)
+    cards = indices(exposable & EXPOSABLE_MASK)
     if len(cards) <= 3:
         out = [0]
         for c in cards:

@@ -65,15 +65,6 @@ def low_bit(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def bits_of(mask: int) -> list[int]:
-    out: list[int] = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 class Table:
     """A hand in progress.  ``gone`` = every card played so far, the current trick included."""
 
