@@ -158,8 +158,47 @@ def announce_turn():
 
 def report(exc):
     app["busy"] = False
-    say(_("Something went wrong: {error}").format(error=str(exc)))
     window.console.warn("gongzhu: " + str(exc))
+    if isinstance(exc, bridge.EngineDied):
+        _spawn(recover())
+        return
+    say(_("Something went wrong: {error}").format(error=str(exc)))
+
+
+async def recover():
+    """The engine worker died: say so, start a new one and go on from the last save."""
+    if app.get("recovering"):
+        return
+    app["recovering"] = True
+    app["gen"] += 1  # any flow still waiting on the dead worker stops
+    app["engine_ready"] = False
+    app["busy"] = False
+    app["engine_note"] = _("The game engine stopped. Restarting it…")
+    dom.announce(app["engine_note"])
+    redraw()
+    try:
+        await bridge.restart()
+        saved, _problem = store.load(storage())
+        if saved is not None:
+            for key in saved:
+                app[key] = saved[key]
+        if app["state"] is None:
+            packed = await bridge.call("new_match", seed=int(window.Math.random() * 2147483647))
+        else:
+            packed = await bridge.call("check", state=app["state"])
+        app["state"] = packed["state"]
+        app["view"] = packed["view"]
+        app["engine_ready"] = True
+        app["engine_note"] = _("The game engine was restarted: play goes on from the last save.")
+        dom.announce(app["engine_note"])
+    except Exception as exc:
+        app["engine_note"] = _("The game engine could not be restarted. Reload the page.")
+        window.console.warn("gongzhu: restart failed: " + str(exc))
+        return
+    finally:
+        app["recovering"] = False
+        redraw()
+    await drive()
 
 
 # --------------------------------------------------------------------------- applying engine answers

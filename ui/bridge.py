@@ -19,17 +19,26 @@ compiling Pyodide's 9.6 MB of WebAssembly takes both cores of a small machine fo
 
 import json
 
-from pyscript import document, workers
+from pyscript import document, window, workers
 
 ENGINE_WORKER = "engine"
 ENGINE_TEMPLATE_ID = "engine-worker"
+#: Seconds a request may take before the worker is taken for dead (``ui.main`` lowers it for
+#: ``?fast=1``). A live worker answers every op in well under a second; Hard's search a few.
+TIMEOUT_S = 45
 
 _engine = None
 _started = False
+_name = ENGINE_WORKER
+_restarts = 0
 
 
 class EngineError(Exception):
     """The worker answered a request with an error."""
+
+
+class EngineDied(Exception):
+    """The worker did not answer (terminated, crashed or hung): :func:`restart` it."""
 
 
 def start_engine():
@@ -39,7 +48,9 @@ def start_engine():
         return
     _started = True
     template = document.getElementById(ENGINE_TEMPLATE_ID)
-    document.body.append(template.content.cloneNode(True))
+    fragment = template.content.cloneNode(True)
+    fragment.querySelector("script").setAttribute("name", _name)
+    document.body.append(fragment)
 
 
 async def engine():
@@ -47,14 +58,32 @@ async def engine():
     global _engine
     if _engine is None:
         start_engine()
-        _engine = await workers[ENGINE_WORKER]
+        _engine = await workers[_name]
     return _engine
 
 
+async def restart():
+    """Replace a dead worker by a new one (a new name: PyScript keeps each name's first worker)."""
+    global _engine, _started, _name, _restarts
+    for script in document.querySelectorAll("script[type=py][worker]"):
+        if script.xworker:
+            script.xworker.terminate()
+        script.remove()
+    _restarts += 1
+    _name = ENGINE_WORKER + "-" + str(_restarts)
+    _engine = None
+    _started = False
+    return await engine()
+
+
 async def call_raw(request):
-    """Send a JSON string to the worker and return its JSON string answer."""
+    """Send a JSON string to the worker and return its JSON string answer; :class:`EngineDied`
+    when it fails or does not answer within :data:`TIMEOUT_S` (web/engine.js runs the race)."""
     worker = await engine()
-    return str(await worker.call(request))
+    answer = await window.gongzhuEngine.answer(worker.call(request), int(TIMEOUT_S * 1000))
+    if answer is None:
+        raise EngineDied("the engine did not answer within " + str(TIMEOUT_S) + " s")
+    return str(answer)
 
 
 async def call(op, **args):

@@ -103,7 +103,9 @@ def test_axe_on_every_phase(orientation: str, chromium_browser: Browser, site: b
         _check(page, orientation, "hand-over")
         final = g.play_out(g.op("new_match", seed=5), lambda v: v["phase"] == "match_over")
         page.evaluate("(t) => localStorage.setItem('gongzhu.save.v1', t)", g.save_text(final))
-        page.evaluate("(t) => localStorage.setItem('gongzhu.settings.v1', t)", '{"level":"normal","four_colour":true}')
+        page.evaluate(
+            "(t) => localStorage.setItem('gongzhu.settings.v1', t)", '{"level":"normal","four_colour":true}'
+        )
         page.reload()
         assert g.settle(page) == "match-over"
         _check(page, orientation, "match-over")
@@ -203,7 +205,9 @@ def test_live_log_names_and_four_colours(desktop_page: Page, site: build.SiteSer
     bad = g.unplayable(page)
     if bad:
         g.card(page, bad[0]).click(force=True)
-        page.wait_for_function("() => document.querySelector('[data-testid=announce]').innerText.includes('must')")
+        page.wait_for_function(
+            "() => document.querySelector('[data-testid=announce]').innerText.includes('must')"
+        )
     # trick cards are named in words, with their seat
     labels = page.eval_on_selector_all("[data-testid=trick] [data-card]", "els => els.map(e => e.ariaLabel)")
     assert all(": " in label and " of " in label for label in labels), labels

@@ -27,11 +27,15 @@ IN_BROWSER = (
 
 def _notice(page: Page, text: str) -> None:
     page.wait_for_function(
-        "(t) => document.querySelector('[data-testid=message]').innerText.includes(t)", arg=text, timeout=30_000
+        "(t) => document.querySelector('[data-testid=message]').innerText.includes(t)",
+        arg=text,
+        timeout=30_000,
     )
 
 
-def test_broken_saves_are_set_aside_and_a_new_match_starts(desktop_page: Page, site: build.SiteServer) -> None:
+def test_broken_saves_are_set_aside_and_a_new_match_starts(
+    desktop_page: Page, site: build.SiteServer
+) -> None:
     page = desktop_page
     saves = {name: (text, problem) for name, text, problem in broken_saves(packed(11))}
     g.open_game(page, site)
