@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError  # noqa: E402
 
 import build  # noqa: E402
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, LONG_TASK_OBSERVER  # noqa: E402
@@ -40,6 +41,16 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
+def next_hand(page: Page) -> None:
+    """Click "Next hand". A redraw may replace the button just as the click lands, and Playwright
+    then reports it detached although the click went through: what counts is the phase moving on."""
+    try:
+        page.click("[data-testid=next-hand]", timeout=10_000)
+    except PlaywrightTimeoutError:
+        if page.evaluate("document.documentElement.dataset.phase") == "hand-over":
+            raise
+
+
 def play_hands(page: Page, hands: int) -> None:
     done = 0
     while done < hands:
@@ -49,7 +60,7 @@ def play_hands(page: Page, hands: int) -> None:
         elif current == "hand-over":
             done += 1
             if done < hands:
-                page.click("[data-testid=next-hand]")
+                next_hand(page)
         elif current == "expose":
             expose_none(page)
         else:
