@@ -31,7 +31,10 @@ class FakeStorage:
 
 def test_labels() -> None:
     assert texts.card_label("TC") == "10♣"
-    assert texts.refusal_text({"reason": "must_follow_suit", "card": "2H", "suit": "C"}) == "You must follow clubs"
+    assert (
+        texts.refusal_text({"reason": "must_follow_suit", "card": "2H", "suit": "C"})
+        == "You must follow clubs"
+    )
     assert "first trick" in texts.refusal_text({"reason": "exposed_first_trick", "card": "QS", "suit": "S"})
     assert texts.expose_effect("QS") == "Pig ×2"
     assert texts.signed(-160) == "−160" and texts.signed(50) == "+50" and texts.signed(0) == "0"

@@ -149,7 +149,7 @@ def announce_step(old, new):
 
 
 def announce_turn():
-    """"Your turn" once per turn, when the player may act."""
+    """ "Your turn" once per turn, when the player may act."""
     view = app["view"]
     if view and table.my_turn(view) and not app["hold"] and app.get("turn_said") != app["state"]:
         app["turn_said"] = app["state"]

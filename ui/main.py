@@ -100,7 +100,9 @@ async def boot():
     forced = str(params.get("lang") or "")
     saved_lang = store.get_text(local, getattr(i18n, "STORAGE_KEY", "gongzhu.lang")) or ""
     prefs = [str(x) for x in window.navigator.languages]
-    language = i18n.choose_language(prefs, forced if forced != "null" else "", saved_lang if saved_lang != "null" else "")
+    language = i18n.choose_language(
+        prefs, forced if forced != "null" else "", saved_lang if saved_lang != "null" else ""
+    )
     document.documentElement.lang = language
     if language != "en" and hasattr(i18n, "load"):
         try:

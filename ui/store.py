@@ -66,7 +66,11 @@ def load_settings(storage):
 
 def save_settings(storage, settings):
     """Save the settings; False when storage refuses (full or disabled)."""
-    data = {"level": settings["level"], "lang": settings.get("lang", ""), "four_colour": bool(settings.get("four_colour"))}
+    data = {
+        "level": settings["level"],
+        "lang": settings.get("lang", ""),
+        "four_colour": bool(settings.get("four_colour")),
+    }
     return _set(storage, SETTINGS_KEY, json.dumps(data))
 
 
@@ -115,7 +119,11 @@ def _plays(trick):
         raise SaveError("not a trick")
     out = []
     for play in trick["plays"]:
-        if not isinstance(play, dict) or play.get("seat") not in (0, 1, 2, 3) or not _is_card(play.get("card")):
+        if (
+            not isinstance(play, dict)
+            or play.get("seat") not in (0, 1, 2, 3)
+            or not _is_card(play.get("card"))
+        ):
             raise SaveError("not a play")
         out.append(play)
     return out
@@ -169,7 +177,9 @@ def migrate(data):
             data["hand_level"] = data.get("level")
         if "expose_sel" not in data:
             data["expose_sel"] = data.get("exposing") or []
-        data.setdefault("bots_exposed", data["view"].get("phase") != "expose" if isinstance(data["view"], dict) else False)
+        data.setdefault(
+            "bots_exposed", data["view"].get("phase") != "expose" if isinstance(data["view"], dict) else False
+        )
     elif schema != SCHEMA:
         raise SaveError("unknown save schema")
     return data
@@ -187,7 +197,17 @@ def decode(text):
     state, view = data.get("state"), data.get("view")
     if not isinstance(state, str) or not isinstance(view, dict):
         raise SaveError("save without a match")
-    for key in ("phase", "hand", "totals", "trick", "tricks", "refusals", "hand_number", "exposed", "hand_sizes"):
+    for key in (
+        "phase",
+        "hand",
+        "totals",
+        "trick",
+        "tricks",
+        "refusals",
+        "hand_number",
+        "exposed",
+        "hand_sizes",
+    ):
         if key not in view:
             raise SaveError("save with an incomplete view")
     try:
@@ -195,7 +215,11 @@ def decode(text):
     except Exception:
         raise SaveError("engine state is not JSON") from None
     check_state(parsed)
-    if view["phase"] != parsed["phase"] or view["hand"] != parsed["hands"][0] or view["totals"] != parsed["totals"]:
+    if (
+        view["phase"] != parsed["phase"]
+        or view["hand"] != parsed["hands"][0]
+        or view["totals"] != parsed["totals"]
+    ):
         raise SaveError("the saved table does not match the saved match")
     app = {"state": state, "view": view}
     app["hand_level"] = data.get("hand_level") if data.get("hand_level") in LEVELS else DEFAULT_LEVEL

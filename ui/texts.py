@@ -161,8 +161,6 @@ def refusal_text(refusal):
     return _("This card cannot be played now")
 
 
-
-
 def hint_reason(code):
     """Short explanation of a hint reason code (each sentence is its own msgid)."""
     if code == "only_card":

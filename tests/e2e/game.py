@@ -55,7 +55,9 @@ def phase(page: Page) -> str:
 
 
 def hand(page: Page) -> list[str]:
-    return [str(c) for c in page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)")]
+    return [
+        str(c) for c in page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)")
+    ]
 
 
 def playable(page: Page) -> list[str]:

@@ -38,7 +38,16 @@ def test_full_hand_by_clicking_then_summary_survives_reload(
     assert g.phase(page) == "hand-over"
     summary = page.locator("[data-testid=hand-summary]")
     text = summary.inner_text()
-    for label in ("Hearts", "Pig", "Goat", "Transformer", "Exposure multipliers", "Bonus", "Hand score", "Total"):
+    for label in (
+        "Hearts",
+        "Pig",
+        "Goat",
+        "Transformer",
+        "Exposure multipliers",
+        "Bonus",
+        "Hand score",
+        "Total",
+    ):
         assert label in text
     before = g.table_snapshot(page)
     page.reload()
@@ -57,6 +66,7 @@ def test_full_hand_by_clicking_then_summary_survives_reload(
 
 def test_refusals_explain_and_change_nothing(desktop_page: Page, site: build.SiteServer) -> None:
     page = desktop_page
+
     # must follow: a turn of mine following a trick while holding other suits
     def following(view: dict) -> bool:
         return bool(view["trick"]["plays"]) and any(
@@ -92,7 +102,9 @@ def test_exposed_card_refusal_in_first_trick_of_its_suit(desktop_page: Page, sit
     def restricted(view: dict) -> bool:
         return any(r and r["reason"] == "exposed_first_trick" for r in view["refusals"].values())
 
-    seed = g.find_seed(lambda s: bool(g.my_exposable(s)) and g.simulate(s, lambda e: e, restricted) is not None)
+    seed = g.find_seed(
+        lambda s: bool(g.my_exposable(s)) and g.simulate(s, lambda e: e, restricted) is not None
+    )
     packed, before_mine = g.simulate(seed, lambda e: e, restricted)  # type: ignore[misc]
     g.open_game(page, site, seed=seed)
     for code in g.my_exposable(seed):
@@ -103,7 +115,9 @@ def test_exposed_card_refusal_in_first_trick_of_its_suit(desktop_page: Page, sit
         g.settle(page)
         g.play_first(page)
     g.settle(page)
-    code = next(c for c, r in packed["view"]["refusals"].items() if r and r["reason"] == "exposed_first_trick")
+    code = next(
+        c for c, r in packed["view"]["refusals"].items() if r and r["reason"] == "exposed_first_trick"
+    )
     snapshot = g.table_snapshot(page)
     assert g.card(page, code).get_attribute("aria-disabled") == "true"
     g.card(page, code).click(force=True)
@@ -161,12 +175,16 @@ def test_dont_expose_and_hint_in_expose_phase(phone_page: Page, site: build.Site
     seed = _seed_with_exposable()
     g.open_game(page, site, seed=seed)
     page.click("[data-testid=hint]")
-    page.wait_for_function("() => document.querySelector('[data-testid=message]').innerText.startsWith('Hint')")
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=message]').innerText.startsWith('Hint')"
+    )
     g.expose_none(page)
     assert g.settle(page) == "play"
     assert page.locator('[data-seat="0"] .exposed [data-card]').count() == 0
     page.click("[data-testid=hint]")
-    page.wait_for_function("() => document.querySelector('[data-testid=message]').innerText.startsWith('Hint: play')")
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=message]').innerText.startsWith('Hint: play')"
+    )
     assert page.locator("#hand .card.selected").count() == 1
 
 
