@@ -20,7 +20,7 @@ from gongzhu.ai.heuristic import normal_play
 from gongzhu.ai.levels import NormalPlayer
 from gongzhu.ai.search import DEFAULT_BUDGET
 from gongzhu.ai.sim import Policy, deal_table, random_hands, random_policy, run
-from gongzhu.game import apply, new_match, view_for
+from gongzhu.game import apply_legal, new_match, view_for
 
 PYODIDE_SLOWDOWN = 2.5
 
@@ -47,13 +47,15 @@ def positions(count: int, seed: int) -> list[dict[str, Any]]:
             if state["expose_choices"][seat] is None:
                 view = view_for(state, seat)
                 out.append(view)
-                state = apply(state, {"type": "expose", "seat": seat, "cards": players[seat].expose(view)})
+                state = apply_legal(
+                    state, {"type": "expose", "seat": seat, "cards": players[seat].expose(view)}
+                )
         while state["phase"] == "play":
             seat = state["turn"]
             view = view_for(state, seat)
             if len(view["legal"]) > 1:
                 out.append(view)
-            state = apply(state, {"type": "play", "seat": seat, "card": players[seat].play(view)})
+            state = apply_legal(state, {"type": "play", "seat": seat, "card": players[seat].play(view)})
         deal += 1
     random.Random(seed).shuffle(out)
     return out[:count]

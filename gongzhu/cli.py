@@ -9,9 +9,10 @@ from collections.abc import Sequence
 
 from .agent import DEFAULT_TIMEOUT, AgentError
 from .cards import EXPOSABLE, CardError, parse_card_list, to_mask
+from .game import IllegalAction
 from .players import PlayerSpecError
 from .scoring import score_breakdown
-from .simulate import RefereeError, simulate, split_player_specs
+from .simulate import simulate, split_player_specs
 
 
 class UsageError(ValueError):
@@ -89,7 +90,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.run(args)
         return code
-    except (CardError, UsageError, PlayerSpecError, AgentError, RefereeError, ValueError) as error:
+    except (CardError, UsageError, PlayerSpecError, AgentError, IllegalAction, ValueError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     except OSError as error:

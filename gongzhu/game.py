@@ -269,14 +269,28 @@ def _finish_hand(state: State) -> None:
     state["phase"] = "match_over" if state["result"] else "hand_over"
 
 
+class IllegalAction(ValueError):
+    """Raised by :func:`apply_legal` for an action the rules refuse; ``refusal`` says why."""
+
+    def __init__(self, action: Action, refusal: Refusal) -> None:
+        super().__init__(f"action {action!r} refused: {refusal.reason.value}")
+        self.action = action
+        self.refusal = refusal
+
+
+def apply_legal(state: State, action: Action) -> State:
+    """:func:`apply` for callers that only send legal actions: a refusal raises :class:`IllegalAction`."""
+    result = apply(state, action)
+    if isinstance(result, Refusal):
+        raise IllegalAction(action, result)
+    return result
+
+
 def replay(seed: int, actions: list[Action]) -> State:
     """The state reached from a new match with ``seed`` by ``actions`` (all must be legal)."""
     state = new_match(seed)
-    for number, action in enumerate(actions):
-        result = apply(state, action)
-        if isinstance(result, Refusal):
-            raise ValueError(f"action {number} {action!r} refused: {result.reason.value}")
-        state = result
+    for action in actions:
+        state = apply_legal(state, action)
     return state
 
 
@@ -292,10 +306,12 @@ def _copy(value: Any) -> Any:
 __all__ = [
     "SCHEMA_VERSION",
     "Action",
+    "IllegalAction",
     "MatchResult",
     "State",
     "View",
     "apply",
+    "apply_legal",
     "card_refusals",
     "check_action",
     "deal_hands",

@@ -8,15 +8,10 @@ from collections.abc import Callable, Sequence
 from typing import IO, Any
 
 from .agent import CMD_PREFIX, DEFAULT_TIMEOUT, CommandBot, close_player, make_any_player
-from .game import Action, State, apply, legal_plays, new_match, view_for
+from .game import State, apply_legal, legal_plays, new_match, view_for
 from .players import Player, level_names
-from .rules import Refusal
 
 DecisionClock = Callable[[int, float], None]
-
-
-class RefereeError(RuntimeError):
-    """A player answered something the engine refused (a bug in a built-in level)."""
 
 
 def split_player_specs(text: str) -> list[str]:
@@ -57,13 +52,6 @@ class Seats:
             close_player(bot)
 
 
-def _step(state: State, action: Action) -> State:
-    result = apply(state, action)
-    if isinstance(result, Refusal):
-        raise RefereeError(f"seat {action.get('seat')} action {action} refused: {result.reason.value}")
-    return result
-
-
 def play_hand(
     state: State, players: Sequence[Player], clock: DecisionClock | None = None
 ) -> tuple[State, dict[str, Any]]:
@@ -79,7 +67,7 @@ def play_hand(
             cards = players[seat].expose(view)
             if clock is not None:
                 clock(seat, time.perf_counter() - start)
-            state = _step(state, {"type": "expose", "seat": seat, "cards": cards})
+            state = apply_legal(state, {"type": "expose", "seat": seat, "cards": cards})
     log["exposed"] = [list(e) for e in state["exposed"]]
     tricks: list[dict[str, Any]] = []
     plays: list[dict[str, Any]] = []
@@ -94,7 +82,7 @@ def play_hand(
         if not plays:
             leader = seat
         plays.append({"seat": seat, "card": card, "legal": legal})
-        state = _step(state, {"type": "play", "seat": seat, "card": card})
+        state = apply_legal(state, {"type": "play", "seat": seat, "card": card})
         if len(plays) == 4:
             tricks.append({"leader": leader, "plays": plays, "winner": state["tricks"][-1]["winner"]})
             plays = []
@@ -116,7 +104,7 @@ def run_match(
         hands.append(hand_log)
         if state["phase"] == "match_over" or (max_hands is not None and len(hands) >= max_hands):
             break
-        state = _step(state, {"type": "next_hand"})
+        state = apply_legal(state, {"type": "next_hand"})
     record: dict[str, Any] = {"seed": seed, "players": list(specs), "hands": hands}
     if state["result"] is not None:
         record["final"] = dict(state["result"])

@@ -5,8 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from gongzhu import State, apply, exposable_cards, legal_plays, new_match, sort_cards
-from gongzhu.rules import Refusal
+from gongzhu import State, apply_legal, exposable_cards, legal_plays, new_match, sort_cards
 
 
 def crafted_state(hands: list[list[str]], exposed: list[list[str]], leader: int) -> State:
@@ -25,12 +24,6 @@ def crafted_state(hands: list[list[str]], exposed: list[list[str]], leader: int)
     return state
 
 
-def must_apply(state: State, action: dict[str, Any]) -> State:
-    result = apply(state, action)
-    assert not isinstance(result, Refusal), (action, result)
-    return result
-
-
 def random_step(state: State, rng: random.Random, expose_rate: float = 0.3) -> tuple[State, dict[str, Any]]:
     """One legal action chosen at random (expose decisions, plays, next hand)."""
     if state["phase"] == "expose":
@@ -42,4 +35,4 @@ def random_step(state: State, rng: random.Random, expose_rate: float = 0.3) -> t
         action = {"type": "play", "seat": seat, "card": rng.choice(legal_plays(state, seat))}
     else:
         action = {"type": "next_hand"}
-    return must_apply(state, action), action
+    return apply_legal(state, action), action

@@ -15,6 +15,7 @@ from gongzhu import (
     Refusal,
     State,
     apply,
+    apply_legal,
     legal_plays,
     match_result,
     new_match,
@@ -23,7 +24,7 @@ from gongzhu import (
 )
 from gongzhu.game import deal_hands
 
-from .helpers import must_apply, random_step
+from .helpers import random_step
 from .referee import legal_cards, score
 
 SEEDS = st.integers(min_value=0, max_value=2**40)
@@ -105,7 +106,7 @@ def test_exposure_choices_stay_secret_until_all_have_decided() -> None:
     assert len(deciders) >= 2, "seed 3 should give at least two seats something to expose"
     first, second = deciders[0], deciders[1]
     card = next(c for c in state["hands"][first] if c in ("AH", "QS", "JD", "TC"))
-    state = must_apply(state, {"type": "expose", "seat": first, "cards": [card]})
+    state = apply_legal(state, {"type": "expose", "seat": first, "cards": [card]})
     assert state["phase"] == "expose"
     other_view = view_for(state, second)
     assert other_view["exposed"] == [[], [], [], []]
@@ -114,7 +115,7 @@ def test_exposure_choices_stay_secret_until_all_have_decided() -> None:
     again = apply(state, {"type": "expose", "seat": first, "cards": []})
     assert isinstance(again, Refusal) and again.reason is Reason.ALREADY_DECIDED
     for seat in deciders[1:]:
-        state = must_apply(state, {"type": "expose", "seat": seat, "cards": []})
+        state = apply_legal(state, {"type": "expose", "seat": seat, "cards": []})
     assert state["phase"] == "play"
     assert state["exposed"][first] == [card]
     assert card in view_for(state, second)["exposed"][first]
@@ -162,7 +163,7 @@ def test_pig_taker_leads_the_next_hand_and_totals_accumulate() -> None:
             hands_seen += 1
             pig_taker = next(s for s in range(4) if "QS" in state["captured"][s])
             totals = state["totals"]
-            state = must_apply(state, {"type": "next_hand"})
+            state = apply_legal(state, {"type": "next_hand"})
             assert state["leader"] == pig_taker and state["hand_number"] == hands_seen + 1
             assert state["totals"] == totals and sum(len(h) for h in state["hands"]) == 52
     assert [h["number"] for h in state["history"]] == [1, 2, 3]
@@ -200,7 +201,7 @@ def test_tie_at_the_top_plays_another_hand() -> None:
     assert match_result(totals) is None
     # and the engine deals another hand from such a position
     state["totals"] = totals
-    state = must_apply(state, {"type": "next_hand"})
+    state = apply_legal(state, {"type": "next_hand"})
     assert state["phase"] == "expose" and state["hand_number"] == 2
 
 

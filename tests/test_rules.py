@@ -6,13 +6,23 @@ import copy
 
 import pytest
 
-from gongzhu import Reason, Refusal, State, apply, card_refusals, legal_plays, view_for
+from gongzhu import (
+    IllegalAction,
+    Reason,
+    Refusal,
+    State,
+    apply,
+    apply_legal,
+    card_refusals,
+    legal_plays,
+    view_for,
+)
 
-from .helpers import crafted_state, must_apply
+from .helpers import crafted_state
 
 
 def play(state: State, seat: int, card: str) -> State:
-    return must_apply(state, {"type": "play", "seat": seat, "card": card})
+    return apply_legal(state, {"type": "play", "seat": seat, "card": card})
 
 
 def refusal(state: State, seat: int, card: str) -> Refusal:
@@ -132,3 +142,10 @@ def test_card_refusals_from_the_view_agree_with_the_engine() -> None:
         assert answer is not None and answer.reason is Reason.MUST_FOLLOW_SUIT and answer.suit == "C"
     waiting = card_refusals(view_for(state, 2))
     assert all(r is not None and r.reason is Reason.NOT_YOUR_TURN for r in waiting.values())
+
+
+def test_apply_legal_raises_with_the_refusal() -> None:
+    state = crafted_state(HANDS, [[], [], [], []], leader=0)
+    with pytest.raises(IllegalAction) as caught:
+        apply_legal(state, {"type": "play", "seat": 1, "card": "AH"})
+    assert caught.value.refusal.reason is Reason.NOT_YOUR_TURN

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 import gongzhu
+from gongzhu.ai import hint
 
 Handler = Callable[[dict[str, Any]], Any]
 
@@ -166,18 +167,8 @@ def _hint(args: dict[str, Any]) -> dict[str, Any]:
     """Advice for seat 0 from ``view_for(state, 0)`` only (a reason code, never prose)."""
     state = _state(args)
     view = gongzhu.view_for(state, 0)
-    try:
-        from gongzhu.ai import hint
-    except ImportError:
-        hint = None
-    if hint is not None:
-        advice: dict[str, Any] = hint(view, seed=int(state["seed"]) * 31 + int(state["hand_number"]))
-        return advice
-    if view["phase"] == "expose" and view["exposable"]:
-        return {"cards": [], "reason": "expose_none"}
-    if view["legal"]:
-        return {"card": view["legal"][0], "reason": "best_expected"}
-    return {"reason": "no_decision"}
+    advice: dict[str, Any] = hint(view, seed=int(state["seed"]) * 31 + int(state["hand_number"]))
+    return advice
 
 
 OPS: dict[str, Handler] = {
