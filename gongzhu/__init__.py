@@ -27,6 +27,7 @@ from .game import (
     match_result,
     new_match,
     replay,
+    validate_state,
     view_for,
 )
 from .rules import Reason, Refusal
@@ -60,5 +61,6 @@ __all__ = [
     "replay",
     "score_breakdown",
     "sort_cards",
+    "validate_state",
     "view_for",
 ]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
-from .cards import EXPOSABLE_MASK, INDEX, PIG, to_codes, to_mask
+from .cards import EXPOSABLE_MASK, FULL_MASK, INDEX, PIG, to_codes, to_mask
 from .rng import SplitMix64, deal_seed, shuffled
 from .rules import Reason, Refusal, legal_mask, play_refusal, trick_winner
 from .scoring import Breakdown, score_breakdown
@@ -168,6 +168,23 @@ def view_for(state: State, seat: int) -> View:
     return view
 
 
+def validate_state(state: State) -> None:
+    """Raise ``ValueError`` unless ``state`` is a state this engine can play on (a resumed save):
+    a known schema and phase, and one deck between the hands, the table and the tricks."""
+    if state.get("schema") != SCHEMA_VERSION:
+        raise ValueError(f"schema {state.get('schema')!r} is not {SCHEMA_VERSION}")
+    if state.get("phase") not in ("expose", "play", "hand_over", "match_over"):
+        raise ValueError(f"unknown phase {state.get('phase')!r}")
+    plays = [p for trick in state["tricks"] for p in trick["plays"]] + list(state["trick"]["plays"])
+    cards = [c for hand in state["hands"] for c in hand] + [p["card"] for p in plays]
+    if len(cards) != 52 or to_mask(c for c in cards if c in INDEX) != FULL_MASK:
+        raise ValueError("the cards of the match are not one deck")
+    for seat in range(4):
+        if len(state["hands"][seat]) + sum(1 for p in plays if p["seat"] == seat) != 13:
+            raise ValueError(f"seat {seat} does not hold 13 cards")
+        view_for(state, seat)  # every seat's view can be built
+
+
 # --- transitions ----------------------------------------------------------------------------
 
 
@@ -321,5 +338,6 @@ __all__ = [
     "match_result",
     "new_match",
     "replay",
+    "validate_state",
     "view_for",
 ]

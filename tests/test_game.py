@@ -6,6 +6,7 @@ import copy
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,6 +21,7 @@ from gongzhu import (
     match_result,
     new_match,
     replay,
+    validate_state,
     view_for,
 )
 from gongzhu.game import deal_hands
@@ -217,3 +219,20 @@ def test_whole_matches_end_by_the_rules() -> None:
         assert result["complete"] and min(state["totals"]) <= -1000
         assert state["totals"].count(max(state["totals"])) == 1
         assert view_for(state, 0)["result"] == result
+
+
+def test_validate_state_accepts_real_states_and_refuses_broken_ones() -> None:
+    rng = random.Random(4)
+    state = new_match(8)
+    for _ in range(30):
+        validate_state(state)
+        state, _action = random_step(state, rng)
+    validate_state(state)
+    broken = [copy.deepcopy(state) for _ in range(4)]
+    broken[0]["schema"] = 99
+    broken[1]["phase"] = "dancing"
+    broken[2]["hands"][0].append(broken[2]["hands"][1][0])  # a card twice
+    broken[3]["hands"][2].pop()  # a card lost
+    for bad in broken:
+        with pytest.raises(ValueError):
+            validate_state(bad)

@@ -26,6 +26,7 @@ from typing import Any
 
 import gongzhu
 from gongzhu.ai import hint
+from gongzhu.players import Player, make_player
 
 Handler = Callable[[dict[str, Any]], Any]
 
@@ -80,14 +81,8 @@ def _level(name: Any) -> str:
     return name if name in LEVELS else "normal"
 
 
-def _player(state: dict[str, Any], seat: int, level: str) -> Any:
-    from gongzhu.players import PlayerSpecError, make_player
-
-    seed = int(state["seed"]) * 7919 + seat
-    try:
-        return make_player(level, seed, seat)
-    except PlayerSpecError:  # the AI package is missing: still a game
-        return make_player("random", seed, seat)
+def _player(state: dict[str, Any], seat: int, level: str) -> Player:
+    return make_player(level, int(state["seed"]) * 7919 + seat, seat)
 
 
 def _bot_action(state: dict[str, Any], seat: int, level: str) -> dict[str, Any] | None:
@@ -109,21 +104,9 @@ def _view(args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _check(args: dict[str, Any]) -> dict[str, Any]:
-    """A resumed state, checked before the page plays on: ``{state, view}`` or an error when the
-    engine cannot use it (cards lost or doubled, a hand of the wrong size, a phase it does not know)."""
+    """A resumed state, checked by the engine before the page plays on (an error when unusable)."""
     state = _state(args)
-    if state.get("phase") not in ("expose", "play", "hand_over", "match_over"):
-        raise ValueError("unknown phase")
-    cards = [c for hand in state["hands"] for c in hand]
-    plays = [p for t in state["tricks"] for p in t["plays"]] + list(state["trick"]["plays"])
-    cards += [p["card"] for p in plays]
-    deck = {rank + suit for rank in "23456789TJQKA" for suit in "SHDC"}
-    if len(cards) != 52 or set(cards) != deck:
-        raise ValueError("the cards of the saved match are not one deck")
-    for seat in range(4):
-        if len(state["hands"][seat]) + sum(1 for p in plays if p["seat"] == seat) != 13:
-            raise ValueError(f"seat {seat} does not hold 13 cards")
-        gongzhu.view_for(state, seat)
+    gongzhu.validate_state(state)
     return _pack(state)
 
 
@@ -141,10 +124,7 @@ def _bot_step(args: dict[str, Any]) -> dict[str, Any]:
     state = _state(args)
     action = _bot_action(state, int(args["seat"]), _level(args.get("level")))
     if action is not None:
-        result = gongzhu.apply(state, action)
-        if isinstance(result, gongzhu.Refusal):  # never expected: bots choose from the view
-            raise RuntimeError(f"bot action refused: {result.to_json()}")
-        state = result
+        state = gongzhu.apply_legal(state, action)  # bots choose from their view: never refused
     return _pack(state, action=action)
 
 
@@ -157,9 +137,7 @@ def _bots_expose(args: dict[str, Any]) -> dict[str, Any]:
             continue
         action = _bot_action(state, seat, level)
         if action is not None:
-            result = gongzhu.apply(state, action)
-            if not isinstance(result, gongzhu.Refusal):
-                state = result
+            state = gongzhu.apply_legal(state, action)
     return _pack(state)
 
 
