@@ -49,6 +49,7 @@ def next_hand(page: Page) -> None:
     except PlaywrightTimeoutError:
         if page.evaluate("document.documentElement.dataset.phase") == "hand-over":
             raise
+    page.wait_for_selector("[data-testid=hand-summary]", state="detached")
 
 
 def play_hands(page: Page, hands: int) -> None:
