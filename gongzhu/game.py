@@ -318,26 +318,3 @@ def _copy(value: Any) -> Any:
     if isinstance(value, list):
         return [_copy(item) for item in value]
     return value
-
-
-__all__ = [
-    "SCHEMA_VERSION",
-    "Action",
-    "IllegalAction",
-    "MatchResult",
-    "State",
-    "View",
-    "apply",
-    "apply_legal",
-    "card_refusals",
-    "check_action",
-    "deal_hands",
-    "exposable_cards",
-    "hand_breakdowns",
-    "legal_plays",
-    "match_result",
-    "new_match",
-    "replay",
-    "validate_state",
-    "view_for",
-]

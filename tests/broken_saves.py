@@ -18,6 +18,22 @@ def packed(seed: int = 3) -> dict[str, Any]:
     return result
 
 
+class FakeStorage:
+    """A localStorage stand-in for the CPython tests of ui/store.py."""
+
+    def __init__(self) -> None:
+        self.data: dict[str, str] = {}
+
+    def getItem(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def setItem(self, key: str, value: str) -> None:
+        self.data[key] = value
+
+    def removeItem(self, key: str) -> None:
+        self.data.pop(key, None)
+
+
 def good_save(p: dict[str, Any]) -> dict[str, Any]:
     return {"schema": 1, "state": p["state"], "view": p["view"], "hand_level": "normal", "bots_exposed": False,
             "hold": False, "speed": False, "selected": None, "expose_sel": [], "notice": ""}  # fmt: skip

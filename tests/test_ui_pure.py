@@ -6,27 +6,9 @@ import json
 from typing import Any
 
 import gongzhu
-from ui import engine_worker, render, store, table, texts
-
-
-def _packed(seed: int = 3) -> dict[str, Any]:
-    reply = json.loads(engine_worker.call(json.dumps({"op": "new_match", "args": {"seed": seed}})))
-    result: dict[str, Any] = reply["result"]
-    return result
-
-
-class FakeStorage:
-    def __init__(self) -> None:
-        self.data: dict[str, str] = {}
-
-    def getItem(self, key: str) -> str | None:
-        return self.data.get(key)
-
-    def setItem(self, key: str, value: str) -> None:
-        self.data[key] = value
-
-    def removeItem(self, key: str) -> None:
-        self.data.pop(key, None)
+from tests.broken_saves import FakeStorage
+from tests.broken_saves import packed as new_match_packed
+from ui import render, store, table, texts
 
 
 def test_labels() -> None:
@@ -60,7 +42,7 @@ def test_breakdown_rows_cover_every_part() -> None:
 
 def test_store_round_trip_and_corrupt_save() -> None:
     storage = FakeStorage()
-    packed = _packed()
+    packed = new_match_packed()
     app = {"state": packed["state"], "view": packed["view"], "hand_level": "hard", "hold": True,
            "bots_exposed": True, "speed": False, "selected": None, "expose_sel": [], "notice": ""}  # fmt: skip
     assert store.save(storage, app)
@@ -92,7 +74,7 @@ def test_settings_and_start_decision() -> None:
 
 def test_table_positions_and_phases() -> None:
     assert [table.POSITIONS[s] for s in range(4)] == ["bottom", "right", "top", "left"]
-    packed = _packed()
+    packed = new_match_packed()
     app: dict[str, Any] = {"view": packed["view"]}
     assert table.html_phase({}) == "loading"
     assert table.html_phase(app) == "expose"
@@ -100,7 +82,7 @@ def test_table_positions_and_phases() -> None:
 
 
 def test_regions_carry_the_testing_contract() -> None:
-    packed = _packed(3)
+    packed = new_match_packed(3)
     app: dict[str, Any] = {"view": packed["view"], "level": "normal", "expose_sel": []}
     html = render.regions(app)
     for card in packed["view"]["hand"]:

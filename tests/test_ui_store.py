@@ -6,22 +6,8 @@ import json
 
 import pytest
 
-from tests.broken_saves import broken_saves, good_save, older_save, packed
+from tests.broken_saves import FakeStorage, broken_saves, good_save, older_save, packed
 from ui import store
-
-
-class FakeStorage:
-    def __init__(self) -> None:
-        self.data: dict[str, str] = {}
-
-    def getItem(self, key: str) -> str | None:
-        return self.data.get(key)
-
-    def setItem(self, key: str, value: str) -> None:
-        self.data[key] = value
-
-    def removeItem(self, key: str) -> None:
-        self.data.pop(key, None)
 
 
 class FullStorage(FakeStorage):

@@ -230,11 +230,11 @@ def _guarded_context(
     return context, guard
 
 
-@pytest.fixture
-def guard_and_desktop_page(
-    chromium_browser: Browser, site: build.SiteServer
+def _guarded_page(
+    browser: Browser, site: build.SiteServer, options: dict[str, Any]
 ) -> Iterator[tuple[PageGuard, Page]]:
-    context, guard = _guarded_context(chromium_browser, site, DESKTOP)
+    """A page in a fresh guarded context; the guard's findings fail the test at teardown."""
+    context, guard = _guarded_context(browser, site, options)
     page = context.new_page()
     guard.watch(page)
     try:
@@ -242,20 +242,20 @@ def guard_and_desktop_page(
     finally:
         context.close()
     guard.check()
+
+
+@pytest.fixture
+def guard_and_desktop_page(
+    chromium_browser: Browser, site: build.SiteServer
+) -> Iterator[tuple[PageGuard, Page]]:
+    yield from _guarded_page(chromium_browser, site, DESKTOP)
 
 
 @pytest.fixture
 def guard_and_phone_page(
     chromium_browser: Browser, site: build.SiteServer
 ) -> Iterator[tuple[PageGuard, Page]]:
-    context, guard = _guarded_context(chromium_browser, site, PHONE)
-    page = context.new_page()
-    guard.watch(page)
-    try:
-        yield guard, page
-    finally:
-        context.close()
-    guard.check()
+    yield from _guarded_page(chromium_browser, site, PHONE)
 
 
 @pytest.fixture
