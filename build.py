@@ -19,6 +19,7 @@ tests: they serve ``dist/`` on 127.0.0.1 under a sub-path on a free port.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import fnmatch
 import functools
 import hashlib
@@ -411,6 +412,17 @@ def serve_in_thread(directory: Path = DIST, prefix: str = "/gongzhu/", port: int
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
     thread.start()
     return server
+
+
+@contextlib.contextmanager
+def serving(directory: Path = DIST, prefix: str = "/gongzhu/", port: int = 0) -> Iterator[SiteServer]:
+    """:func:`serve_in_thread` for a ``with`` block: the server is stopped and closed after it."""
+    server = serve_in_thread(directory, prefix, port)
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 # --------------------------------------------------------------------------- cli

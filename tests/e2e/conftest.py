@@ -194,12 +194,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[build.SiteServer]
         # A private build: never rebuilds the dist/ that someone may be serving meanwhile.
         directory = tmp_path_factory.mktemp("site") / "dist"
         build.build(directory)
-    server = build.serve_in_thread(directory, SITE_PREFIX)
-    try:
+    with build.serving(directory, SITE_PREFIX) as server:
         yield server
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 @pytest.fixture(scope="session")

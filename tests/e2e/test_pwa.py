@@ -50,12 +50,8 @@ def copy_site(site: build.SiteServer, tmp_path: Path) -> Iterator[build.SiteServ
     """A private copy of the build, served on its own port (a release the test can change)."""
     directory = tmp_path / "dist"
     shutil.copytree(site.directory, directory)
-    server = build.serve_in_thread(directory, SITE_PREFIX)
-    try:
+    with build.serving(directory, SITE_PREFIX) as server:
         yield server
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def test_manifest_and_icons(site: build.SiteServer) -> None:
