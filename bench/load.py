@@ -153,9 +153,17 @@ def _new_context(browser: Browser) -> BrowserContext:
     return context
 
 
-def _settle_tasks(page: Page) -> None:
-    # Long-task entries are delivered asynchronously; give the observer a moment.
-    page.wait_for_timeout(300)
+def _visit_figures(page: Page, server: CountingServer, marks: dict[str, str]) -> dict[str, float]:
+    """The figures every visit reports, plus ``marks`` (report key -> timing name) of its own."""
+    page.wait_for_timeout(300)  # long-task entries are delivered asynchronously
+    t = page.evaluate(TIMINGS_JS)
+    sent, requests = server.reset()
+    figures = {key: t[name] for key, name in marks.items()}
+    figures["first_paint"] = t.get("first-contentful-paint", float("nan"))
+    figures["longest_task"] = t["longest_task"]
+    figures["bytes"] = float(sent)
+    figures["requests"] = float(requests)
+    return figures
 
 
 def game_visit(context: BrowserContext, server: CountingServer, url: str, cold: bool) -> dict[str, float]:
@@ -168,17 +176,9 @@ def game_visit(context: BrowserContext, server: CountingServer, url: str, cold: 
             raise RuntimeError("game failed to start: " + str(page.text_content("#status")))
         if cold:  # the warm visit needs the whole site in the service worker's cache
             page.evaluate(SW_CONTROLS_JS)
-        _settle_tasks(page)
-        t = page.evaluate(TIMINGS_JS)
-        sent, requests = server.reset()
-        return {
-            "first_paint": t.get("first-contentful-paint", float("nan")),
-            "table_painted": t["gongzhu:table-painted"],
-            "interactive": t["gongzhu:table-ready"],
-            "longest_task": t["longest_task"],
-            "bytes": float(sent),
-            "requests": float(requests),
-        }
+        return _visit_figures(
+            page, server, {"table_painted": "gongzhu:table-painted", "interactive": "gongzhu:table-ready"}
+        )
     finally:
         page.close()
 
@@ -189,16 +189,7 @@ def bare_visit(context: BrowserContext, server: CountingServer) -> dict[str, flo
     try:
         page.goto(server.url)
         page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=TIMEOUT_MS)
-        _settle_tasks(page)
-        t = page.evaluate(TIMINGS_JS)
-        sent, requests = server.reset()
-        return {
-            "first_paint": t.get("first-contentful-paint", float("nan")),
-            "ready": t["bare:ready"],
-            "longest_task": t["longest_task"],
-            "bytes": float(sent),
-            "requests": float(requests),
-        }
+        return _visit_figures(page, server, {"ready": "bare:ready"})
     finally:
         page.close()
 
