@@ -35,29 +35,31 @@ class AgentError(RuntimeError):
         self.answer = answer
 
 
-def expose_request(view: View) -> dict[str, Any]:
+def _request(kind: str, view: View, **fields: Any) -> dict[str, Any]:
+    """The fields every request carries (``type``, ``seat``, ``hand_number``, ``totals``, ``hand``)."""
     return {
-        "type": "expose",
+        "type": kind,
         "seat": view["seat"],
         "hand_number": view["hand_number"],
         "totals": view["totals"],
         "hand": view["hand"],
-        "exposable": view["exposable"],
+        **fields,
     }
+
+
+def expose_request(view: View) -> dict[str, Any]:
+    return _request("expose", view, exposable=view["exposable"])
 
 
 def play_request(view: View) -> dict[str, Any]:
-    return {
-        "type": "play",
-        "seat": view["seat"],
-        "hand_number": view["hand_number"],
-        "totals": view["totals"],
-        "hand": view["hand"],
-        "legal": view["legal"],
-        "exposed": view["exposed"],
-        "tricks": view["tricks"],
-        "trick": view["trick"]["plays"],
-    }
+    return _request(
+        "play",
+        view,
+        legal=view["legal"],
+        exposed=view["exposed"],
+        tricks=view["tricks"],
+        trick=view["trick"]["plays"],
+    )
 
 
 class CommandBot:
