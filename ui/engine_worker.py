@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 import gongzhu
-from gongzhu.ai import hint
+from gongzhu.ai import LEVELS, hint
 from gongzhu.players import Player, make_player
 
 Handler = Callable[[dict[str, Any]], Any]
@@ -45,8 +45,6 @@ def _ping(args: dict[str, Any]) -> dict[str, Any]:
 # The worker is stateless: the engine state travels as an opaque JSON string, in and out, so a
 # worker restart loses nothing. Seat 0's view (with a refusal reason for every card of the hand)
 # comes back with every step; the main thread renders only from it.
-
-LEVELS = ("easy", "normal", "hard")
 
 
 def _state(args: dict[str, Any]) -> dict[str, Any]:
