@@ -61,9 +61,11 @@ class CatalogError(RuntimeError):
 
 
 def source_files(root: Path = ROOT) -> list[Path]:
-    """Every file whose strings the player can see: the UI package and the rules page generator."""
+    """Every file whose strings the player can see: the UI package, the rules page generator and the
+    loading screen's failure notice."""
     files = [p for p in sorted((root / "ui").rglob("*.py")) if "__pycache__" not in p.parts]
     files.append(root / "tools" / "rules_page.py")
+    files.append(root / "tools" / "loading_notice.py")
     return [p for p in files if p.is_file()]
 
 
