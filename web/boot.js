@@ -12,7 +12,9 @@
 "use strict";
 (() => {
   const TEXTS = {"en": {}}; // replaced by build.py
-  const STALL_MS = 15000;
+  // No download, no service-worker bytes and no step of the UI for this long: a failure that raised
+  // nothing (Pyodide failing inside the worker) is told within 15 s.
+  const STALL_MS = 12000;
   const root = document.documentElement;
   const state = { failed: null, fail, progress };
   window.gongzhuBoot = state;
