@@ -125,8 +125,8 @@ def log(message: str) -> None:
 # --------------------------------------------------------------------------- npm
 
 
-def _required_packages() -> list[str]:
-    with (ROOT / "package.json").open(encoding="utf-8") as fh:
+def _required_packages(root: Path = ROOT) -> list[str]:
+    with (root / "package.json").open(encoding="utf-8") as fh:
         package: dict[str, Any] = json.load(fh)
     deps: dict[str, str] = package.get("dependencies", {})
     return sorted(deps)
@@ -145,7 +145,7 @@ def node_modules_stale(root: Path = ROOT) -> str | None:
     ``node_modules/.package-lock.json`` on every install, with the lock's package entries.
     """
     modules = root / "node_modules"
-    missing = [name for name in _required_packages() if not (modules / name / "package.json").is_file()]
+    missing = [name for name in _required_packages(root) if not (modules / name / "package.json").is_file()]
     if missing:
         return "missing " + ", ".join(missing)
     installed = modules / ".package-lock.json"

@@ -1,6 +1,6 @@
 """Main-thread entry point of the page (MicroPython): boot the table, then the engine worker.
 
-Runs as ``<script type="mpy" src="./ui/main.py" config="./mpy-config.json">``. A saved match is
+Runs as ``<script type="mpy" src="./ui/main.py" config="./pyscript.toml">``. A saved match is
 painted at once from its saved view (the worker is not needed to show it); a new match shows the
 loading state with real progress until the Pyodide worker has started and dealt.
 
