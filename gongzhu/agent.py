@@ -1,4 +1,4 @@
-"""Outside bots speaking the JSON Lines protocol of ``shared/spec/agent-protocol.md``.
+"""Outside bots speaking the JSON Lines protocol of ``docs/agent-protocol.md``.
 
 A seat given as ``cmd:<shell command>`` is played by that command: started once for the run, one
 request per line on its stdin, one answer per line read from its stdout within the time limit.

@@ -1,4 +1,4 @@
-"""Headless matches between players, written as the match log of ``shared/spec/game-log.md``."""
+"""Headless matches between players, written as the match log of ``docs/game-log.md``."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A small outside bot for the tests, speaking shared/spec/agent-protocol.md.
+"""A small outside bot for the tests, speaking docs/agent-protocol.md.
 
 ``--misbehave MODE --after N``: answer correctly N play requests, then misbehave:
 ``illegal`` (a card outside ``legal``), ``malformed`` (not JSON), ``crash`` (exit 3), ``slow`` (sleep),
