@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 import gongzhu.tournament as tournament
+from gongzhu.game import MAX_SEED
 from gongzhu.rng import SplitMix64, deal_seed, tournament_deal_seed
 from gongzhu.tournament import play_deal, run_tournament, summarise
 
@@ -148,6 +149,8 @@ def test_neighbouring_seeds_never_share_a_deal(monkeypatch: Any) -> None:
     first = {tournament_deal_seed(1, d) for d in range(300_000)}
     second = {tournament_deal_seed(2, d) for d in range(300_000)}
     assert len(first) == len(second) == 300_000 and not first & second
+    assert min(first | second) >= 0 and max(first | second) <= MAX_SEED
+    assert tournament_deal_seed(2**21 - 1, 2**32 - 1) <= MAX_SEED
 
 
 def test_match_deals_keep_their_seeds() -> None:
