@@ -118,6 +118,7 @@ def test_split_player_specs_keeps_commas_inside_commands() -> None:
         ("crash", "crashed or exited"),
         ("slow", "no answer within"),
         ("close-stdout", "closed its output"),
+        ("close-stdin", "closed its input"),
         ("endless", "longer than"),
         ("invalid-utf8", "not valid UTF-8"),
         ("deep", "nested too deeply"),

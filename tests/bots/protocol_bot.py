@@ -2,7 +2,8 @@
 
 ``--misbehave MODE --after N``: answer correctly N play requests, then misbehave:
 ``illegal`` (a card outside ``legal``), ``malformed`` (not JSON), ``crash`` (exit 3), ``slow`` (sleep),
-``close-stdout`` (close its output and keep running), ``endless`` (one line that never ends),
+``close-stdout`` (close its output and keep running), ``close-stdin`` (answer, then close its input
+and keep running), ``endless`` (one line that never ends),
 ``invalid-utf8`` (bytes that are not UTF-8), ``deep`` (JSON nested 100 000 deep), ``twice`` (the
 answer twice, in one write).
 ``--answer-match-end``: answer the ``match_end`` notice too (which expects no answer).
@@ -89,6 +90,10 @@ def main() -> None:
         plays += 1
         answer = json.dumps({"card": sorted(request["legal"])[0]})
         if args.misbehave and plays > args.after:
+            if args.misbehave == "close-stdin":
+                print(answer, flush=True)
+                os.close(0)
+                time.sleep(30)
             if args.misbehave == "twice":
                 sys.stdout.write(answer + "\n" + answer + "\n")
                 sys.stdout.flush()
