@@ -175,3 +175,10 @@ def test_a_bad_bot_timeout_is_one_clear_line(tmp_path: Path, value: str) -> None
                   "--players", f"random,cmd:{BOT},random,random", timeout=20)  # fmt: skip
     assert "--bot-timeout" in one_error_line(run)
     assert not log.exists()
+
+
+def test_seeds_out_of_range_are_refused_before_the_log_is_written(tmp_path: Path) -> None:
+    log = tmp_path / "log.jsonl"
+    run = run_cli("simulate", "--seed", str(2**53 - 1), "--matches", "2", "--log", str(log))
+    assert "--seed" in one_error_line(run)
+    assert not log.exists()
