@@ -19,7 +19,7 @@ from gongzhu.tournament import play_deal, run_tournament, summarise
 BOT = f"{sys.executable} {Path(__file__).parent / 'bots' / 'protocol_bot.py'}"
 
 
-def run_cli(*args: str, timeout: float = 30) -> subprocess.CompletedProcess[str]:
+def run_cli(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
     """The tournament command; it returns once every process holding its stderr (bots too) has ended."""
     return subprocess.run(
         [sys.executable, "-m", "gongzhu", "tournament", *args],
@@ -116,7 +116,7 @@ def test_a_failing_deal_stops_the_bots_of_the_other_worker(tmp_path: Path) -> No
     bot = (f"cmd:if mkdir {lock} 2>/dev/null; then sleep 0.5; exec {BOT} --misbehave crash; "
            f"else exec {BOT} --misbehave slow; fi")  # fmt: skip
     run = run_cli("--challenger", bot, "--baseline", "random", "--deals", "4", "--jobs", "2",
-                  "--bot-timeout", "25", timeout=20)  # fmt: skip
+                  "--bot-timeout", "100", timeout=60)  # fmt: skip
     assert run.returncode != 0 and "crashed or exited" in run.stderr
 
 

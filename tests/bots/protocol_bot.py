@@ -22,6 +22,8 @@ import sys
 import time
 from pathlib import Path
 
+SLEEP = 120  # seconds a misbehaving bot stays silent: longer than any test waits
+
 
 def misbehave(mode: str) -> bool:
     """Act out ``mode``; False when it should still answer the request normally."""
@@ -32,11 +34,11 @@ def misbehave(mode: str) -> bool:
     elif mode == "crash":
         sys.exit(3)
     elif mode == "slow":
-        time.sleep(30)
+        time.sleep(SLEEP)
     elif mode == "close-stdout":
         sys.stdout.close()
         os.close(1)
-        time.sleep(30)
+        time.sleep(SLEEP)
     elif mode == "endless":
         chunk = b"x" * 65536
         for _ in range(1024):  # 64 MiB at most, without a newline
@@ -44,7 +46,7 @@ def misbehave(mode: str) -> bool:
                 os.write(1, chunk)
             except OSError:
                 break
-        time.sleep(30)
+        time.sleep(SLEEP)
     elif mode == "invalid-utf8":
         os.write(1, b'{"card": "\xff\xfe"}\n')
     elif mode == "deep":
@@ -93,7 +95,7 @@ def main() -> None:
             if args.misbehave == "close-stdin":
                 print(answer, flush=True)
                 os.close(0)
-                time.sleep(30)
+                time.sleep(SLEEP)
             if args.misbehave == "twice":
                 sys.stdout.write(answer + "\n" + answer + "\n")
                 sys.stdout.flush()
