@@ -93,8 +93,8 @@ def main() -> None:
         answer = json.dumps({"card": sorted(request["legal"])[0]})
         if args.misbehave and plays > args.after:
             if args.misbehave == "close-stdin":
+                os.close(0)  # before answering, so the next request surely finds it closed
                 print(answer, flush=True)
-                os.close(0)
                 time.sleep(SLEEP)
             if args.misbehave == "twice":
                 sys.stdout.write(answer + "\n" + answer + "\n")
