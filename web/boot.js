@@ -102,15 +102,18 @@
   } catch {
     // no PerformanceObserver: the UI's own signals still count as progress
   }
-  // PyScript shows its errors as .py-error elements; the game leaving "loading" ends the watch.
+  // PyScript shows its errors as .py-error elements appended to <body>; the game leaving "loading"
+  // ends the watch.
   const watch = new MutationObserver(() => {
     if (!loading()) {
       clearTimeout(stallTimer);
       watch.disconnect();
       if (resources) resources.disconnect();
-    } else if (document.querySelector(".py-error")) {
-      fail("failed", document.querySelector(".py-error").textContent);
+      return;
     }
+    const error = document.querySelector("body > .py-error");
+    if (error) fail("failed", error.textContent);
   });
-  watch.observe(root, { attributes: true, attributeFilter: ["data-phase"], childList: true, subtree: true });
+  watch.observe(root, { attributes: true, attributeFilter: ["data-phase"] });
+  addEventListener("DOMContentLoaded", () => watch.observe(document.body, { childList: true }), { once: true });
 })();
