@@ -70,9 +70,10 @@ def fresh_page(browser: Browser, site: build.SiteServer, offline: bool = False) 
 
 
 def wait_for_error(page: Page) -> str:
-    """Wait for ``data-phase="error"`` (failing if the game starts instead); the loading box's text."""
+    """Wait for ``data-phase="error"`` (failing if the engine starts instead); the loading box's text."""
     page.wait_for_function(
-        "['error', 'expose', 'play'].includes(document.documentElement.dataset.phase)", timeout=ERROR_WAIT_MS
+        "document.documentElement.dataset.phase === 'error' || document.documentElement.dataset.engine === 'ready'",
+        timeout=ERROR_WAIT_MS,
     )
     assert page.evaluate("document.documentElement.dataset.phase") == "error"
     assert page.locator("[data-testid=retry]").is_visible()
