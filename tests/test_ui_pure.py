@@ -66,10 +66,7 @@ def test_settings_and_start_decision() -> None:
     assert store.load_settings(storage) == {"level": "hard", "lang": "fr", "four_colour": False}
     storage.setItem(store.SETTINGS_KEY, "garbage")
     assert store.load_settings(storage)["level"] == "normal"
-    assert store.start_decision({"x": 1}, None) == ("resume", None)
-    assert store.start_decision({"x": 1}, 42) == ("new", 42)
     assert store.start_decision(None, None) == ("new", None)
-    assert store.parse_seed("12") == 12 and store.parse_seed("x") is None and store.parse_seed(None) is None
 
 
 def test_table_positions_and_phases() -> None:

@@ -41,6 +41,11 @@ app = {
     "loading_text": "",
     "progress": 10,
     "settings": {"level": store.DEFAULT_LEVEL, "lang": ""},
+    "ask_seed": None,
+    "elsewhere": False,
+    "save_blocked": False,
+    "failed": "",
+    "tab": str(int(window.Math.random() * 1000000000)),
 }
 
 
@@ -94,8 +99,9 @@ async def check_resumed():
 
 
 def persist():
-    """Save soon, in a task of its own (after the redraw), so no single task does both."""
-    if app["state"] is None or app.get("save_pending"):
+    """Save soon, in a task of its own (after the redraw), so no single task does both. Never while
+    another tab has the game (:func:`on_storage`): that tab's save is the match."""
+    if app["state"] is None or app.get("save_pending") or app["elsewhere"] or app["save_blocked"]:
         return
     app["save_pending"] = True
     _spawn(_save_later())
@@ -104,7 +110,7 @@ def persist():
 async def _save_later():
     await asyncio.sleep(0.02)
     app["save_pending"] = False
-    if app["state"] is not None and not store.save(storage(), app):
+    if app["state"] is not None and not app["elsewhere"] and not store.save(storage(), app):
         app["unsaved"] = True
     redraw()  # clears data-busy: tests may reload from here on
 
@@ -180,8 +186,7 @@ async def recover():
         await bridge.restart()
         saved, _problem = store.load(storage())
         if saved is not None:
-            for key in saved:
-                app[key] = saved[key]
+            adopt(saved)
         if app["state"] is None:
             packed = await bridge.call("new_match", seed=int(window.Math.random() * 2147483647))
         else:
@@ -266,7 +271,7 @@ def begin_hand():
 async def drive():
     """Run the computer opponents until the player has something to do."""
     gen = app["gen"]
-    if app["driving"] == gen:
+    if app["driving"] == gen or app["elsewhere"] or app["ask_seed"] is not None:
         return
     app["driving"] = gen
     try:
@@ -332,12 +337,15 @@ async def act(action):
         return None
     app["busy"] = True
     redraw()
+    sent = app["state"]
     try:
-        packed = await bridge.call("step", state=app["state"], action=action)
+        packed = await bridge.call("step", state=sent, action=action)
     except Exception as exc:
         report(exc)
         return None
     app["busy"] = False
+    if app["state"] is not sent:  # another tab moved the game on meanwhile: its move stands
+        return None
     if packed.get("refusal"):
         say(texts.refusal_text(packed["refusal"]))
         return None
@@ -351,7 +359,7 @@ async def act(action):
 async def tap_card(code):
     app["alert"] = ""
     view = app["view"]
-    if view is None or app["busy"]:
+    if view is None or app["busy"] or app["elsewhere"] or app["ask_seed"] is not None:
         return
     phase = view["phase"]
     if phase == "expose":
@@ -440,8 +448,18 @@ async def new_match(seed=None):
     await drive()
 
 
+#: The actions that stay open while a question is up or another tab has the game.
+OPEN_ACTIONS = ("seed-new", "seed-resume", "take-over", "four-colour", "close")
+
+
 async def on_action(name, target):
-    if name == "expose":
+    if (app["elsewhere"] or app["ask_seed"] is not None) and name not in OPEN_ACTIONS:
+        return
+    if name == "seed-new" or name == "seed-resume":
+        await answer_seed(name == "seed-new")
+    elif name == "take-over":
+        await take_over()
+    elif name == "expose":
         await expose(list(app["expose_sel"]))
     elif name == "expose-none":
         await expose([])
@@ -488,6 +506,80 @@ def on_level(value):
     if view and view["phase"] in ("expose", "play") and value != app["hand_level"]:
         say(_("Difficulty changes from the next hand"))
     redraw()
+
+
+# --------------------------------------------------------------------------- a deal link, other tabs
+
+
+async def answer_seed(start_new):
+    """The player's answer to "a ``?seed=`` link over a match in progress": that deal, or resume."""
+    seed = app["ask_seed"]
+    app["ask_seed"] = None
+    if start_new and seed is not None:
+        await new_match(seed)
+        return
+    redraw()
+    await drive()
+
+
+def adopt(saved):
+    """Take the fields of a save (already through ``store.decode``) as the table."""
+    for key in saved:
+        app[key] = saved[key]
+    app["notice"] = texts.standing_notice(app["view"])
+    app["message"] = ""
+    app["collecting"] = None
+    app["fresh_card"] = None
+
+
+def on_storage(text):
+    """Another tab saved the match: this one follows it (its table redrawn from that save, after
+    the shape check; the engine re-checks it) and stops playing and saving until the player takes
+    the game back with "Play here" — so neither tab's moves are lost to the other's writes."""
+    if not isinstance(text, str):
+        return
+    try:
+        saved = store.decode(text)
+    except Exception as exc:
+        window.console.warn("gongzhu: another tab's save ignored: " + str(exc))
+        return
+    app["gen"] += 1  # any flow of this tab stops
+    app["elsewhere"] = True
+    app["busy"] = False
+    app["ask_seed"] = None
+    adopt(saved)
+    redraw()
+    if app["engine_ready"]:
+        _spawn(_engine_view(saved["state"]))
+
+
+async def _engine_view(state):
+    """The engine's own view of a state another tab saved (replaces the saved view)."""
+    try:
+        packed = await bridge.call("check", state=state)
+    except Exception as exc:
+        window.console.warn("gongzhu: another tab's match rejected: " + str(exc))
+        return
+    if app["state"] == state:
+        app["view"] = packed["view"]
+        redraw()
+
+
+async def take_over():
+    """ "Play here": this tab takes the game from the other one, from the latest save."""
+    if not app["elsewhere"]:
+        return
+    saved, _problem = store.load(storage())
+    if saved is not None:
+        adopt(saved)
+    app["elsewhere"] = False
+    if app["state"] is None or not await check_resumed():
+        await new_match()
+        return
+    app["gen"] += 1
+    persist()  # the other tab now follows this one
+    redraw()
+    await drive()
 
 
 # --------------------------------------------------------------------------- events

@@ -148,10 +148,12 @@ def language_menu_html() -> str:
     """The language switch for the game menu: ``<select data-testid="language" data-action="language">``
     listing every language in its own name (``lang`` set on each option), the current one selected.
     On its ``change`` event call :func:`switch_language` with the select's value, then redraw."""
-    label = _("Language")
+    from ui.html import attrs, esc
+
+    label = esc(_("Language"))
     options = "".join(
-        '<option value="{}" lang="{}"{}>{}</option>'.format(
-            code, HTML_LANG[code], " selected" if code == _language else "", name
+        "<option{}>{}</option>".format(
+            attrs((("value", code), ("lang", HTML_LANG[code]), ("selected", code == _language))), esc(name)
         )
         for code, name in LANGUAGE_NAMES.items()
     )
@@ -163,10 +165,12 @@ def language_menu_html() -> str:
 
 def rules_link_html() -> str:
     """The link to the rules page, in the current language."""
+    from ui.html import esc
+
     return (
         '<a class="btn rules-link" data-testid="rules-link" href="{}?lang={}"'
         ' style="display:inline-flex;align-items:center;text-decoration:none">{}</a>'
-    ).format(RULES_PAGE, _language, _("Rules"))
+    ).format(esc(RULES_PAGE), esc(_language), esc(_("Rules")))
 
 
 async def switch_language(window, language: str) -> None:

@@ -112,19 +112,28 @@ async def boot():
     pwa.translate(i18n._)
 
     seed_text = params.get("seed")
-    seed = store.parse_seed(None if seed_text is None else str(seed_text))
+    seed, seed_valid = store.parse_seed(None if seed_text is None else str(seed_text))
     if seed_text is not None:
         drop_seed_param(params)
     saved, problem = store.load(local)
     decision, seed = store.start_decision(saved, seed)
-    if decision == "resume":
-        for key in saved:
-            app[key] = saved[key]
-    corrupt_text = game.save_problem_text(problem)
+    if decision == "new" and problem and store.save_blocked(local):
+        app["unsaved"] = True  # the refused save stays where it is: never written over
+        app["save_blocked"] = True
+    if decision in ("resume", "ask"):
+        game.adopt(saved)  # drawn now: it passed the shape check; the engine's check follows
+    if decision == "ask":
+        app["ask_seed"] = seed
+    notices = [game.save_problem_text(problem)]
+    if not seed_valid:
+        notices.append(i18n._("The deal number in this link is not valid: it was ignored."))
     app["loading_text"] = i18n._("Waking up the opponents…")
     for name in ("click", "keydown", "change"):
         handler = {"click": game.on_click, "keydown": game.on_key, "change": game.on_change}[name]
         document.addEventListener(name, create_proxy(handler))
+    watch = getattr(local, "watch", None)  # (web/storage.js; absent from the in-memory stand-ins)
+    if watch is not None:
+        watch(store.SAVE_KEY, create_proxy(game.on_storage))
     game.redraw()
     mark("table-painted")
     game._spawn(watch_progress())
@@ -138,28 +147,39 @@ async def boot():
     await bridge.call("ping", text="hello")
     mark("engine-ready")
     app["engine_ready"] = True
-    if decision == "resume" and not await game.check_resumed():
+    if decision in ("resume", "ask") and not app["elsewhere"] and not await game.check_resumed():
+        if decision == "resume":
+            seed = None
         decision = "new"
-        seed = None
-        corrupt_text = game.save_problem_text("unreadable")
-    if decision == "new":
+        app["ask_seed"] = None
+        notices[0] = game.save_problem_text("unreadable")
+    if decision == "new" and not app["elsewhere"]:
         if seed is None:
             seed = int(window.Math.random() * 2147483647)
         game.begin_hand()
         packed = await bridge.call("new_match", seed=seed)
         app["view"] = None
         game.take(packed)
-        app["alert"] = corrupt_text
+    app["alert"] = " · ".join(n for n in notices if n)
     game.redraw()
     mark("table-ready")
     await game.drive()
 
 
-try:
-    await boot()  # noqa: F704  (PyScript runs this module with top-level await)
-except Exception as exc:
+def fail(exc):
+    """Start-up failed: say so on the page (``<html data-phase="error">``, the reason in #status)."""
+    window.console.warn("gongzhu boot failed: " + str(exc))
+    if app is not None:
+        app["failed"] = str(exc) or type(exc).__name__
+        game.redraw()
+        return
     document.documentElement.dataset.phase = "error"
     status = document.getElementById("status")
     if status is not None:
         status.textContent = "The game could not start: " + str(exc)
-    window.console.error("gongzhu boot failed: " + str(exc))
+
+
+try:
+    await boot()  # noqa: F704  (PyScript runs this module with top-level await)
+except Exception as exc:
+    fail(exc)

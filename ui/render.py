@@ -6,39 +6,40 @@ breakdowns all come from the engine worker in the view.
 """
 
 from ui import i18n, table, texts
+from ui.html import attrs, esc
 from ui.i18n import N_, _, ngettext
 
 #: Static labels of index.html (``data-i18n-aria-label``), listed here so that extraction finds them.
 STATIC_LABELS = (N_("Across"), N_("Left"), N_("Right"), N_("You"), N_("Your hand"), N_("Table"))
 
 
-def esc(text):
-    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
-
-
-def card_html(code, classes="", attrs="", extra=""):
-    """A card face. Without a role in ``attrs`` it is an image named in words ("queen of spades")."""
-    suit = code[1]
+def card_html(code, classes="", more=(), extra=""):
+    """A card face; ``more`` are further ``(attribute, value)`` pairs, ``extra`` HTML built here.
+    Without a role in ``more`` it is an image named in words ("queen of spades")."""
+    suit = code[1:2]
     color = "red" if suit in texts.RED_SUITS else "black"
-    rank = texts.rank_label(code)
-    sym = texts.SUIT_SYMBOLS.get(suit, "?")
-    if "role=" not in attrs:
-        attrs += ' role="img" aria-label="{}"'.format(esc(texts.card_name(code)))
+    pairs = [("class", "card " + color + " suit-" + suit + " " + classes), ("data-card", code)]
+    pairs.extend(more)
+    if not any(name == "role" for name, _value in more):
+        pairs.extend((("role", "img"), ("aria-label", texts.card_name(code))))
+    sym = esc(texts.SUIT_SYMBOLS.get(suit, "?"))
     return (
-        '<div class="card {color} suit-{suit} {classes}" data-card="{code}" {attrs}>'
+        "<div{attrs}>"
         '<span class="ix" aria-hidden="true"><b>{rank}</b><i>{sym}</i></span>'
         '<span class="pip" aria-hidden="true">{sym}</span>{extra}</div>'
-    ).format(color=color, suit=suit, classes=classes, code=code, attrs=attrs, rank=rank, sym=sym, extra=extra)
+    ).format(attrs=attrs(pairs), rank=esc(texts.rank_label(code)), sym=sym, extra=extra)
 
 
 def button(testid, action, label, primary=False, disabled=False, pressed=None):
-    cls = "btn primary" if primary else "btn"
-    attrs = f' data-testid="{testid}" data-action="{action}"'
-    if disabled:
-        attrs += " disabled"
-    if pressed is not None:
-        attrs += ' aria-pressed="{}"'.format("true" if pressed else "false")
-    return f'<button type="button" class="{cls}"{attrs}>{esc(label)}</button>'
+    pairs = (
+        ("type", "button"),
+        ("class", "btn primary" if primary else "btn"),
+        ("data-testid", testid),
+        ("data-action", action),
+        ("disabled", bool(disabled)),
+        ("aria-pressed", None if pressed is None else ("true" if pressed else "false")),
+    )
+    return "<button{}>{}</button>".format(attrs(pairs), esc(label))
 
 
 # --------------------------------------------------------------------------- header
@@ -47,7 +48,7 @@ def button(testid, action, label, primary=False, disabled=False, pressed=None):
 def bar_html(app):
     level = app.get("level") or "normal"
     options = "".join(
-        '<option value="{}"{}>{}</option>'.format(value, " selected" if value == level else "", esc(label))
+        "<option{}>{}</option>".format(attrs((("value", value), ("selected", value == level))), esc(label))
         for value, label in texts.level_names()
     )
     can_look = bool(app.get("view"))
@@ -96,7 +97,7 @@ def seat_html(app, seat):
     parts.append(
         '<div class="scores"><span class="lbl">{hl}</span><span data-testid="hand-score">{hs}</span>'
         '<span class="lbl">{tl}</span><span data-testid="total">{tt}</span></div>'.format(
-            hl=esc(_("Hand")), hs=texts.signed(score), tl=esc(_("Total")), tt=texts.signed(total)
+            hl=esc(_("Hand")), hs=esc(texts.signed(score)), tl=esc(_("Total")), tt=esc(texts.signed(total))
         )
     )
     if seat != 0:
@@ -105,7 +106,7 @@ def seat_html(app, seat):
             '<div class="backs" aria-label="{label}">{backs}<span class="count">{n}</span></div>'.format(
                 label=esc(ngettext("{n} card", "{n} cards", count).format(n=count)),
                 backs='<span class="back"></span>' * min(count, 5),
-                n=count,
+                n=esc(count),
             )
         )
     exposed = table.visible_exposed(view, seat)
@@ -113,7 +114,7 @@ def seat_html(app, seat):
         parts.append(
             '<div class="exposed" title="{}">{}</div>'.format(
                 esc(_("Exposed")),
-                "".join(card_html(c, "mini", f'data-exposed="{seat}"') for c in exposed),
+                "".join(card_html(c, "mini", (("data-exposed", seat),)) for c in exposed),
             )
         )
     if view.get("threat") == seat:
@@ -142,8 +143,8 @@ def trick_html(app):
             classes += " enter from-" + table.POSITIONS[seat]
         if winner is not None and seat == winner and collecting is None:
             classes += " winner"
-        label = esc(texts.seat_name(seat) + ": " + texts.card_name(code))
-        out.append(card_html(code, classes, f'data-seat="{seat}" role="img" aria-label="{label}"'))
+        label = texts.seat_name(seat) + ": " + texts.card_name(code)
+        out.append(card_html(code, classes, (("data-seat", seat), ("role", "img"), ("aria-label", label))))
     return "".join(out)
 
 
@@ -171,22 +172,22 @@ def _hand_card(app, code, focus=None):
     view = app["view"]
     phase = view["phase"]
     classes = []
-    attrs = 'role="button" tabindex="{}"'.format("0" if code == focus else "-1")
+    more = [("role", "button"), ("tabindex", "0" if code == focus else "-1")]
     extra = ""
     state = {"exposed": code in view["exposed"][0]}
+    disabled = True
+    pressed = None
     if phase == "expose":
         if code in view["exposable"]:
             classes.append("exposable")
-            if code in (app.get("expose_sel") or []):
+            pressed = code in (app.get("expose_sel") or [])
+            if pressed:
                 classes.append("selected")
             extra = '<span class="mark" aria-hidden="true"><b>{}</b>{}</span>'.format(
                 esc(_("exposable")), esc(texts.expose_effect(code))
             )
-            pressed = "true" if code in (app.get("expose_sel") or []) else "false"
-            attrs += ' aria-disabled="false" aria-pressed="' + pressed + '"'
+            disabled = False
             state["exposable"] = True
-        else:
-            attrs += ' aria-disabled="true"'
         if code in (view.get("my_expose") or []):
             classes.append("exposed-own")
     elif phase == "play":
@@ -194,24 +195,22 @@ def _hand_card(app, code, focus=None):
         if table.my_turn(view) and not app.get("hold"):
             if refusal:
                 classes.append("dim")
-                attrs += ' aria-disabled="true"'
                 state["unplayable"] = True
             else:
-                attrs += ' aria-disabled="false"'
-        else:
-            attrs += ' aria-disabled="true"'
+                disabled = False
         if code == app.get("selected"):
             classes.append("selected")
-            attrs += " aria-pressed=" + '"true"'
-    else:
-        attrs += ' aria-disabled="true"'
+            pressed = True
+    more.append(("aria-disabled", "true" if disabled else "false"))
+    if pressed is not None:
+        more.append(("aria-pressed", "true" if pressed else "false"))
     if code in view["exposed"][0]:
         classes.append("exposed-own")
         extra += '<span class="flag" aria-hidden="true">{}</span>'.format(esc(_("Exposed")))
     # The name is text inside the button (not aria-label): the visible "Q♠" is hidden from screen
     # readers, which read "queen of spades, exposed" instead.
     extra += '<span class="sr-only">{}</span>'.format(esc(texts.hand_card_name(code, **state)))
-    return card_html(code, " ".join(classes), attrs, extra)
+    return card_html(code, " ".join(classes), more, extra)
 
 
 def hand_html(app):
@@ -221,9 +220,9 @@ def hand_html(app):
     hand = view["hand"]
     rows = table.hand_rows(hand)
     focus = focus_card(app)
-    out = [f'<div class="hand-inner" style="--n:{max(len(hand), 1)}">']
+    out = ['<div class="hand-inner"{}>'.format(attrs((("style", "--n:" + str(max(len(hand), 1))),)))]
     for row in rows:
-        out.append(f'<div class="hand-row" style="--r:{max(len(row), 1)}">')
+        out.append('<div class="hand-row"{}>'.format(attrs((("style", "--r:" + str(max(len(row), 1))),))))
         out.extend(_hand_card(app, code, focus) for code in row)
         out.append("</div>")
     out.append("</div>")
@@ -269,14 +268,24 @@ def notes_html(app):
         notes.append(_("This game won't be saved: the browser's storage is full or disabled."))
     if app.get("engine_note"):
         notes.append(app["engine_note"])
-    return " ".join('<span data-testid="notice">{}</span>'.format(esc(n)) for n in notes)
+    html = " ".join('<span data-testid="notice">{}</span>'.format(esc(n)) for n in notes)
+    if app.get("elsewhere"):
+        html += '<span data-testid="elsewhere">{} {}</span>'.format(
+            esc(_("This game is being played in another tab.")),
+            button("take-over", "take-over", _("Play here"), primary=True),
+        )
+    return html
 
 
 def toast_html(app):
     toast = app.get("toast")
     if not toast:
         return ""
-    return f'<div class="toast sig-{toast}" role="status"><span class="icon">{texts.card_label(toast)}</span>{esc(texts.signal_text(toast))}</div>'
+    return '<div{}><span class="icon">{}</span>{}</div>'.format(
+        attrs((("class", "toast sig-" + str(toast)), ("role", "status"))),
+        esc(texts.card_label(toast)),
+        esc(texts.signal_text(toast)),
+    )
 
 
 # --------------------------------------------------------------------------- overlays
@@ -291,7 +300,7 @@ def _panel(testid, title, body, footer="", closable=False):
     return (
         '<div class="scrim"></div><section class="panel" role="dialog" data-testid="{}" aria-label="{}">'
         "{}<h2>{}</h2>{}<footer>{}</footer></section>"
-    ).format(testid, esc(title), close, esc(title), body, footer)
+    ).format(esc(testid), esc(title), close, esc(title), body, footer)
 
 
 def summary_html(view):
@@ -305,22 +314,50 @@ def summary_html(view):
         cls = ' class="score"' if i == len(per_seat[0]) - 1 else ""
         cells = "".join(f"<td>{esc(per_seat[s][i][1])}</td>" for s in range(4))
         rows.append(f'<tr{cls}><th scope="row">{esc(label)}</th>{cells}</tr>')
-    totals = "".join(f"<td>{texts.signed(t)}</td>" for t in last["totals"])
+    totals = "".join("<td>{}</td>".format(esc(texts.signed(t))) for t in last["totals"])
     rows.append('<tr class="total"><th scope="row">{}</th>{}</tr>'.format(esc(_("Total")), totals))
     body = '<table class="breakdown"><thead><tr><td></td>{}</tr></thead><tbody>{}</tbody></table>'.format(
         head, "".join(rows)
     )
-    title = _("Hand {n} summary").format(n=last["number"])
+    title = _("Hand {n} summary").format(n=last["number"])  # (escaped where it is written)
     return body, title
+
+
+def failed_html(app):
+    """The game could not start: say so, with the reason (never an endless spinner)."""
+    return '<div class="loading failed" data-testid="startup-error" role="alert"><p id="status">{}</p></div>'.format(
+        esc(_("The game could not start: {error}").format(error=app["failed"]))
+    )
+
+
+def seed_question_html(app):
+    """A ``?seed=`` link opened over a match in progress: start that deal, or resume the match."""
+    body = "<p>{}</p>".format(
+        esc(
+            _("This link starts a new match (deal {seed}). Your match in progress would be replaced.").format(
+                seed=app["ask_seed"]
+            )
+        )
+    )
+    footer = button("seed-resume", "seed-resume", _("Resume my match"), primary=True) + button(
+        "seed-new", "seed-new", _("Start the new match")
+    )
+    return _panel("seed-question", _("Start a new match?"), body, footer)
 
 
 def overlay_html(app):
     view = app.get("view")
+    if app.get("failed"):
+        return failed_html(app)
+    if view and app.get("ask_seed") is not None:
+        return seed_question_html(app)
     if not view:
         return (
             '<div class="loading" data-testid="loading"><div class="spinner"></div><p>{}</p>'
             '<div class="progress"><span style="width:{}%"></span></div></div>'
-        ).format(esc(app.get("loading_text") or _("Shuffling the deck…")), int(app.get("progress") or 10))
+        ).format(
+            esc(app.get("loading_text") or _("Shuffling the deck…")), esc(int(app.get("progress") or 10))
+        )
     phase = table.html_phase(app)
     if phase == "hand-over":
         body, title = summary_html(view)
@@ -344,9 +381,9 @@ def match_html(view):
         rows.append(
             '<tr class="{}"><td>{}</td><th scope="row">{}</th><td>{}</td><td>{}</td></tr>'.format(
                 "me" if seat == 0 else "",
-                place,
+                esc(place),
                 esc(name),
-                texts.signed(total),
+                esc(texts.signed(total)),
                 '<span class="badge out">{}</span>'.format(esc(_("Eliminated"))) if out else "",
             )
         )
@@ -375,7 +412,7 @@ def captured_html(view):
         rows.append(
             '<div class="cap-row" data-seat-captured="{seat}"><h3>{name}</h3>'
             '<div><span class="lbl">{el}</span>{ex}</div><div><span class="lbl">{cl}</span>{pc}</div></div>'.format(
-                seat=seat,
+                seat=esc(seat),
                 name=esc(texts.seat_name(seat)),
                 el=esc(_("Exposed:")),
                 ex="".join(card_html(c, "mini") for c in exposed) or esc(_("none")),

@@ -13,30 +13,34 @@ set aside. Storage that is disabled (private mode) or full leaves the game playa
 
 import json
 
+from ui import shape
+
 SCHEMA = 1
 SAVE_KEY = "gongzhu.save.v1"
 CORRUPT_KEY = "gongzhu.save.corrupt"
+#: Set-aside saves kept, newest first: ``CORRUPT_KEY``, then ``CORRUPT_KEY + ".2"``, ``".3"``...
+CORRUPT_SLOTS = 5
+#: The longest save read (a real one, late in a long match, holds ~10,000 characters): a bigger one
+#: is set aside unread, so a planted multi-megabyte save cannot freeze the page.
+MAX_SAVE_CHARS = 65536
+#: ``?seed=`` takes what the engine takes: 0 .. 2**63 - 1.
+MAX_SEED = 2**63 - 1
 PROBE_KEY = "gongzhu.probe"
 SETTINGS_KEY = "gongzhu.settings.v1"
 LEVELS = ("easy", "normal", "hard")
 PHASES = ("expose", "play", "hand_over", "match_over")
-RANKS = "23456789TJQKA"
-SUITS = "SHDC"
 DEFAULT_LEVEL = "normal"
 
-#: UI flags saved with the match so a reload resumes exactly where the player was.
-UI_KEYS = ("hand_level", "bots_exposed", "hold", "speed", "selected", "expose_sel", "notice")
+#: UI flags saved with the match so a reload resumes exactly where the player was (no text: the
+#: standing notice is made again from the view, so a save cannot put words on the table).
+UI_KEYS = ("hand_level", "bots_exposed", "hold", "speed", "selected", "expose_sel")
 
 
 def _get(storage, key):
+    """The stored text, or None when there is none (a JS null or undefined is not a ``str``; a save
+    whose text is ``null`` is, and is set aside like any other broken save)."""
     value = storage.getItem(key)
-    if value is None:
-        return None
-    value = str(value)
-    # A JS null may come through the FFI as the string "null" or an undefined marker.
-    if value in ("null", "undefined"):
-        return None
-    return value
+    return value if isinstance(value, str) else None
 
 
 def get_text(storage, key):
@@ -88,6 +92,7 @@ def encode(app):
     data = {"schema": SCHEMA, "state": app["state"], "view": app["view"]}
     for key in UI_KEYS:
         data[key] = app.get(key)
+    data["tab"] = app.get("tab")  # (two tabs' saves always differ, so each sees the other's writes)
     return json.dumps(data)
 
 
@@ -97,68 +102,6 @@ class SaveError(ValueError):
     def __init__(self, message, reason="unreadable"):
         super().__init__(message)
         self.reason = reason
-
-
-def _is_card(code):
-    return isinstance(code, str) and len(code) == 2 and code[0] in RANKS and code[1] in SUITS
-
-
-def _cards(value, most=13):
-    if not isinstance(value, list) or len(value) > most:
-        raise SaveError("not a list of cards")
-    for code in value:
-        if not _is_card(code):
-            raise SaveError("not a card: " + repr(code)[:20])
-    if len(set(value)) != len(value):
-        raise SaveError("a card twice")
-    return value
-
-
-def _plays(trick):
-    if not isinstance(trick, dict) or not isinstance(trick.get("plays"), list) or len(trick["plays"]) > 4:
-        raise SaveError("not a trick")
-    out = []
-    for play in trick["plays"]:
-        if (
-            not isinstance(play, dict)
-            or play.get("seat") not in (0, 1, 2, 3)
-            or not _is_card(play.get("card"))
-        ):
-            raise SaveError("not a play")
-        out.append(play)
-    return out
-
-
-def check_state(state):
-    """Raise :class:`SaveError` unless ``state`` (the engine state, parsed) keeps the card invariants:
-    four hands of at most 13 cards, each seat's hand + its plays this hand = 13, all 52 cards once."""
-    if not isinstance(state, dict) or state.get("phase") not in PHASES:
-        raise SaveError("not an engine state")
-    hands = state.get("hands")
-    if not isinstance(hands, list) or len(hands) != 4:
-        raise SaveError("not four hands")
-    tricks = state.get("tricks")
-    if not isinstance(tricks, list) or len(tricks) > 13:
-        raise SaveError("not a list of tricks")
-    totals = state.get("totals")
-    if not isinstance(totals, list) or len(totals) != 4 or not all(isinstance(t, int) for t in totals):
-        raise SaveError("not four totals")
-    plays = []
-    for trick in tricks:
-        plays.extend(_plays(trick))
-    plays.extend(_plays(state.get("trick")))
-    seen = []
-    for seat in range(4):
-        hand = _cards(hands[seat])
-        played = [p["card"] for p in plays if p["seat"] == seat]
-        if len(hand) + len(played) != 13:
-            raise SaveError("seat {} holds {} cards".format(seat, len(hand) + len(played)))
-        seen.extend(hand)
-        seen.extend(played)
-    if len(set(seen)) != 52:
-        raise SaveError("not 52 different cards")
-    if state["phase"] == "play" and state.get("turn") not in (0, 1, 2, 3):
-        raise SaveError("no seat to play")
 
 
 def migrate(data):
@@ -186,7 +129,13 @@ def migrate(data):
 
 
 def decode(text):
-    """The saved app fields, or raise ValueError (:class:`SaveError`) when the save is not usable."""
+    """The saved app fields, or raise ValueError (:class:`SaveError`) when the save is not usable.
+
+    Only the shape is checked here (:func:`ui.shape.check_view`: safe to draw); whether the match
+    itself holds together is the engine's to say (the ``check`` op), before anyone plays on.
+    """
+    if len(text) > MAX_SAVE_CHARS:
+        raise SaveError("save too big")
     try:
         data = json.loads(text)
     except Exception:
@@ -197,51 +146,51 @@ def decode(text):
     state, view = data.get("state"), data.get("view")
     if not isinstance(state, str) or not isinstance(view, dict):
         raise SaveError("save without a match")
-    for key in (
-        "phase",
-        "hand",
-        "totals",
-        "trick",
-        "tricks",
-        "refusals",
-        "hand_number",
-        "exposed",
-        "hand_sizes",
-    ):
-        if key not in view:
-            raise SaveError("save with an incomplete view")
     try:
-        parsed = json.loads(state)
-    except Exception:
-        raise SaveError("engine state is not JSON") from None
-    check_state(parsed)
-    if (
-        view["phase"] != parsed["phase"]
-        or view["hand"] != parsed["hands"][0]
-        or view["totals"] != parsed["totals"]
-    ):
-        raise SaveError("the saved table does not match the saved match")
+        shape.check_view(view)
+    except shape.ShapeError as exc:
+        raise SaveError("the saved table: " + str(exc)) from None
     app = {"state": state, "view": view}
     app["hand_level"] = data.get("hand_level") if data.get("hand_level") in LEVELS else DEFAULT_LEVEL
-    app["bots_exposed"] = bool(data.get("bots_exposed"))
-    app["hold"] = bool(data.get("hold"))
-    app["speed"] = bool(data.get("speed"))
+    app["bots_exposed"] = data.get("bots_exposed") is True
+    app["hold"] = data.get("hold") is True
+    app["speed"] = data.get("speed") is True
     selected = data.get("selected")
     app["selected"] = selected if isinstance(selected, str) and selected in view["hand"] else None
     sel = data.get("expose_sel")
-    app["expose_sel"] = [c for c in sel if c in view["hand"]] if isinstance(sel, list) else []
-    notice = data.get("notice")
-    app["notice"] = notice if isinstance(notice, str) else ""
+    app["expose_sel"] = [c for c in sel if c in view["exposable"]] if isinstance(sel, list) else []
     return app
 
 
+def corrupt_key(slot):
+    """The key of set-aside slot ``slot`` (1 = the newest)."""
+    return CORRUPT_KEY if slot == 1 else CORRUPT_KEY + "." + str(slot)
+
+
 def set_aside(storage, raw):
-    """Keep an unusable save under ``CORRUPT_KEY`` (never lost) and clear the save slot."""
-    if _set(storage, CORRUPT_KEY, raw):  # (storage full: leave the save where it is, never lose it)
-        try:  # noqa: SIM105  (MicroPython has no contextlib)
-            storage.removeItem(SAVE_KEY)
-        except Exception:
-            pass
+    """Keep an unusable save in the newest set-aside slot, the older ones one slot down (the oldest
+    of :data:`CORRUPT_SLOTS` dropped), and clear the save slot. When storage refuses the copy (full:
+    a planted save may fill the quota), the save stays where it is, never lost, refused on each load.
+    """
+    for slot in range(CORRUPT_SLOTS - 1, 0, -1):
+        older = get_text(storage, corrupt_key(slot))
+        if older is not None and not _set(storage, corrupt_key(slot + 1), older):
+            return
+    if _set(storage, CORRUPT_KEY, raw):
+        _remove(storage, SAVE_KEY)
+
+
+def save_blocked(storage):
+    """True when a save that could not be resumed still holds the save slot (storage refused to set
+    it aside): the new match then plays unsaved rather than write over it."""
+    return get_text(storage, SAVE_KEY) is not None
+
+
+def _remove(storage, key):
+    try:  # noqa: SIM105  (MicroPython has no contextlib)
+        storage.removeItem(key)
+    except Exception:
+        pass
 
 
 def load(storage):
@@ -331,23 +280,26 @@ def save(storage, app):
 
 
 def start_decision(saved, seed_param):
-    """What the page does on load: ``("new", seed)`` or ``("resume", None)``.
+    """What the page does on load: ``("new", seed)``, ``("resume", None)`` or ``("ask", seed)``.
 
-    A ``?seed=N`` parameter always starts that deal (seed None: a fresh random match), otherwise a
-    usable save is resumed.
+    A ``?seed=N`` link starts that deal, but never silently over a match in progress: then the
+    player is asked (``"ask"``) and may resume instead. Otherwise a usable save is resumed.
     """
+    in_progress = saved is not None and saved["view"]["phase"] != "match_over"
     if seed_param is not None:
-        return "new", seed_param
+        return ("ask" if in_progress else "new"), seed_param
     if saved is not None:
         return "resume", None
     return "new", None
 
 
 def parse_seed(text):
-    """``?seed=`` value -> int, or None when absent or not a number."""
+    """``?seed=`` value -> ``(seed or None, valid)``: absent is ``(None, True)``; anything but a
+    whole number from 0 to :data:`MAX_SEED` is ``(None, False)`` (refused with a notice)."""
     if text is None:
-        return None
+        return None, True
     text = str(text).strip()
-    if not text or not (text.isdigit() or (text[0] == "-" and text[1:].isdigit())):
-        return None
-    return int(text)
+    if not text or len(text) > len(str(MAX_SEED)) or not text.isdigit():
+        return None, False
+    seed = int(text)
+    return (seed, True) if seed <= MAX_SEED else (None, False)

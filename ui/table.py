@@ -10,12 +10,15 @@ PHASES = {"expose": "expose", "play": "play", "hand_over": "hand-over", "match_o
 
 
 def html_phase(app):
-    """``<html data-phase>``: loading | expose | play | hand-over | match-over.
+    """``<html data-phase>``: loading | expose | play | hand-over | match-over | error (the game could
+    not start).
 
     While the last trick of a hand is still on show, the phase stays ``play`` and the summary
     waits; ``hand-over`` / ``match-over`` mean the summary or the result is up.
     """
     view = app.get("view")
+    if app.get("failed"):
+        return "error"
     if not view:
         return "loading"
     phase = view["phase"]

@@ -297,3 +297,10 @@ def exposed_notice(exposed):
     if not parts:
         return _("Nobody exposed a card")
     return _("Exposed: {list}").format(list=", ".join(parts))
+
+
+def standing_notice(view):
+    """The notice that stays up through a resumed hand: no card to expose, or who exposed what."""
+    if view["phase"] == "expose":
+        return "" if view["exposable"] else _("No card to expose this hand")
+    return exposed_notice(view["exposed"])
