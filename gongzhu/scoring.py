@@ -22,6 +22,16 @@ HEART_VALUES: dict[str, int] = {
 }  # fmt: skip
 _HEART_VALUE_BY_INDEX: dict[int, int] = {INDEX[c]: v for c, v in HEART_VALUES.items()}
 
+#: What exposing each card does (RULES.md "Expose phase"), as codes the UI puts into words.
+EXPOSURE_EFFECTS: dict[str, str] = {
+    "AH": "hearts_x2",  # every heart counts double
+    "QS": "pig_x2",  # the pig counts double
+    "JD": "goat_x2",  # the goat counts double
+    "TC": "transformer_x4",  # the transformer multiplies by 4 (and alone scores +100)
+}
+#: The effect code of an exposed TC on a player who captured it alone (+100 instead of +50).
+TRANSFORMER_BONUS_X2 = "transformer_bonus_x2"
+
 
 class Breakdown(TypedDict):
     """One player's hand score and how it was made (all values already include exposure doubling)."""
@@ -37,6 +47,7 @@ class Breakdown(TypedDict):
     transformer_bonus: int  # +50/+100 when alone
     transformer_multiplier: int  # 1, or 2/4 when TC came with other point cards
     all_16: bool
+    exposure_effects: list[str]  # codes of the exposures that changed this score (EXPOSURE_EFFECTS…)
     subtotal: int  # rules 1–3 before the transformer
     score: int
 
@@ -64,6 +75,17 @@ def score_breakdown(captured: int, exposed: int) -> Breakdown:
         else:
             transformer, multiplier = "multiplier", 2 * tc_factor
     score = bonus + subtotal * multiplier
+    effects = [
+        code
+        for code, applies in (
+            ("hearts_x2", hearts_multiplier > 1 and hearts != 0),
+            ("pig_x2", pig_multiplier > 1 and pig != 0),
+            ("goat_x2", goat_multiplier > 1 and goat != 0),
+            ("transformer_x4", tc_factor > 1 and transformer == "multiplier"),
+            (TRANSFORMER_BONUS_X2, tc_factor > 1 and transformer == "alone"),
+        )
+        if applies
+    ]
     return Breakdown(
         hearts=hearts,
         hearts_multiplier=hearts_multiplier,
@@ -76,6 +98,7 @@ def score_breakdown(captured: int, exposed: int) -> Breakdown:
         transformer_bonus=bonus,
         transformer_multiplier=multiplier,
         all_16=captured & POINT_MASK == POINT_MASK,
+        exposure_effects=effects,
         subtotal=subtotal,
         score=score,
     )
