@@ -75,12 +75,20 @@ def test_a_save_never_restores_text() -> None:
 
 @pytest.mark.parametrize(
     ("text", "seed"),
-    [(None, (None, True)), ("12", (12, True)), ("0", (0, True)), (str(2**63 - 1), (2**63 - 1, True)),
-     (str(2**63), (None, False)), ("9" * 5000, (None, False)), ("-3", (None, False)), ("x", (None, False)),
-     ("", (None, False)), ("1e9", (None, False))],
+    [(None, (None, True)), ("12", (12, True)), ("0", (0, True)), ("-3", (-3, True)),
+     (str(2**53 - 1), (2**53 - 1, True)), (str(2**53), (None, False)), (str(-(2**53)), (None, False)),
+     ("9" * 5000, (None, False)), ("-", (None, False)), ("x", (None, False)), ("", (None, False)),
+     ("1e9", (None, False))],
 )  # fmt: skip
 def test_seed_parameter_is_bounded(text: str | None, seed: tuple[int | None, bool]) -> None:
     assert store.parse_seed(text) == seed
+
+
+def test_the_seed_bound_is_the_engines() -> None:
+    import gongzhu
+
+    assert store.MAX_SEED == gongzhu.MAX_SEED
+    assert gongzhu.new_match(store.MAX_SEED) and gongzhu.new_match(-store.MAX_SEED)
 
 
 def test_a_seed_link_asks_before_replacing_a_match_in_progress() -> None:

@@ -23,8 +23,9 @@ CORRUPT_SLOTS = 5
 #: The longest save read (a real one, late in a long match, holds ~10,000 characters): a bigger one
 #: is set aside unread, so a planted multi-megabyte save cannot freeze the page.
 MAX_SAVE_CHARS = 65536
-#: ``?seed=`` takes what the engine takes: 0 .. 2**63 - 1.
-MAX_SEED = 2**63 - 1
+#: ``?seed=`` takes what the engine takes: -MAX_SEED .. MAX_SEED (``gongzhu.MAX_SEED``, which the
+#: page cannot import; tests/test_ui_store.py holds the two equal).
+MAX_SEED = 2**53 - 1
 PROBE_KEY = "gongzhu.probe"
 SETTINGS_KEY = "gongzhu.settings.v1"
 LEVELS = ("easy", "normal", "hard")
@@ -295,11 +296,12 @@ def start_decision(saved, seed_param):
 
 def parse_seed(text):
     """``?seed=`` value -> ``(seed or None, valid)``: absent is ``(None, True)``; anything but a
-    whole number from 0 to :data:`MAX_SEED` is ``(None, False)`` (refused with a notice)."""
+    whole number within ±:data:`MAX_SEED` is ``(None, False)`` (refused with a notice)."""
     if text is None:
         return None, True
     text = str(text).strip()
-    if not text or len(text) > len(str(MAX_SEED)) or not text.isdigit():
+    digits = text[1:] if text[:1] == "-" else text
+    if not digits or len(digits) > len(str(MAX_SEED)) or not digits.isdigit():
         return None, False
     seed = int(text)
-    return (seed, True) if seed <= MAX_SEED else (None, False)
+    return (seed, True) if -MAX_SEED <= seed <= MAX_SEED else (None, False)
