@@ -16,6 +16,7 @@ import pytest
 from tests.broken_saves import PAYLOAD, packed
 from tests.e2e.game import op, play_out
 from ui import i18n, render, shape
+from ui.state import UIState
 
 MARKUP = '<b x="1">'
 
@@ -78,18 +79,24 @@ def _poison(view: dict[str, Any]) -> dict[str, Any]:
 @pytest.mark.parametrize("panel", [None, "captured", "last-trick"])
 def test_no_value_is_written_as_markup(poisoned_catalog: None, phase: str, panel: str | None) -> None:
     view = _poison(VIEWS[phase])
-    app = {
+    app = UIState()
+    for key, value in {
         "view": view, "level": MARKUP, "hand_level": MARKUP, "selected": MARKUP, "expose_sel": [MARKUP],
         "message": MARKUP, "notice": MARKUP, "alert": MARKUP, "engine_note": MARKUP, "unsaved": True,
-        "toast": MARKUP, "fresh_card": MARKUP, "collecting": None, "panel": panel, "hold": phase == "play",
-        "settings": {"four_colour": True}, "loading_text": MARKUP, "progress": 50, "busy": False,
-    }  # fmt: skip
+        "toast": MARKUP, "fresh_card": MARKUP, "panel": panel, "hold": phase == "play", "four_colour": True,
+        "loading_text": MARKUP, "progress": 50, "elsewhere": True, "failed": "",
+    }.items():  # fmt: skip
+        setattr(app, key, value)
     regions = render.regions(app)
     assert regions["hand"] and regions["bar"] and regions["seat-1"]
     for region, html in regions.items():
         assert "<b x" not in html and "<b " not in html, (region, html[html.find("<b ") - 80 :][:200])
-    loading = render.regions(dict(app, view=None))
-    assert all("<b " not in html for html in loading.values())
+    app.view = None
+    assert all("<b " not in html for html in render.regions(app).values())
+    app.failed = MARKUP
+    assert all("<b " not in html for html in render.regions(app).values())
+    app.view, app.failed, app.ask_seed = view, "", 12
+    assert all("<b " not in html for html in render.regions(app).values())
 
 
 def test_the_saved_views_of_every_phase_pass_the_shape_check() -> None:

@@ -7,7 +7,8 @@ import json
 import pytest
 
 from tests.broken_saves import FakeStorage, broken_saves, good_save, older_save, packed
-from ui import store
+from ui import flow, store
+from ui.state import UIState
 
 
 class FullStorage(FakeStorage):
@@ -70,7 +71,9 @@ def test_a_save_never_restores_text() -> None:
     p = packed()
     saved = store.decode(json.dumps(dict(good_save(p), notice="Visit evil.example to win")))
     assert "Visit" not in json.dumps(saved)
-    assert "notice" not in json.loads(store.encode(dict(saved, notice="shown")))
+    ui = flow.resume(UIState(), saved)
+    ui.notice = "shown"
+    assert "notice" not in json.loads(store.encode(ui))
 
 
 @pytest.mark.parametrize(
@@ -111,7 +114,8 @@ def test_good_and_older_saves_resume() -> None:
     saved, problem = store.load(storage)
     assert problem is None and saved is not None
     assert saved["hand_level"] == "hard" and saved["expose_sel"] == [] and saved["state"] == p["state"]
-    assert store.decode(store.encode(dict(saved, view=p["view"])))["hand_level"] == "hard"
+    ui = flow.resume(UIState(), saved)
+    assert store.decode(store.encode(ui))["hand_level"] == "hard"
 
 
 def test_full_storage_keeps_a_broken_save_where_it_is() -> None:
@@ -134,9 +138,10 @@ def test_open_storage_disabled_full_and_fine() -> None:
     storage, usable = store.open_storage(Window(full))
     assert not usable
     assert store.load_settings(storage)["level"] == "hard" and store.load_settings(storage)["four_colour"]
-    app = dict(good_save(packed()))
-    assert store.save(storage, app) is False
-    assert store.save_settings(storage, {"level": "easy"}) is False
+    ui = UIState()
+    ui.state, ui.view = packed()["state"], packed()["view"]
+    assert store.save(storage, ui) is False
+    assert store.save_settings(storage, ui) is False
     fine = FakeStorage()
     storage, usable = store.open_storage(Window(fine))
     assert usable and storage is fine and store.PROBE_KEY not in fine.data

@@ -5,8 +5,12 @@ Every value interpolated into markup by ``ui/render.py`` and ``ui/i18n.py`` goes
 from the view, storage, the URL or a catalog is ever written as markup.
 """
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
+    from collections.abc import Iterable
 
-def esc(value):
+
+def esc(value: object) -> str:
     """``value`` as HTML text or a double-quoted attribute value: ``& < > " '`` escaped."""
     return (
         str(value)
@@ -18,7 +22,7 @@ def esc(value):
     )
 
 
-def attrs(pairs):
+def attrs(pairs: "Iterable[tuple[str, object]]") -> str:
     """`` name="value"`` for each ``(name, value)`` (value escaped); ``True`` gives a bare name,
     ``None`` or ``False`` leaves the attribute out."""
     out = []

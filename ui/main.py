@@ -17,7 +17,7 @@ from pyscript.ffi import create_proxy
 
 # The UI modules are imported inside boot(), a few at a time with a yield between them, so that
 # compiling them never adds up to one long main-thread task on a slow phone.
-game = app = bridge = i18n = pwa = store = None
+game = ui = bridge = i18n = pwa = store = flow = None
 
 #: Files whose download the loading bar follows, with their share of the wait.
 PROGRESS_FILES = (
@@ -36,11 +36,11 @@ def mark(name):
 
 def progress_tick():
     """Loading bar from what has really arrived (resource timing of the runtime files)."""
-    if app["view"] is not None:
+    if ui.view is not None:
         return
     real = pwa.progress()  # first visit: bytes the service worker has received
     if real is not None and real[1] > 0:
-        app["progress"] = min(10 + real[0] * 85 // real[1], 95)
+        ui.progress = min(10 + real[0] * 85 // real[1], 95)
         game.redraw()
         return
     done = 10
@@ -49,12 +49,12 @@ def progress_tick():
         for suffix, share in PROGRESS_FILES:
             if name.endswith(suffix):
                 done += share
-    app["progress"] = min(done, 95)
+    ui.progress = min(done, 95)
     game.redraw()
 
 
 async def watch_progress():
-    while app["view"] is None:
+    while ui.view is None:
         progress_tick()
         await asyncio.sleep(0.25)
 
@@ -71,16 +71,16 @@ def drop_seed_param(params):
 
 
 async def load_modules():
-    global game, app, bridge, i18n, pwa, store
+    global game, ui, bridge, i18n, pwa, store, flow
     from ui import i18n, store
 
     await asyncio.sleep(0)
-    from ui import bridge, pwa
+    from ui import bridge, flow, pwa
 
     await asyncio.sleep(0)
     from ui import app as game
 
-    app = game.app
+    ui = game.ui
     await asyncio.sleep(0)
 
 
@@ -89,13 +89,14 @@ async def boot():
     await asyncio.sleep(0)
     await load_modules()
     local, usable = store.open_storage(window)
-    app["storage"] = local
-    app["unsaved"] = not usable
-    app["settings"] = store.load_settings(local)
-    app["level"] = app["settings"]["level"]
+    game.use_storage(local)
+    ui.unsaved = not usable
+    settings = store.load_settings(local)
+    ui.level = settings["level"]
+    ui.four_colour = settings["four_colour"]
     params = url_params()
-    app["fast"] = str(params.get("fast")) == "1"
-    if app["fast"]:
+    ui.fast = str(params.get("fast")) == "1"
+    if ui.fast:
         bridge.TIMEOUT_S = 10  # tests: a dead worker is noticed quickly
     forced = str(params.get("lang") or "")
     saved_lang = store.get_text(local, getattr(i18n, "STORAGE_KEY", "gongzhu.lang")) or ""
@@ -118,16 +119,16 @@ async def boot():
     saved, problem = store.load(local)
     decision, seed = store.start_decision(saved, seed)
     if decision == "new" and problem and store.save_blocked(local):
-        app["unsaved"] = True  # the refused save stays where it is: never written over
-        app["save_blocked"] = True
+        ui.unsaved = True  # the refused save stays where it is: never written over
+        ui.save_blocked = True
     if decision in ("resume", "ask"):
-        game.adopt(saved)  # drawn now: it passed the shape check; the engine's check follows
+        flow.resume(ui, saved)  # drawn now: it passed the shape check; the engine's check follows
     if decision == "ask":
-        app["ask_seed"] = seed
+        ui.ask_seed = seed
     notices = [game.save_problem_text(problem)]
     if not seed_valid:
         notices.append(i18n._("The deal number in this link is not valid: it was ignored."))
-    app["loading_text"] = i18n._("Waking up the opponents…")
+    ui.loading_text = i18n._("Waking up the opponents…")
     for name in ("click", "keydown", "change"):
         handler = {"click": game.on_click, "keydown": game.on_key, "change": game.on_change}[name]
         document.addEventListener(name, create_proxy(handler))
@@ -146,21 +147,19 @@ async def boot():
     mark("engine-connected")
     await bridge.call("ping", text="hello")
     mark("engine-ready")
-    app["engine_ready"] = True
-    if decision in ("resume", "ask") and not app["elsewhere"] and not await game.check_resumed():
+    ui.engine_ready = True
+    if decision in ("resume", "ask") and not ui.elsewhere and not await game.check_resumed():
         if decision == "resume":
             seed = None
         decision = "new"
-        app["ask_seed"] = None
+        ui.ask_seed = None
         notices[0] = game.save_problem_text("unreadable")
-    if decision == "new" and not app["elsewhere"]:
+    if decision == "new" and not ui.elsewhere:
         if seed is None:
             seed = int(window.Math.random() * 2147483647)
-        game.begin_hand()
         packed = await bridge.call("new_match", seed=seed)
-        app["view"] = None
-        game.take(packed)
-    app["alert"] = " · ".join(n for n in notices if n)
+        await game.run(flow.started(ui, packed))
+    ui.alert = " · ".join(n for n in notices if n)
     game.redraw()
     mark("table-ready")
     await game.drive()
@@ -169,8 +168,8 @@ async def boot():
 def fail(exc):
     """Start-up failed: say so on the page (``<html data-phase="error">``, the reason in #status)."""
     window.console.warn("gongzhu boot failed: " + str(exc))
-    if app is not None:
-        app["failed"] = str(exc) or type(exc).__name__
+    if ui is not None:
+        ui.failed = str(exc) or type(exc).__name__
         game.redraw()
         return
     document.documentElement.dataset.phase = "error"

@@ -46,12 +46,12 @@ def button(testid, action, label, primary=False, disabled=False, pressed=None):
 
 
 def bar_html(app):
-    level = app.get("level") or "normal"
+    level = app.level or "normal"
     options = "".join(
         "<option{}>{}</option>".format(attrs((("value", value), ("selected", value == level))), esc(label))
         for value, label in texts.level_names()
     )
-    can_look = bool(app.get("view"))
+    can_look = bool(app.view)
     return (
         '<span class="brand"><i>♠</i> Gong Zhu</span>'
         '<label class="level"><span>{diff}</span>'
@@ -62,14 +62,14 @@ def bar_html(app):
             "four-colour",
             "four-colour",
             _("Four colours"),
-            pressed=bool((app.get("settings") or {}).get("four_colour")),
+            pressed=bool(app.four_colour),
         ),
         lang=i18n.language_menu_html(),
         rules=i18n.rules_link_html(),
         diff=esc(_("Difficulty")),
         options=options,
         last=button(
-            "last-trick", "last-trick", _("Last trick"), disabled=not (can_look and app["view"]["tricks"])
+            "last-trick", "last-trick", _("Last trick"), disabled=not (can_look and app.view["tricks"])
         ),
         captured=button("view-captured", "captured", _("View captured cards"), disabled=not can_look),
     )
@@ -79,7 +79,7 @@ def bar_html(app):
 
 
 def seat_html(app, seat):
-    view = app.get("view")
+    view = app.view
     name = esc(texts.seat_name(seat))
     if not view:
         return (
@@ -87,7 +87,7 @@ def seat_html(app, seat):
             '<div class="scores"><span data-testid="hand-score">0</span>'
             '<span data-testid="total">0</span></div>'
         )
-    acting = table.turn_attr(app) == seat and not app.get("hold")
+    acting = table.turn_attr(app) == seat and not app.hold
     score = view["hand_scores"][seat]
     total = view["totals"][seat]
     parts = [f'<div class="who"><span class="name">{name}</span>']
@@ -128,11 +128,11 @@ def seat_html(app, seat):
 
 
 def trick_html(app):
-    if not app.get("view"):
+    if not app.view:
         return ""
     plays, winner = table.shown_trick(app)
-    fresh = app.get("fresh_card")
-    collecting = app.get("collecting")
+    fresh = app.fresh_card
+    collecting = app.collecting
     out = []
     for play in plays:
         seat, code = play["seat"], play["card"]
@@ -154,11 +154,11 @@ def trick_html(app):
 def focus_card(app):
     """The hand card that takes the keyboard focus (roving tabindex): the one the player last moved
     to, else the selected card, else the first one that can be chosen, else the first."""
-    view = app.get("view")
+    view = app.view
     hand = view["hand"] if view else []
     if not hand:
         return None
-    for code in (app.get("focus"), app.get("selected")):
+    for code in (app.focus, app.selected):
         if code in hand:
             return code
     if view["phase"] == "expose":
@@ -169,7 +169,7 @@ def focus_card(app):
 
 
 def _hand_card(app, code, focus=None):
-    view = app["view"]
+    view = app.view
     phase = view["phase"]
     classes = []
     more = [("role", "button"), ("tabindex", "0" if code == focus else "-1")]
@@ -180,11 +180,11 @@ def _hand_card(app, code, focus=None):
     if phase == "expose":
         if code in view["exposable"]:
             classes.append("exposable")
-            pressed = code in (app.get("expose_sel") or [])
+            pressed = code in (app.expose_sel or [])
             if pressed:
                 classes.append("selected")
             extra = '<span class="mark" aria-hidden="true"><b>{}</b>{}</span>'.format(
-                esc(_("exposable")), esc(texts.expose_effect(code))
+                esc(_("exposable")), esc(texts.expose_effect((view.get("exposable_effects") or {}).get(code)))
             )
             disabled = False
             state["exposable"] = True
@@ -192,13 +192,13 @@ def _hand_card(app, code, focus=None):
             classes.append("exposed-own")
     elif phase == "play":
         refusal = view["refusals"].get(code)
-        if table.my_turn(view) and not app.get("hold"):
+        if table.my_turn(view) and not app.hold:
             if refusal:
                 classes.append("dim")
                 state["unplayable"] = True
             else:
                 disabled = False
-        if code == app.get("selected"):
+        if code == app.selected:
             classes.append("selected")
             pressed = True
     more.append(("aria-disabled", "true" if disabled else "false"))
@@ -214,7 +214,7 @@ def _hand_card(app, code, focus=None):
 
 
 def hand_html(app):
-    view = app.get("view")
+    view = app.view
     if not view:
         return ""
     hand = view["hand"]
@@ -233,29 +233,29 @@ def hand_html(app):
 
 
 def actions_html(app):
-    view = app.get("view")
+    view = app.view
     if not view:
         return ""
     phase = view["phase"]
-    busy = bool(app.get("busy"))
+    busy = bool(app.busy)
     out = []
     if phase == "expose" and view["exposable"] and view.get("my_expose") is None:
-        chosen = app.get("expose_sel") or []
+        chosen = app.expose_sel or []
         out.append(button("expose-confirm", "expose", _("Expose"), primary=True, disabled=busy or not chosen))
         out.append(button("expose-none", "expose-none", _("Don't expose"), disabled=busy))
         out.append(button("hint", "hint", _("Hint"), disabled=busy))
-    elif phase == "play" and table.my_turn(view) and not app.get("hold"):
-        selected = app.get("selected")
+    elif phase == "play" and table.my_turn(view) and not app.hold:
+        selected = app.selected
         out.append(button("play", "play", _("Play"), primary=True, disabled=busy or not selected))
         out.append(button("hint", "hint", _("Hint"), disabled=busy))
     elif table.opponents_playing(app):
-        out.append(button("speed-up", "speed-up", _("Speed up"), pressed=bool(app.get("speed"))))
+        out.append(button("speed-up", "speed-up", _("Speed up"), pressed=bool(app.speed)))
     return "".join(out)
 
 
 def message_html(app):
-    text = app.get("message") or app.get("notice") or ""
-    alert = app.get("alert")
+    text = app.message or app.notice or ""
+    alert = app.alert
     if alert:
         text = alert + (" · " + text if text else "")
     return esc(text)
@@ -264,12 +264,12 @@ def message_html(app):
 def notes_html(app):
     """Lasting notices: the game cannot be saved (storage full or disabled), the engine restarted."""
     notes = []
-    if app.get("unsaved"):
+    if app.unsaved:
         notes.append(_("This game won't be saved: the browser's storage is full or disabled."))
-    if app.get("engine_note"):
-        notes.append(app["engine_note"])
+    if app.engine_note:
+        notes.append(app.engine_note)
     html = " ".join('<span data-testid="notice">{}</span>'.format(esc(n)) for n in notes)
-    if app.get("elsewhere"):
+    if app.elsewhere:
         html += '<span data-testid="elsewhere">{} {}</span>'.format(
             esc(_("This game is being played in another tab.")),
             button("take-over", "take-over", _("Play here"), primary=True),
@@ -278,7 +278,7 @@ def notes_html(app):
 
 
 def toast_html(app):
-    toast = app.get("toast")
+    toast = app.toast
     if not toast:
         return ""
     return '<div{}><span class="icon">{}</span>{}</div>'.format(
@@ -326,7 +326,7 @@ def summary_html(view):
 def failed_html(app):
     """The game could not start: say so, with the reason (never an endless spinner)."""
     return '<div class="loading failed" data-testid="startup-error" role="alert"><p id="status">{}</p></div>'.format(
-        esc(_("The game could not start: {error}").format(error=app["failed"]))
+        esc(_("The game could not start: {error}").format(error=app.failed))
     )
 
 
@@ -335,7 +335,7 @@ def seed_question_html(app):
     body = "<p>{}</p>".format(
         esc(
             _("This link starts a new match (deal {seed}). Your match in progress would be replaced.").format(
-                seed=app["ask_seed"]
+                seed=app.ask_seed
             )
         )
     )
@@ -346,18 +346,16 @@ def seed_question_html(app):
 
 
 def overlay_html(app):
-    view = app.get("view")
-    if app.get("failed"):
+    view = app.view
+    if app.failed:
         return failed_html(app)
-    if view and app.get("ask_seed") is not None:
+    if view and app.ask_seed is not None:
         return seed_question_html(app)
     if not view:
         return (
             '<div class="loading" data-testid="loading"><div class="spinner"></div><p>{}</p>'
             '<div class="progress"><span style="width:{}%"></span></div></div>'
-        ).format(
-            esc(app.get("loading_text") or _("Shuffling the deck…")), esc(int(app.get("progress") or 10))
-        )
+        ).format(esc(app.loading_text or _("Shuffling the deck…")), esc(int(app.progress or 10)))
     phase = table.html_phase(app)
     if phase == "hand-over":
         body, title = summary_html(view)
@@ -366,7 +364,7 @@ def overlay_html(app):
         )
     if phase == "match-over":
         return match_html(view)
-    shown = app.get("panel")
+    shown = app.panel
     if shown == "captured":
         return captured_html(view)
     if shown == "last-trick":
@@ -408,7 +406,7 @@ def captured_html(view):
     rows = []
     for seat in range(4):
         exposed = view["exposed"][seat]
-        points = table.point_cards(view["captured"][seat])
+        points = view["point_cards"][seat]
         rows.append(
             '<div class="cap-row" data-seat-captured="{seat}"><h3>{name}</h3>'
             '<div><span class="lbl">{el}</span>{ex}</div><div><span class="lbl">{cl}</span>{pc}</div></div>'.format(

@@ -23,16 +23,21 @@ MAX_HANDS = 500
 MAX_POINTS = 10**9
 
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
+    from typing import Any
+
+
 class ShapeError(ValueError):
     """A saved view that may not be drawn; the message says what is wrong."""
 
 
-def is_card(code):
+def is_card(code: object) -> bool:
     """True for one of the 52 card codes (``QS``, ``TC``)."""
     return isinstance(code, str) and len(code) == 2 and code[0] in RANKS and code[1] in SUITS
 
 
-def _token(text):
+def _token(text: str) -> bool:
     if len(text) > MAX_TOKEN:
         return False
     for char in text:
@@ -41,7 +46,7 @@ def _token(text):
     return True
 
 
-def _walk(value, depth, count):
+def _walk(value: object, depth: int, count: int) -> int:
     """Every string a token, every number a bounded int, nesting and size bounded; the node count."""
     count += 1
     if count > MAX_NODES or depth > MAX_DEPTH:
@@ -69,87 +74,105 @@ def _walk(value, depth, count):
     raise ShapeError("not JSON data")
 
 
-def _need(ok, what):
+def _need(ok: bool, what: str) -> None:
     if not ok:
         raise ShapeError(what)
 
 
-def _int(value, low, high):
+def _dict(value: object, what: str) -> "dict[str, Any]":
+    if not isinstance(value, dict):
+        raise ShapeError(what)
+    return value
+
+
+def _list(value: object, what: str, most: int) -> "list[Any]":
+    if not isinstance(value, list) or len(value) > most:
+        raise ShapeError(what)
+    return value
+
+
+def _int(value: object, low: int, high: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
-def _seat(value, optional=False):
+def _seat(value: object, optional: bool = False) -> bool:
     return (optional and value is None) or _int(value, 0, 3)
 
 
-def _cards(value, most, what):
-    _need(isinstance(value, list) and len(value) <= most, what)
-    for code in value:
+def _cards(value: object, most: int, what: str) -> None:
+    cards = _list(value, what, most)
+    for code in cards:
         _need(is_card(code), what)
-    _need(len(set(value)) == len(value), what)
+    _need(len(set(cards)) == len(cards), what)
 
 
-def _four_numbers(value, what, low=-MAX_POINTS, high=MAX_POINTS):
-    _need(isinstance(value, list) and len(value) == 4, what)
-    for number in value:
+def _four_numbers(value: object, what: str, low: int = -MAX_POINTS, high: int = MAX_POINTS) -> None:
+    numbers = _list(value, what, 4)
+    _need(len(numbers) == 4, what)
+    for number in numbers:
         _need(_int(number, low, high), what)
 
 
-def _four_card_lists(value, most, what):
-    _need(isinstance(value, list) and len(value) == 4, what)
-    for cards in value:
+def _four_card_lists(value: object, most: int, what: str) -> None:
+    lists = _list(value, what, 4)
+    _need(len(lists) == 4, what)
+    for cards in lists:
         _cards(cards, most, what)
 
 
-def _trick(trick, what):
-    _need(isinstance(trick, dict) and isinstance(trick.get("plays"), list), what)
-    _need(len(trick["plays"]) <= 4 and _seat(trick.get("winner"), True), what)
-    for play in trick["plays"]:
-        _need(isinstance(play, dict) and _seat(play.get("seat")) and is_card(play.get("card")), what)
+def _trick(value: object, what: str) -> None:
+    trick = _dict(value, what)
+    _need(_seat(trick.get("winner"), True), what)
+    for play in _list(trick.get("plays"), what, 4):
+        play = _dict(play, what)
+        _need(_seat(play.get("seat")) and is_card(play.get("card")), what)
 
 
-def _refusals(value):
-    _need(isinstance(value, dict) and len(value) <= 13, "refusals")
-    for code in value:
-        refusal = value[code]
+def _refusals(value: object) -> None:
+    refusals = _dict(value, "refusals")
+    _need(len(refusals) <= 13, "refusals")
+    for code in refusals:
         _need(is_card(code), "refusals")
-        if refusal is not None:
-            _need(isinstance(refusal, dict) and isinstance(refusal.get("reason"), str), "refusals")
+        if refusals[code] is not None:
+            refusal = _dict(refusals[code], "refusals")
+            _need(isinstance(refusal.get("reason"), str), "refusals")
             for key in ("card", "suit"):
                 _need(refusal.get(key) is None or isinstance(refusal.get(key), str), "refusals")
 
 
-def _last_hand(last):
-    if last is None:
+def _last_hand(value: object) -> None:
+    if value is None:
         return
-    _need(isinstance(last, dict) and _int(last.get("number"), 1, MAX_HANDS), "last hand")
+    last = _dict(value, "last hand")
+    _need(_int(last.get("number"), 1, MAX_HANDS), "last hand")
     _four_numbers(last.get("totals"), "last hand")
-    breakdowns = last.get("breakdowns")
-    _need(isinstance(breakdowns, list) and len(breakdowns) == 4, "last hand")
-    for b in breakdowns:
-        _need(isinstance(b, dict), "last hand")
+    breakdowns = _list(last.get("breakdowns"), "last hand", 4)
+    _need(len(breakdowns) == 4, "last hand")
+    for item in breakdowns:
+        b = _dict(item, "last hand")
         for key in ("hearts", "pig", "goat", "transformer_bonus", "score"):
             _need(_int(b.get(key), -MAX_POINTS, MAX_POINTS), "last hand")
         for key in ("hearts_multiplier", "pig_multiplier", "goat_multiplier", "transformer_multiplier"):
             _need(_int(b.get(key, 1), 1, 8), "last hand")
         _need(b.get("transformer") in ("none", "alone", "multiplier"), "last hand")
+        _list(b.get("exposure_effects", []), "last hand", 8)
 
 
-def _result(result):
-    if result is None:
+def _result(value: object) -> None:
+    if value is None:
         return
-    _need(isinstance(result, dict), "result")
+    result = _dict(value, "result")
     _four_numbers(result.get("totals"), "result")
-    ranking = result.get("ranking")
-    _need(isinstance(ranking, list) and sorted(ranking) == [0, 1, 2, 3], "result")
+    ranking = _list(result.get("ranking"), "result", 4)
+    _need(sorted(ranking) == [0, 1, 2, 3], "result")
     _need(_seat(result.get("winner")), "result")
-    eliminated = result.get("eliminated") or []
-    _need(isinstance(eliminated, list) and all(_seat(s) for s in eliminated), "result")
+    for seat in _list(result.get("eliminated") or [], "result", 4):
+        _need(_seat(seat), "result")
 
 
-def check_view(view):
-    """Raise :class:`ShapeError` unless ``view`` (seat 0's view, from storage) is safe to draw."""
-    _need(isinstance(view, dict), "not a view")
+def check_view(value: object) -> None:
+    """Raise :class:`ShapeError` unless ``value`` (seat 0's view, from storage) is safe to draw."""
+    view = _dict(value, "not a view")
     _walk(view, 0, 0)
     _need(view.get("phase") in PHASES, "phase")
     _need(_int(view.get("hand_number"), 1, MAX_HANDS), "hand number")
@@ -158,21 +181,23 @@ def check_view(view):
     _four_numbers(view.get("totals"), "totals")
     _four_numbers(view.get("hand_scores"), "hand scores")
     _cards(view.get("exposable"), 4, "exposable")
-    _need(view.get("my_expose") is None or isinstance(view.get("my_expose"), list), "my exposure")
     if view.get("my_expose") is not None:
         _cards(view["my_expose"], 4, "my exposure")
     _four_card_lists(view.get("exposed"), 4, "exposed")
     _four_card_lists(view.get("captured"), 52, "captured")
-    tricks = view.get("tricks")
-    _need(isinstance(tricks, list) and len(tricks) <= 13, "tricks")
-    for trick in tricks:
+    for trick in _list(view.get("tricks"), "tricks", 13):
         _trick(trick, "tricks")
     _trick(view.get("trick"), "trick")
     _need(_seat(view.get("turn"), True), "turn")
     _need(view["phase"] != "play" or view["turn"] is not None, "turn")
     _need(_seat(view.get("threat"), True), "threat")
     _refusals(view.get("refusals"))
+    if "expose_refusals" in view:  # (the table facts: a save from an older version may lack them)
+        _refusals(view["expose_refusals"])
+    if "point_cards" in view:
+        _four_card_lists(view["point_cards"], 52, "point cards")
+    for code in _dict(view.get("exposable_effects", {}), "exposable effects"):
+        _need(is_card(code), "exposable effects")
     _last_hand(view.get("last_hand"))
     _result(view.get("result"))
-    history = view.get("history", [])
-    _need(isinstance(history, list) and len(history) <= MAX_HANDS, "history")
+    _list(view.get("history", []), "history", MAX_HANDS)

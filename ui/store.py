@@ -6,14 +6,15 @@ be read never breaks the page: it is set aside under ``CORRUPT_KEY`` and a new m
 
 Save versions: schema 1 (current); schema 0 (the first UI's shape: no ``schema`` field or
 ``"schema": 0``, ``level`` for ``hand_level``, ``exposing`` for ``expose_sel``) is migrated; a
-newer schema, a foreign app's data, truncated JSON or a match that breaks the card invariants is
-set aside. Storage that is disabled (private mode) or full leaves the game playable, unsaved:
+newer schema, a foreign app's data, truncated JSON or a table of the wrong shape is set aside (and
+a match the engine's ``check`` refuses, by ``ui/app.py``). Storage that is disabled (private mode) or full leaves the game playable, unsaved:
 :func:`open_storage` falls back to memory and :func:`save` reports the failure.
 """
 
 import json
 
 from ui import shape
+from ui.state import DEFAULT_LEVEL, LEVELS
 
 SCHEMA = 1
 SAVE_KEY = "gongzhu.save.v1"
@@ -28,9 +29,6 @@ MAX_SAVE_CHARS = 65536
 MAX_SEED = 2**53 - 1
 PROBE_KEY = "gongzhu.probe"
 SETTINGS_KEY = "gongzhu.settings.v1"
-LEVELS = ("easy", "normal", "hard")
-PHASES = ("expose", "play", "hand_over", "match_over")
-DEFAULT_LEVEL = "normal"
 
 #: UI flags saved with the match so a reload resumes exactly where the player was (no text: the
 #: standing notice is made again from the view, so a save cannot put words on the table).
@@ -53,30 +51,24 @@ def get_text(storage, key):
 
 
 def load_settings(storage):
-    """``{"level": ..., "lang": ...}``; defaults for anything missing or unreadable."""
-    settings = {"level": DEFAULT_LEVEL, "lang": "", "four_colour": False}
+    """``{"level": ..., "four_colour": ...}``; defaults for anything missing or unreadable. (The
+    language is saved apart, under ``ui.i18n.STORAGE_KEY``, which the rules page shares.)"""
+    settings = {"level": DEFAULT_LEVEL, "four_colour": False}
     try:
         raw = _get(storage, SETTINGS_KEY)
-        data = json.loads(raw) if raw else {}
+        data = json.loads(raw) if raw and len(raw) < 1000 else {}
         if isinstance(data, dict):
             if data.get("level") in LEVELS:
                 settings["level"] = data["level"]
-            if isinstance(data.get("lang"), str):
-                settings["lang"] = data["lang"]
             settings["four_colour"] = data.get("four_colour") is True
     except Exception:  # (settings never break the page)
         pass
     return settings
 
 
-def save_settings(storage, settings):
-    """Save the settings; False when storage refuses (full or disabled)."""
-    data = {
-        "level": settings["level"],
-        "lang": settings.get("lang", ""),
-        "four_colour": bool(settings.get("four_colour")),
-    }
-    return _set(storage, SETTINGS_KEY, json.dumps(data))
+def save_settings(storage, ui):
+    """Save the settings of the UI state ``ui``; False when storage refuses (full or disabled)."""
+    return _set(storage, SETTINGS_KEY, json.dumps({"level": ui.level, "four_colour": ui.four_colour}))
 
 
 def _set(storage, key, value):
@@ -88,12 +80,12 @@ def _set(storage, key, value):
         return False
 
 
-def encode(app):
-    """The save text of the app: engine state (opaque string), seat 0's view and the UI flags."""
-    data = {"schema": SCHEMA, "state": app["state"], "view": app["view"]}
+def encode(ui):
+    """The save text of the UI state ``ui``: engine state (opaque string), seat 0's view, the flags."""
+    data = {"schema": SCHEMA, "state": ui.state, "view": ui.view}
     for key in UI_KEYS:
-        data[key] = app.get(key)
-    data["tab"] = app.get("tab")  # (two tabs' saves always differ, so each sees the other's writes)
+        data[key] = getattr(ui, key)
+    data["tab"] = ui.tab  # (two tabs' saves always differ, so each sees the other's writes)
     return json.dumps(data)
 
 
@@ -275,9 +267,9 @@ class _ReadOnly:
             pass
 
 
-def save(storage, app):
+def save(storage, ui):
     """Autosave; False when storage refuses (quota or private mode: play on without a save)."""
-    return _set(storage, SAVE_KEY, encode(app))
+    return _set(storage, SAVE_KEY, encode(ui))
 
 
 def start_decision(saved, seed_param):
