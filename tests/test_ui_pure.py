@@ -102,3 +102,11 @@ def test_regions_carry_the_testing_contract() -> None:
     if packed["view"]["exposable"]:
         assert 'data-testid="expose-confirm"' in html["actions"]
         assert "exposable" in html["hand"]
+
+
+def test_one_level_list_shared_with_the_engine() -> None:
+    from gongzhu.ai import LEVELS
+    from ui import state
+
+    assert state.LEVELS == LEVELS
+    assert [level for level, _name in texts.level_names()] == list(LEVELS)

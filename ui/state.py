@@ -5,7 +5,7 @@ draws from it, ``ui/app.py`` (the shell) holds the one instance. The engine stat
 text; the table is drawn from ``view``, seat 0's table view as the engine sent it.
 """
 
-#: The difficulty levels, easiest first (the engine's ``gongzhu.ai.levels.LEVELS``; a test holds
+#: The difficulty levels, easiest first (the engine's ``gongzhu.ai.LEVELS``; a test holds
 #: them equal). The one list the UI uses: the menu, the settings and the saves read it.
 LEVELS = ("easy", "normal", "hard")
 DEFAULT_LEVEL = "normal"
