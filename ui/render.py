@@ -9,16 +9,25 @@ from ui import i18n, table, texts
 from ui.html import attrs, esc
 from ui.i18n import N_, _, ngettext
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
+    from collections.abc import Sequence
+    from typing import Any
+
+    from ui.state import UIState, View
+
 #: Static labels of index.html (``data-i18n-aria-label``), listed here so that extraction finds them.
 STATIC_LABELS = (N_("Across"), N_("Left"), N_("Right"), N_("You"), N_("Your hand"), N_("Table"))
 
 
-def card_html(code, classes="", more=(), extra=""):
+def card_html(
+    code: str, classes: str = "", more: "Sequence[tuple[str, object]]" = (), extra: str = ""
+) -> str:
     """A card face; ``more`` are further ``(attribute, value)`` pairs, ``extra`` HTML built here.
     Without a role in ``more`` it is an image named in words ("queen of spades")."""
     suit = code[1:2]
     color = "red" if suit in texts.RED_SUITS else "black"
-    pairs = [("class", "card " + color + " suit-" + suit + " " + classes), ("data-card", code)]
+    pairs = [("class", "card " + color + " suit-" + suit + " " + classes), ("data-card", code)]  # type: list[tuple[str, object]]
     pairs.extend(more)
     if not any(name == "role" for name, _value in more):
         pairs.extend((("role", "img"), ("aria-label", texts.card_name(code))))
@@ -30,7 +39,14 @@ def card_html(code, classes="", more=(), extra=""):
     ).format(attrs=attrs(pairs), rank=esc(texts.rank_label(code)), sym=sym, extra=extra)
 
 
-def button(testid, action, label, primary=False, disabled=False, pressed=None):
+def button(
+    testid: str,
+    action: str,
+    label: str,
+    primary: bool = False,
+    disabled: bool = False,
+    pressed: "bool | None" = None,
+) -> str:
     pairs = (
         ("type", "button"),
         ("class", "btn primary" if primary else "btn"),
@@ -45,7 +61,7 @@ def button(testid, action, label, primary=False, disabled=False, pressed=None):
 # --------------------------------------------------------------------------- header
 
 
-def bar_html(app):
+def bar_html(app: "UIState") -> str:
     level = app.level or "normal"
     options = "".join(
         "<option{}>{}</option>".format(attrs((("value", value), ("selected", value == level))), esc(label))
@@ -69,7 +85,7 @@ def bar_html(app):
         diff=esc(_("Difficulty")),
         options=options,
         last=button(
-            "last-trick", "last-trick", _("Last trick"), disabled=not (can_look and app.view["tricks"])
+            "last-trick", "last-trick", _("Last trick"), disabled=not (app.view and app.view["tricks"])
         ),
         captured=button("view-captured", "captured", _("View captured cards"), disabled=not can_look),
     )
@@ -78,7 +94,7 @@ def bar_html(app):
 # --------------------------------------------------------------------------- seats
 
 
-def seat_html(app, seat):
+def seat_html(app: "UIState", seat: int) -> str:
     view = app.view
     name = esc(texts.seat_name(seat))
     if not view:
@@ -127,7 +143,7 @@ def seat_html(app, seat):
 # --------------------------------------------------------------------------- trick
 
 
-def trick_html(app):
+def trick_html(app: "UIState") -> str:
     if not app.view:
         return ""
     plays, winner = table.shown_trick(app)
@@ -151,13 +167,13 @@ def trick_html(app):
 # --------------------------------------------------------------------------- hand
 
 
-def focus_card(app):
+def focus_card(app: "UIState") -> "str | None":
     """The hand card that takes the keyboard focus (roving tabindex): the one the player last moved
     to, else the selected card, else the first one that can be chosen, else the first."""
     view = app.view
-    hand = view["hand"] if view else []
-    if not hand:
+    if not view or not view["hand"]:
         return None
+    hand = view["hand"]  # type: list[str]
     for code in (app.focus, app.selected):
         if code in hand:
             return code
@@ -168,8 +184,9 @@ def focus_card(app):
     return chosen[0] if chosen else hand[0]
 
 
-def _hand_card(app, code, focus=None):
+def _hand_card(app: "UIState", code: str, focus: "str | None" = None) -> str:
     view = app.view
+    assert view is not None
     phase = view["phase"]
     classes = []
     more = [("role", "button"), ("tabindex", "0" if code == focus else "-1")]
@@ -213,7 +230,7 @@ def _hand_card(app, code, focus=None):
     return card_html(code, " ".join(classes), more, extra)
 
 
-def hand_html(app):
+def hand_html(app: "UIState") -> str:
     view = app.view
     if not view:
         return ""
@@ -232,7 +249,7 @@ def hand_html(app):
 # --------------------------------------------------------------------------- actions
 
 
-def actions_html(app):
+def actions_html(app: "UIState") -> str:
     view = app.view
     if not view:
         return ""
@@ -253,7 +270,7 @@ def actions_html(app):
     return "".join(out)
 
 
-def message_html(app):
+def message_html(app: "UIState") -> str:
     text = app.message or app.notice or ""
     alert = app.alert
     if alert:
@@ -261,7 +278,7 @@ def message_html(app):
     return esc(text)
 
 
-def notes_html(app):
+def notes_html(app: "UIState") -> str:
     """Lasting notices: the game cannot be saved (storage full or disabled), the engine restarted."""
     notes = []
     if app.unsaved:
@@ -277,7 +294,7 @@ def notes_html(app):
     return html
 
 
-def toast_html(app):
+def toast_html(app: "UIState") -> str:
     toast = app.toast
     if not toast:
         return ""
@@ -291,7 +308,7 @@ def toast_html(app):
 # --------------------------------------------------------------------------- overlays
 
 
-def _panel(testid, title, body, footer="", closable=False):
+def _panel(testid: str, title: str, body: str, footer: str = "", closable: bool = False) -> str:
     close = ""
     if closable:
         close = '<button type="button" class="close" data-action="close" aria-label="{0}">×</button>'.format(
@@ -303,7 +320,7 @@ def _panel(testid, title, body, footer="", closable=False):
     ).format(esc(testid), esc(title), close, esc(title), body, footer)
 
 
-def summary_html(view):
+def summary_html(view: "View") -> "tuple[str, str]":
     last = view["last_hand"]
     breakdowns = last["breakdowns"]
     head = "".join(f'<th scope="col">{esc(texts.seat_name(s))}</th>' for s in range(4))
@@ -323,14 +340,14 @@ def summary_html(view):
     return body, title
 
 
-def failed_html(app):
+def failed_html(app: "UIState") -> str:
     """The game could not start: say so, with the reason (never an endless spinner)."""
     return '<div class="loading failed" data-testid="startup-error" role="alert"><p id="status">{}</p></div>'.format(
         esc(_("The game could not start: {error}").format(error=app.failed))
     )
 
 
-def seed_question_html(app):
+def seed_question_html(app: "UIState") -> str:
     """A ``?seed=`` link opened over a match in progress: start that deal, or resume the match."""
     body = "<p>{}</p>".format(
         esc(
@@ -345,7 +362,7 @@ def seed_question_html(app):
     return _panel("seed-question", _("Start a new match?"), body, footer)
 
 
-def overlay_html(app):
+def overlay_html(app: "UIState") -> str:
     view = app.view
     if app.failed:
         return failed_html(app)
@@ -372,7 +389,7 @@ def overlay_html(app):
     return ""
 
 
-def match_html(view):
+def match_html(view: "View") -> str:
     result = view["result"]
     rows = []
     for place, seat, name, total, out in table_rows(result):
@@ -398,11 +415,11 @@ def match_html(view):
     )
 
 
-def table_rows(result):
+def table_rows(result: "dict[str, Any]") -> "list[tuple[int, int, str, int, bool]]":
     return texts.ranking_rows(result)
 
 
-def captured_html(view):
+def captured_html(view: "View") -> str:
     rows = []
     for seat in range(4):
         exposed = view["exposed"][seat]
@@ -421,7 +438,7 @@ def captured_html(view):
     return _panel("captured", _("View captured cards"), "".join(rows), closable=True)
 
 
-def last_trick_html(view):
+def last_trick_html(view: "View") -> str:
     if not view["tricks"]:
         return ""
     last = view["tricks"][-1]
@@ -442,7 +459,7 @@ def last_trick_html(view):
 # --------------------------------------------------------------------------- all
 
 
-def regions(app):
+def regions(app: "UIState") -> "dict[str, str]":
     out = {
         "bar": bar_html(app),
         "trick": trick_html(app),

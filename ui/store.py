@@ -16,6 +16,12 @@ import json
 from ui import shape
 from ui.state import DEFAULT_LEVEL, LEVELS
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
+    from typing import Any
+
+    from ui.state import UIState
+
 SCHEMA = 1
 SAVE_KEY = "gongzhu.save.v1"
 CORRUPT_KEY = "gongzhu.save.corrupt"
@@ -35,14 +41,14 @@ SETTINGS_KEY = "gongzhu.settings.v1"
 UI_KEYS = ("hand_level", "bots_exposed", "hold", "speed", "selected", "expose_sel")
 
 
-def _get(storage, key):
+def _get(storage: "Any", key: str) -> "str | None":
     """The stored text, or None when there is none (a JS null or undefined is not a ``str``; a save
     whose text is ``null`` is, and is set aside like any other broken save)."""
     value = storage.getItem(key)
     return value if isinstance(value, str) else None
 
 
-def get_text(storage, key):
+def get_text(storage: "Any", key: str) -> "str | None":
     """``storage[key]`` as text, or None (missing, or storage refusing to be read)."""
     try:
         return _get(storage, key)
@@ -50,7 +56,7 @@ def get_text(storage, key):
         return None
 
 
-def load_settings(storage):
+def load_settings(storage: "Any") -> "dict[str, Any]":
     """``{"level": ..., "four_colour": ...}``; defaults for anything missing or unreadable. (The
     language is saved apart, under ``ui.i18n.STORAGE_KEY``, which the rules page shares.)"""
     settings = {"level": DEFAULT_LEVEL, "four_colour": False}
@@ -66,12 +72,12 @@ def load_settings(storage):
     return settings
 
 
-def save_settings(storage, ui):
+def save_settings(storage: "Any", ui: "UIState") -> bool:
     """Save the settings of the UI state ``ui``; False when storage refuses (full or disabled)."""
     return _set(storage, SETTINGS_KEY, json.dumps({"level": ui.level, "four_colour": ui.four_colour}))
 
 
-def _set(storage, key, value):
+def _set(storage: "Any", key: str, value: str) -> bool:
     """Write; False when storage refuses. The page's ``window.gongzhuStorage`` (web/storage.js)
     returns False instead of throwing (MicroPython cannot catch a JavaScript exception)."""
     try:
@@ -80,7 +86,7 @@ def _set(storage, key, value):
         return False
 
 
-def encode(ui):
+def encode(ui: "UIState") -> str:
     """The save text of the UI state ``ui``: engine state (opaque string), seat 0's view, the flags."""
     data = {"schema": SCHEMA, "state": ui.state, "view": ui.view}
     for key in UI_KEYS:
@@ -92,12 +98,12 @@ def encode(ui):
 class SaveError(ValueError):
     """A save that cannot be resumed; ``reason`` is ``unreadable`` or ``newer``."""
 
-    def __init__(self, message, reason="unreadable"):
+    def __init__(self, message: str, reason: str = "unreadable") -> None:
         super().__init__(message)
         self.reason = reason
 
 
-def migrate(data):
+def migrate(data: "dict[str, Any]") -> "dict[str, Any]":
     """An older save's fields in the current shape (schema 0 -> 1); raise SaveError when unknown."""
     schema = data.get("schema", 0)
     if not isinstance(schema, int) or isinstance(schema, bool):
@@ -121,7 +127,7 @@ def migrate(data):
     return data
 
 
-def decode(text):
+def decode(text: str) -> "dict[str, Any]":
     """The saved app fields, or raise ValueError (:class:`SaveError`) when the save is not usable.
 
     Only the shape is checked here (:func:`ui.shape.check_view`: safe to draw); whether the match
@@ -143,7 +149,7 @@ def decode(text):
         shape.check_view(view)
     except shape.ShapeError as exc:
         raise SaveError("the saved table: " + str(exc)) from None
-    app = {"state": state, "view": view}
+    app = {"state": state, "view": view}  # type: dict[str, Any]
     app["hand_level"] = data.get("hand_level") if data.get("hand_level") in LEVELS else DEFAULT_LEVEL
     app["bots_exposed"] = data.get("bots_exposed") is True
     app["hold"] = data.get("hold") is True
@@ -155,12 +161,12 @@ def decode(text):
     return app
 
 
-def corrupt_key(slot):
+def corrupt_key(slot: int) -> str:
     """The key of set-aside slot ``slot`` (1 = the newest)."""
     return CORRUPT_KEY if slot == 1 else CORRUPT_KEY + "." + str(slot)
 
 
-def set_aside(storage, raw):
+def set_aside(storage: "Any", raw: str) -> None:
     """Keep an unusable save in the newest set-aside slot, the older ones one slot down (the oldest
     of :data:`CORRUPT_SLOTS` dropped), and clear the save slot. When storage refuses the copy (full:
     a planted save may fill the quota), the save stays where it is, never lost, refused on each load.
@@ -173,20 +179,20 @@ def set_aside(storage, raw):
         _remove(storage, SAVE_KEY)
 
 
-def save_blocked(storage):
+def save_blocked(storage: "Any") -> bool:
     """True when a save that could not be resumed still holds the save slot (storage refused to set
     it aside): the new match then plays unsaved rather than write over it."""
     return get_text(storage, SAVE_KEY) is not None
 
 
-def _remove(storage, key):
+def _remove(storage: "Any", key: str) -> None:
     try:  # noqa: SIM105  (MicroPython has no contextlib)
         storage.removeItem(key)
     except Exception:
         pass
 
 
-def load(storage):
+def load(storage: "Any") -> "tuple[dict[str, Any] | None, str | None]":
     """``(app_fields or None, problem)``: the saved match, and why a bad save was set aside
     (None, ``"unreadable"`` or ``"newer"``)."""
     try:
@@ -205,21 +211,21 @@ def load(storage):
 class MemoryStorage:
     """Stands in for ``localStorage`` when the browser refuses it (private mode, disabled)."""
 
-    def __init__(self):
-        self.data = {}
+    def __init__(self) -> None:
+        self.data = {}  # type: dict[str, str]
 
-    def getItem(self, key):
+    def getItem(self, key: str) -> "str | None":
         return self.data.get(key)
 
-    def setItem(self, key, value):
+    def setItem(self, key: str, value: str) -> None:
         self.data[key] = str(value)
 
-    def removeItem(self, key):
+    def removeItem(self, key: str) -> None:
         if key in self.data:
             del self.data[key]
 
 
-def open_storage(window):
+def open_storage(window: "Any") -> "tuple[Any, bool]":
     """``(storage, usable)``: in the page, web/storage.js's never-throwing ``gongzhuStorage``;
     elsewhere ``window.localStorage`` when it can be written, else a stand-in."""
     glue = getattr(window, "gongzhuStorage", None)
@@ -240,26 +246,26 @@ def open_storage(window):
 class _ReadOnly:
     """A storage that can be read but refuses writes (full): reads go through, writes to memory."""
 
-    def __init__(self, storage):
+    def __init__(self, storage: "Any") -> None:
         self.storage = storage
         self.memory = MemoryStorage()
 
-    def getItem(self, key):
+    def getItem(self, key: str) -> "str | None":
         if key in self.memory.data:
             return self.memory.data[key]
         try:
-            return self.storage.getItem(key)
+            return _get(self.storage, key)
         except Exception:
             return None
 
-    def setItem(self, key, value):
+    def setItem(self, key: str, value: str) -> None:
         try:
             self.storage.setItem(key, value)
         except Exception:
             self.memory.setItem(key, value)
             raise
 
-    def removeItem(self, key):
+    def removeItem(self, key: str) -> None:
         self.memory.removeItem(key)
         try:  # noqa: SIM105  (MicroPython has no contextlib)
             self.storage.removeItem(key)
@@ -267,12 +273,12 @@ class _ReadOnly:
             pass
 
 
-def save(storage, ui):
+def save(storage: "Any", ui: "UIState") -> bool:
     """Autosave; False when storage refuses (quota or private mode: play on without a save)."""
     return _set(storage, SAVE_KEY, encode(ui))
 
 
-def start_decision(saved, seed_param):
+def start_decision(saved: "dict[str, Any] | None", seed_param: "int | None") -> "tuple[str, int | None]":
     """What the page does on load: ``("new", seed)``, ``("resume", None)`` or ``("ask", seed)``.
 
     A ``?seed=N`` link starts that deal, but never silently over a match in progress: then the
@@ -286,7 +292,7 @@ def start_decision(saved, seed_param):
     return "new", None
 
 
-def parse_seed(text):
+def parse_seed(text: "str | None") -> "tuple[int | None, bool]":
     """``?seed=`` value -> ``(seed or None, valid)``: absent is ``(None, True)``; anything but a
     whole number within ±:data:`MAX_SEED` is ``(None, False)`` (refused with a notice)."""
     if text is None:

@@ -226,3 +226,27 @@ def test_a_seed_beyond_the_engine_is_refused_with_a_notice(
     _notice(page, "not valid")
     assert len(g.hand(page)) == 13
     assert "seed=" not in page.url
+
+
+BROKEN_ENGINE = """
+let real;
+Object.defineProperty(window, 'gongzhuEngine', {
+  configurable: true,
+  set(value) { real = value; },
+  get() {
+    return real && { ...real, answer: async () => JSON.stringify({ ok: false, error: 'RuntimeError: no engine here' }) };
+  },
+});
+"""
+
+
+def test_a_start_up_failure_is_shown_not_hidden_behind_the_spinner(
+    desktop_page: Page, site: build.SiteServer
+) -> None:
+    page = desktop_page
+    page.add_init_script(BROKEN_ENGINE)
+    page.goto(site.url + "?fast=1")
+    page.wait_for_function("document.documentElement.dataset.phase === 'error'", timeout=60_000)
+    text = page.inner_text("[data-testid=startup-error] #status")
+    assert "could not start" in text and "no engine here" in text
+    assert page.locator("[data-testid=loading]").count() == 0
