@@ -75,17 +75,6 @@ def score_breakdown(captured: int, exposed: int) -> Breakdown:
         else:
             transformer, multiplier = "multiplier", 2 * tc_factor
     score = bonus + subtotal * multiplier
-    effects = [
-        code
-        for code, applies in (
-            ("hearts_x2", hearts_multiplier > 1 and hearts != 0),
-            ("pig_x2", pig_multiplier > 1 and pig != 0),
-            ("goat_x2", goat_multiplier > 1 and goat != 0),
-            ("transformer_x4", tc_factor > 1 and transformer == "multiplier"),
-            (TRANSFORMER_BONUS_X2, tc_factor > 1 and transformer == "alone"),
-        )
-        if applies
-    ]
     return Breakdown(
         hearts=hearts,
         hearts_multiplier=hearts_multiplier,
@@ -98,10 +87,26 @@ def score_breakdown(captured: int, exposed: int) -> Breakdown:
         transformer_bonus=bonus,
         transformer_multiplier=multiplier,
         all_16=captured & POINT_MASK == POINT_MASK,
-        exposure_effects=effects,
+        exposure_effects=exposure_effects(exposed, hearts, pig, goat, transformer),
         subtotal=subtotal,
         score=score,
     )
+
+
+def exposure_effects(exposed: int, hearts: int, pig: int, goat: int, transformer: str) -> list[str]:
+    """The effect codes of the exposures (``exposed``: every card exposed) that changed a score made
+    of these ``hearts``, ``pig``, ``goat`` points and this ``transformer`` case."""
+    return [
+        code
+        for code, applies in (
+            ("hearts_x2", exposed & ACE_OF_HEARTS_BIT and hearts != 0),
+            ("pig_x2", exposed & PIG_BIT and pig != 0),
+            ("goat_x2", exposed & GOAT_BIT and goat != 0),
+            ("transformer_x4", exposed & TRANSFORMER_BIT and transformer == "multiplier"),
+            (TRANSFORMER_BONUS_X2, exposed & TRANSFORMER_BIT and transformer == "alone"),
+        )
+        if applies
+    ]
 
 
 def hand_score(captured: int, exposed: int) -> int:

@@ -20,11 +20,11 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from .ai import hint
+from .ai import LEVELS, hint
 from .game import Action, State, apply, apply_legal, check_seed, new_match, view_for
-from .players import Player, level_names, make_player
+from .players import Player, make_player
 from .rules import Refusal
-from .state_check import InvalidState, validate_state
+from .state_check import InvalidState, upgrade_state, validate_state
 from .table_view import table_view
 
 Handler = Callable[[dict[str, Any]], Any]
@@ -60,7 +60,7 @@ def _pack(state: State, **extra: Any) -> dict[str, Any]:
 
 
 def _level(name: Any) -> str:
-    return name if isinstance(name, str) and name in level_names() else DEFAULT_LEVEL
+    return name if isinstance(name, str) and name in LEVELS else DEFAULT_LEVEL
 
 
 def _player(state: State, seat: int, level: str) -> Player:
@@ -97,9 +97,11 @@ def new_match_op(args: dict[str, Any]) -> dict[str, Any]:
 
 
 def check(args: dict[str, Any]) -> dict[str, Any]:
-    """A resumed state, checked before the page plays on (``InvalidState`` with a code when unusable)."""
-    state = _state(args)
+    """A resumed state, brought to today's shape and checked before the page plays on (``InvalidState``
+    with a code when unusable); the answer carries the state to play on."""
+    state = upgrade_state(_state(args))
     validate_state(state)
+    assert isinstance(state, dict)  # validated
     return _pack(state)
 
 

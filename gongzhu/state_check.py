@@ -35,7 +35,7 @@ from .game import (
     start_hand,
 )
 from .rules import Refusal
-from .scoring import HEART_VALUES, score_breakdown
+from .scoring import HEART_VALUES, exposure_effects, score_breakdown
 
 #: No hand scores beyond this either way (all 16 point cards with every card exposed: +3200).
 MAX_HAND_SCORE = 3200
@@ -81,6 +81,32 @@ def validate_state(state: object) -> None:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError) as exc:
         raise InvalidState(Problem.SHAPE, f"{type(exc).__name__}: {_short(str(exc))}") from exc
+
+
+def upgrade_state(state: object) -> object:
+    """A state saved by an earlier release of this schema, in today's shape: hand breakdowns gained
+    ``exposure_effects``.  Anything it does not recognise comes back unchanged, for
+    :func:`validate_state` to judge; the input is never modified."""
+    last = state.get("last_hand") if isinstance(state, dict) else None
+    if not isinstance(last, dict) or not isinstance(last.get("breakdowns"), list):
+        return state
+    try:
+        exposed = to_mask(c for cards in last["exposed"] for c in cards)
+    except (KeyError, TypeError):
+        return state
+    breakdowns = [
+        dict(
+            b,
+            exposure_effects=exposure_effects(
+                exposed, b.get("hearts", 0), b.get("pig", 0), b.get("goat", 0), b.get("transformer", "none")
+            ),
+        )
+        if isinstance(b, dict) and "exposure_effects" not in b
+        else b
+        for b in last["breakdowns"]
+    ]
+    assert isinstance(state, dict)
+    return {**state, "last_hand": {**last, "breakdowns": breakdowns}}
 
 
 def reachable_state(state: object) -> State:

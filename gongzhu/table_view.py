@@ -15,6 +15,7 @@ hidden card — with, added:
   below).
 - ``exposures``: the exposures in effect this hand, ``[{seat, card, effect}]`` in seat order (empty
   until they are revealed together at the end of the expose phase).
+- ``exposed_held``: per seat, its exposed cards not yet played (they stay marked on the table).
 - ``point_cards``: per seat, the point cards among its captured cards, in display order.
 - ``threat``: the seat that has taken every heart taken so far (at least one), else ``None``.
 
@@ -58,6 +59,7 @@ class TableFacts(TypedDict):
     actions: dict[str, RefusalData]
     exposable_effects: dict[str, str]
     exposures: list[Exposure]
+    exposed_held: list[list[str]]
     point_cards: list[list[str]]
     threat: int | None
 
@@ -71,6 +73,7 @@ def table_view(state: State, seat: int = 0) -> View:
 
 def table_facts(state: State, view: View) -> TableFacts:
     seat: int = view["seat"]
+    played = {p["card"] for trick in [*view["tricks"], view["trick"]] for p in trick["plays"]}
     return TableFacts(
         refusals={card: _data(refusal) for card, refusal in card_refusals(view).items()},
         expose_refusals={card: _data(_expose_refusal(state, seat, card)) for card in view["hand"]},
@@ -85,6 +88,7 @@ def table_facts(state: State, view: View) -> TableFacts:
             for s in range(4)
             for card in view["exposed"][s]
         ],
+        exposed_held=[[c for c in view["exposed"][s] if c not in played] for s in range(4)],
         point_cards=[point_cards(cards) for cards in view["captured"]],
         threat=all_hearts_threat(view["captured"]),
     )

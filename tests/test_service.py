@@ -7,15 +7,17 @@ import json
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gongzhu
-from gongzhu import service
+from gongzhu import InvalidState, service
 from gongzhu.game import MAX_SEED, all_hearts_threat, point_cards
 from gongzhu.table_view import table_view
 
 from .helpers import random_step
+from .tampered_saves import first_state
 
 
 def _call(request: object) -> dict[str, Any]:
@@ -152,6 +154,17 @@ def test_hint_in_both_phases() -> None:
     assert isinstance(hint["reason"], str)
 
 
+def test_check_brings_an_older_save_to_todays_shape() -> None:
+    state = first_state(5, "play", hand=2)
+    older = json.loads(json.dumps(state))
+    for breakdown in older["last_hand"]["breakdowns"]:
+        del breakdown["exposure_effects"]  # as saved before breakdowns carried them
+    with pytest.raises(InvalidState):
+        gongzhu.validate_state(older)
+    packed = _op("check", state=json.dumps(older))
+    assert json.loads(packed["state"]) == state
+
+
 def test_seeds_are_derived_by_one_function_each() -> None:
     assert service.bot_seed(10, 2) != service.bot_seed(10, 3) != service.bot_seed(11, 2)
     assert service.hint_seed(10, 1) != service.hint_seed(10, 2)
@@ -202,6 +215,14 @@ def test_exposures_in_effect_once_revealed() -> None:
     codes = {"AH": "hearts_x2", "QS": "pig_x2", "JD": "goat_x2", "TC": "transformer_x4"}
     assert view["exposures"] == [{"seat": 0, "card": c, "effect": codes[c]} for c in mine]
     assert all(r == {"reason": "wrong_phase"} for r in view["expose_refusals"].values())
+    assert view["exposed_held"] == [mine, [], [], []]
+    while state["phase"] == "play" and not set(mine) & {p["card"] for p in state["trick"]["plays"]}:
+        seat = state["turn"]
+        state = gongzhu.apply_legal(
+            state, {"type": "play", "seat": seat, "card": gongzhu.legal_plays(state, seat)[0]}
+        )
+    played = {p["card"] for t in [*state["tricks"], state["trick"]] for p in t["plays"]}
+    assert table_view(state, 0)["exposed_held"][0] == [c for c in mine if c not in played]
 
 
 def test_point_cards_and_threat() -> None:

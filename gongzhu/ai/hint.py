@@ -82,8 +82,7 @@ def play_reason(view: View, code: str) -> str:
         return "runs_all_hearts"
     if trick:
         lead_suit = trick[0] // 13
-        top = trick[winning_position(trick)]
-        wins = suit == lead_suit and card > top
+        wins = winning_position([*trick, card]) == len(trick)  # would this card take the trick now
         tmask = bit
         for c in trick:
             tmask |= 1 << c
