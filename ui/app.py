@@ -140,8 +140,6 @@ async def run(result, gen=None):
             dom.announce(effect.text)
         elif isinstance(effect, fx.Toast):
             _toast(effect.card)
-        elif isinstance(effect, fx.Pause):
-            await pause(effect.kind)
         elif isinstance(effect, fx.Drive):
             await drive()
         elif isinstance(effect, fx.NewMatch):

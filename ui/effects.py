@@ -16,7 +16,7 @@ class Call:
         self.op = op  # the worker op: step, bots_expose, bot_step, hint, new_match, check
         self.args = args  # its arguments (the engine state among them, as sent)
         self.then = then  # the flow function that takes (UI state, answer, the engine state sent)
-        self.pace = pace  # the answer takes at least this kind of pause (see Pause), or -1
+        self.pace = pace  # the answer takes at least this part of the pace (0: an opponent's card), or -1
         self.measure = measure  # a gongzhu:<measure> performance measure of the wait (benches), or ""
 
     def __repr__(self) -> str:
@@ -57,16 +57,6 @@ class Toast:
         return "Toast(" + self.card + ")"
 
 
-class Pause:
-    """Wait ``kind`` of the pace (0: an opponent's card, 1: a finished trick on show, 2: the sweep)."""
-
-    def __init__(self, kind: int) -> None:
-        self.kind = kind  # the index in the pace tuple
-
-    def __repr__(self) -> str:
-        return "Pause(" + str(self.kind) + ")"
-
-
 class Drive:
     """Run the computer opponents until the player has something to do (``flow.next_step``)."""
 
@@ -86,4 +76,4 @@ class NewMatch:
 
 if TYPE_CHECKING:
     #: Any effect.
-    Effect = Call | Save | SaveSettings | Announce | Toast | Pause | Drive | NewMatch
+    Effect = Call | Save | SaveSettings | Announce | Toast | Drive | NewMatch
