@@ -199,6 +199,36 @@ def _write_json(path: Path, data: object) -> None:
     path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
+# --- instant start: the engine worker's config and release (web/engine-worker.js) ------------
+#: Everything a memory snapshot of the booted engine depends on (besides the engine's sources).
+ENGINE_RUNTIME: tuple[str, ...] = ("engine-worker.js", "runtime/pyodide")
+
+
+def engine_worker_config(dist: Path, engine_files: Sequence[str]) -> dict[str, Any]:
+    """``worker-config.json`` for ``web/engine-worker.js``: the engine's files, its Python entry
+    and its release, a hash of everything a snapshot of the booted engine depends on (the
+    Pyodide runtime, the worker script, the entry and the engine's sources). The worker keeps
+    one snapshot, under this release: a release that changes any of them drops the old one.
+    """
+    inputs = [*engine_files, WORKER_ENTRY]
+    for name in ENGINE_RUNTIME:
+        path = dist / name
+        found = path.rglob("*") if path.is_dir() else [path]
+        inputs += [p.relative_to(dist).as_posix() for p in found if p.is_file()]
+    digest = hashlib.sha256()
+    for rel in sorted(inputs):
+        digest.update(f"{rel}\0{_content_hash(dist / rel)}\n".encode())
+    return {
+        "interpreter": "./runtime/pyodide/pyodide.mjs",
+        "files": _files_map(engine_files),
+        "entry": f"./{WORKER_ENTRY}",
+        "release": digest.hexdigest()[:16],
+    }
+
+
+# --- end instant start
+
+
 # --- offline (PWA): service worker precache list and release version ------------------------
 #: The service worker; build.py rewrites its ``const BUILD = ...;`` line.
 SERVICE_WORKER = "sw.js"
@@ -289,13 +319,7 @@ def build(dist: Path = DIST, *, install: bool = True) -> BuildResult:
     _write_json(dist / PY_CONFIG, {"plugins": list(DISABLED_PLUGINS)})
     # Worker (Pyodide): the engine package only. No ``packages`` key: micropip is not
     # shipped, and the engine is pure standard library.
-    _write_json(
-        dist / WORKER_CONFIG,
-        {
-            "interpreter": "./runtime/pyodide/pyodide.mjs",
-            "files": _files_map(shipped_py["gongzhu"]),
-        },
-    )
+    _write_json(dist / WORKER_CONFIG, engine_worker_config(dist, shipped_py["gongzhu"]))
 
     # --- offline (PWA): last, it lists and hashes every other shipped file.
     version = write_service_worker(dist)

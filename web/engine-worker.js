@@ -1,0 +1,178 @@
+// The engine's web worker: boots Pyodide (CPython) with the rules engine imported and answers the
+// page's JSON requests with the Python entry's `call(request) -> answer` (ui/engine_worker.py or
+// whatever worker-config.json's "entry" names). JavaScript only because the platform demands it:
+// no rule lives here.
+//
+// Instant start: a booted engine is kept as a Pyodide memory snapshot (the wasm heap with the
+// engine already imported) in Cache Storage, under the engine release written by build.py into
+// worker-config.json. A visit that finds this release's snapshot restores it (~7x faster than a
+// boot); any other visit boots normally, then makes the snapshot and stores it in the background.
+// Every snapshot fault falls back to a normal boot: missing, truncated (gzip's CRC fails), from
+// another release (never looked up, and deleted), rejected by Pyodide (magic number, build id),
+// or storage full/disabled (the boot just does not store one).
+//
+// Messages: page -> worker {id, request}; worker -> page {id, answer} | {type: "ready", boot}
+// | {type: "failed", error} | {type: "snapshot", status}. `boot` says how the engine started.
+import { loadPyodide } from "./runtime/pyodide/pyodide.mjs";
+
+const SNAPSHOTS = "engine-snapshot"; // not "gongzhu-*": the service worker drops those per release
+const INDEX_URL = new URL("./runtime/pyodide/", location.href).href;
+
+let engineCall = null; // the Python entry's call(), once booted
+const queue = []; // requests that arrived during the boot
+
+function send(message) {
+  postMessage(message);
+}
+
+function answer({ id, request }) {
+  let reply;
+  try {
+    reply = engineCall(String(request));
+  } catch (error) {
+    reply = JSON.stringify({ ok: false, error: `WorkerError: ${error}` });
+  }
+  send({ id, answer: reply });
+}
+
+addEventListener("message", (event) => {
+  if (engineCall) answer(event.data);
+  else queue.push(event.data);
+});
+
+function snapshotKey(release) {
+  return new URL(`./engine-snapshot/${release}`, location.href).href;
+}
+
+async function openSnapshots() {
+  if (typeof caches === "undefined") throw new Error("Cache Storage unavailable");
+  return caches.open(SNAPSHOTS);
+}
+
+// This release's snapshot (decompressed), or null; snapshots of other releases are deleted.
+async function findSnapshot(release) {
+  let cache;
+  try {
+    cache = await openSnapshots();
+  } catch {
+    return null;
+  }
+  const key = snapshotKey(release);
+  for (const request of await cache.keys()) {
+    if (request.url !== key) await cache.delete(request);
+  }
+  const hit = await cache.match(key);
+  if (!hit) return null;
+  try {
+    const stream = hit.body.pipeThrough(new DecompressionStream("gzip"));
+    return new Uint8Array(await new Response(stream).arrayBuffer());
+  } catch (error) {
+    await cache.delete(key); // truncated or damaged: gzip's length and CRC checks failed
+    throw new Error(`snapshot unreadable: ${error}`);
+  }
+}
+
+async function storeSnapshot(release, bytes) {
+  const cache = await openSnapshots();
+  const body = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
+  const compressed = await new Response(body).blob();
+  try {
+    await cache.put(snapshotKey(release), new Response(compressed, { headers: { "Content-Type": "application/gzip" } }));
+  } catch (error) {
+    await cache.delete(snapshotKey(release)).catch(() => {});
+    throw error;
+  }
+  return compressed.size;
+}
+
+// The entry's module name: dotted inside a package shipped to the worker ("gongzhu/worker.py" ->
+// "gongzhu.worker"), else its file name, imported from its own directory ("ui/engine_worker.py").
+function entryModule(config) {
+  const parts = config.entry.replace(/^\.\//, "").replace(/\.py$/, "").split("/");
+  const dir = parts.slice(0, -1).join("/");
+  if (dir && `./${dir}/__init__.py` in config.files) return { name: parts.join("."), dir: "" };
+  return { name: parts[parts.length - 1], dir };
+}
+
+// A normal boot: Pyodide, the engine's files into its file system, the entry and every engine
+// module imported (a restored snapshot has no files: only what was imported survives).
+async function boot(config, makeSnapshot) {
+  const pyodide = await loadPyodide({ indexURL: INDEX_URL, _makeSnapshot: makeSnapshot });
+  const urls = [...new Set([...Object.keys(config.files), config.entry])];
+  const texts = await Promise.all(
+    urls.map(async (url) => {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+      return response.text();
+    })
+  );
+  urls.forEach((url, i) => {
+    const path = (config.files[url] || url).replace(/^\.\//, "");
+    const dir = path.split("/").slice(0, -1).join("/");
+    if (dir) pyodide.FS.mkdirTree(dir);
+    pyodide.FS.writeFile(path, texts[i]);
+  });
+  const entry = entryModule(config);
+  pyodide.runPython(
+    "import sys, importlib, pkgutil\n" +
+      (entry.dir ? `sys.path.insert(0, ${JSON.stringify(entry.dir)})\n` : "") +
+      `importlib.import_module(${JSON.stringify(entry.name)})\n` +
+      "import gongzhu\n" +
+      "for _m in pkgutil.walk_packages(gongzhu.__path__, 'gongzhu.'):\n" +
+      "    if not _m.name.endswith('__main__'): importlib.import_module(_m.name)\n"
+  );
+  return pyodide;
+}
+
+async function restore(config, snapshot) {
+  const pyodide = await loadPyodide({ indexURL: INDEX_URL, _loadSnapshot: snapshot });
+  // Same heap, same random state: draw fresh entropy (a seed never comes from here anyway).
+  pyodide.runPython("import random; random.seed()");
+  return pyodide;
+}
+
+async function start() {
+  const response = await fetch("./worker-config.json");
+  if (!response.ok) throw new Error(`worker-config.json: HTTP ${response.status}`);
+  const config = await response.json();
+  const release = String(config.release || "");
+  let pyodide = null;
+  let how = "boot";
+  let snapshot = null;
+  try {
+    snapshot = release ? await findSnapshot(release) : null;
+  } catch (error) {
+    how = "boot (" + error.message + ")";
+  }
+  if (snapshot) {
+    try {
+      pyodide = await restore(config, snapshot);
+      how = "snapshot";
+    } catch (error) {
+      how = `boot (snapshot rejected: ${error.message.split("\n")[0]})`;
+      (await openSnapshots()).delete(snapshotKey(release)).catch(() => {});
+    }
+    snapshot = null;
+  }
+  let made = null;
+  if (!pyodide) {
+    const canStore = Boolean(release) && typeof caches !== "undefined";
+    pyodide = await boot(config, canStore);
+    // The snapshot is taken before any request runs: every restore starts from the same state.
+    if (canStore) made = pyodide.makeMemorySnapshot();
+  }
+  engineCall = pyodide.pyimport(entryModule(config).name).call;
+  send({ type: "ready", boot: how });
+  while (queue.length) answer(queue.shift());
+  if (made) {
+    storeSnapshot(release, made).then(
+      (size) => send({ type: "snapshot", status: "stored", bytes: size }),
+      (error) => send({ type: "snapshot", status: `not stored: ${error}` })
+    );
+  }
+}
+
+start().catch((error) => {
+  console.error("gongzhu engine worker:", error);
+  send({ type: "failed", error: String(error) });
+});
