@@ -36,9 +36,40 @@ function answer({ id, request }) {
 }
 
 addEventListener("message", (event) => {
-  if (engineCall) answer(event.data);
-  else queue.push(event.data);
+  const data = event.data || {};
+  if (data.type === "start") start(data).catch(failed);
+  else if (engineCall) answer(data);
+  else queue.push(data);
 });
+
+// First visit (the page has no service worker yet): every Pyodide file fetched from the network
+// is also put in the service worker's handoff cache, so its install does not download it again
+// (web/sw.js). Resolves once every copy is stored (or failed).
+const HANDOFF = "gongzhu-handoff";
+const handoffs = [];
+function handOffRuntime() {
+  const networkFetch = globalThis.fetch;
+  globalThis.fetch = async (input, init) => {
+    const response = await networkFetch(input, init);
+    const url = String(input instanceof Request ? input.url : new URL(input, location.href));
+    if (!url.startsWith(INDEX_URL) || !response.ok || !response.body) return response;
+    const [mine, theirs] = response.body.tee();
+    const headers = new Headers();
+    const type = response.headers.get("Content-Type");
+    if (type) headers.set("Content-Type", type);
+    handoffs.push(
+      caches
+        .open(HANDOFF)
+        .then((cache) => cache.put(url, new Response(theirs, { headers })))
+        .catch(() => {})
+    );
+    return new Response(mine, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+  return () => {
+    globalThis.fetch = networkFetch;
+    return Promise.all(handoffs);
+  };
+}
 
 function snapshotKey(release) {
   return new URL(`./engine-snapshot/${release}`, location.href).href;
@@ -131,7 +162,8 @@ async function restore(config, snapshot) {
   return pyodide;
 }
 
-async function start() {
+async function start({ handoff }) {
+  const handedOff = handoff && typeof caches !== "undefined" ? handOffRuntime() : null;
   const response = await fetch("./worker-config.json");
   if (!response.ok) throw new Error(`worker-config.json: HTTP ${response.status}`);
   const config = await response.json();
@@ -163,6 +195,7 @@ async function start() {
   }
   engineCall = pyodide.pyimport(entryModule(config).name).call;
   send({ type: "ready", boot: how });
+  if (handedOff) handedOff().then(() => send({ type: "handoff" }));
   while (queue.length) answer(queue.shift());
   if (made) {
     storeSnapshot(release, made).then(
@@ -172,7 +205,7 @@ async function start() {
   }
 }
 
-start().catch((error) => {
+function failed(error) {
   console.error("gongzhu engine worker:", error);
   send({ type: "failed", error: String(error) });
-});
+}

@@ -32,6 +32,9 @@
       let ready;
       booted = new Promise((resolve) => (ready = resolve));
       worker = new Worker("./engine-worker.js", { type: "module", name });
+      // First visit: the worker hands its Pyodide downloads to the installing service worker.
+      const sw = navigator.serviceWorker;
+      worker.postMessage({ type: "start", handoff: Boolean(sw && window.isSecureContext && !sw.controller) });
       worker.addEventListener("message", (event) => {
         const data = event.data || {};
         if (data.id !== undefined) {
@@ -44,6 +47,8 @@
           ready("");
         } else if (data.type === "failed") {
           ready(data.error || "the engine could not start");
+        } else if (data.type === "handoff") {
+          window.dispatchEvent(new CustomEvent("gongzhu:engine-handoff"));
         } else if (data.type === "snapshot") {
           api.snapshot = data.status;
           window.dispatchEvent(new CustomEvent("gongzhu:engine-snapshot", { detail: data.status }));

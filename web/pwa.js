@@ -122,8 +122,22 @@
 
   // The engine never waits for the precache: it starts booting at once, in parallel with the
   // first visit's download (the service worker caches the rest of the site meanwhile).
+  // Its Pyodide downloads are handed to the installing service worker (web/sw.js: "handoff").
   async function mayStart() {
-    register();
+    const registering = register();
+    if (!firstVisit) return;
+    let handedOff = false;
+    addEventListener("gongzhu:engine-handoff", () => (handedOff = true), { once: true });
+    registering.then((registration) => {
+      const installing = registration.installing;
+      if (!installing) return;
+      installing.postMessage({ type: handedOff ? "engine-handoff-done" : "engine-downloading" });
+      if (!handedOff) {
+        addEventListener("gongzhu:engine-handoff", () => installing.postMessage({ type: "engine-handoff-done" }), {
+          once: true,
+        });
+      }
+    }, () => {});
   }
   let starting = null;
   state.engineMayStart = () => (starting = starting || mayStart());
