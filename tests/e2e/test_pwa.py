@@ -22,7 +22,6 @@ from . import game as g
 from .conftest import BOOT_TIMEOUT_MS, DESKTOP, LONG_TASK_OBSERVER, SITE_PREFIX, PageGuard
 from .test_offline import wait_offline_ready
 
-
 #: The service worker's release caches (not the engine's snapshot cache).
 RELEASE_CACHES = "caches.keys().then(names => names.filter(n => n.startsWith('gongzhu-')))"
 
