@@ -49,7 +49,7 @@ async def engine():
     """Wait until the engine worker has booted (once); raise :class:`EngineError` if it cannot."""
     global _ready
     if not _ready:
-        problem = str(await _glue().ready(int(TIMEOUT_S * 1000)))
+        problem = str(await _glue().ready())
         if problem:
             raise EngineError("the engine could not start: " + problem)
         _ready = True

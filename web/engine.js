@@ -3,7 +3,8 @@
 // MicroPython 1.27 can neither catch a rejected JavaScript promise's exception reliably nor use
 // asyncio.wait_for on one, so every promise here *resolves*:
 //   start()            start the worker (idempotent); it boots while the page goes on
-//   ready(ms)          "" once the engine has booted, else why it could not (or did not within ms)
+//   ready()            "" once the engine has booted, else why it could not (no time limit: a first
+//                      visit downloads the runtime, which takes minutes on a slow network)
 //   call(request, ms)  the worker's JSON answer, or null when it died or took longer than ms
 //   restart()          terminate the worker and start a new one under a new name
 //   name, boot         the current worker's name ("engine", "engine-1", ...) and how it started
@@ -59,10 +60,9 @@
         settleAll();
       });
     },
-    ready(ms) {
+    ready() {
       api.start();
-      const timer = new Promise((resolve) => setTimeout(() => resolve(`no answer within ${ms} ms`), ms));
-      return Promise.race([booted, timer]);
+      return booted;
     },
     call(request, ms) {
       api.start();

@@ -7,19 +7,16 @@ replaces the old cache with the new one.
 from __future__ import annotations
 
 import json
-import shutil
 import struct
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Request, Route
 
 import build
 
 from . import game as g
-from .conftest import BOOT_TIMEOUT_MS, DESKTOP, LONG_TASK_OBSERVER, SITE_PREFIX, PageGuard
+from .conftest import BOOT_TIMEOUT_MS, DESKTOP, LONG_TASK_OBSERVER, PageGuard
 from .test_offline import cached_paths, wait_offline_ready
 
 #: The service worker's release caches (not the engine's snapshot cache).
@@ -46,15 +43,6 @@ def _png_size(path: Path) -> tuple[int, int]:
     assert header[:8] == b"\x89PNG\r\n\x1a\n", path
     width, height = struct.unpack(">II", header[16:24])
     return int(width), int(height)
-
-
-@pytest.fixture
-def copy_site(site: build.SiteServer, tmp_path: Path) -> Iterator[build.SiteServer]:
-    """A private copy of the build, served on its own port (a release the test can change)."""
-    directory = tmp_path / "dist"
-    shutil.copytree(site.directory, directory)
-    with build.serving(directory, SITE_PREFIX) as server:
-        yield server
 
 
 def test_manifest_and_icons(site: build.SiteServer) -> None:
