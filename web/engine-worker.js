@@ -20,6 +20,8 @@ const INDEX_URL = new URL("./runtime/pyodide/", location.href).href;
 
 let engineCall = null; // the Python entry's call(), once booted
 const queue = []; // requests that arrived during the boot
+let go; // the page has painted: a full boot may start
+const painted = new Promise((resolve) => (go = resolve));
 
 function send(message) {
   postMessage(message);
@@ -38,6 +40,7 @@ function answer({ id, request }) {
 addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.type === "start") start(data).catch(failed);
+  else if (data.type === "go") go();
   else if (engineCall) answer(data);
   else queue.push(data);
 });
@@ -80,7 +83,7 @@ async function openSnapshots() {
   return caches.open(SNAPSHOTS);
 }
 
-// This release's snapshot (decompressed), or null; snapshots of other releases are deleted.
+// This release's stored snapshot (a gzip response), or null; other releases' are deleted.
 async function findSnapshot(release) {
   let cache;
   try {
@@ -92,14 +95,18 @@ async function findSnapshot(release) {
   for (const request of await cache.keys()) {
     if (request.url !== key) await cache.delete(request);
   }
-  const hit = await cache.match(key);
-  if (!hit) return null;
+  return (await cache.match(key)) || null;
+}
+
+const UNREADABLE = "snapshot unreadable";
+
+// The snapshot's bytes; a truncated or damaged one (gzip's length and CRC checks fail) is deleted.
+async function readSnapshot(hit) {
   try {
     const stream = hit.body.pipeThrough(new DecompressionStream("gzip"));
     return new Uint8Array(await new Response(stream).arrayBuffer());
   } catch (error) {
-    await cache.delete(key); // truncated or damaged: gzip's length and CRC checks failed
-    throw new Error(`snapshot unreadable: ${error}`);
+    throw new Error(`${UNREADABLE}: ${error}`);
   }
 }
 
@@ -155,37 +162,45 @@ async function boot(config, makeSnapshot) {
   return pyodide;
 }
 
-async function restore(config, snapshot) {
+// `snapshot` is a promise: Pyodide fetches and compiles its runtime while it is decompressed.
+async function restore(snapshot) {
   const pyodide = await loadPyodide({ indexURL: INDEX_URL, _loadSnapshot: snapshot });
   // Same heap, same random state: draw fresh entropy (a seed never comes from here anyway).
   pyodide.runPython("import random; random.seed()");
   return pyodide;
 }
 
-async function start({ handoff }) {
+const timings = {}; // ms since the worker started, per boot step (reported with "ready")
+function lap(name) {
+  timings[name] = Math.round(performance.now());
+}
+
+async function start({ handoff, early }) {
+  lap("start");
   const handedOff = handoff && typeof caches !== "undefined" ? handOffRuntime() : null;
   const response = await fetch("./worker-config.json");
   if (!response.ok) throw new Error(`worker-config.json: HTTP ${response.status}`);
   const config = await response.json();
+  lap("config");
   const release = String(config.release || "");
   let pyodide = null;
   let how = "boot";
-  let snapshot = null;
-  try {
-    snapshot = release ? await findSnapshot(release) : null;
-  } catch (error) {
-    how = "boot (" + error.message + ")";
-  }
-  if (snapshot) {
+  const hit = release ? await findSnapshot(release) : null;
+  lap("snapshot-found");
+  if (hit) {
     try {
-      pyodide = await restore(config, snapshot);
+      pyodide = await restore(readSnapshot(hit));
       how = "snapshot";
     } catch (error) {
-      how = `boot (snapshot rejected: ${error.message.split("\n")[0]})`;
-      (await openSnapshots()).delete(snapshotKey(release)).catch(() => {});
+      const reason = error.message.split("\n")[0];
+      how = `boot (${reason.startsWith(UNREADABLE) ? reason : "snapshot rejected: " + reason})`;
+      await (await openSnapshots()).delete(snapshotKey(release)).catch(() => {});
+      pyodide = null;
     }
-    snapshot = null;
   }
+  // An early start (web/engine.js) boots only once the page has painted: a full boot takes both
+  // cores of a small machine, and the page's own start must not wait for them.
+  if (!pyodide && early) await painted;
   let made = null;
   if (!pyodide) {
     const canStore = Boolean(release) && typeof caches !== "undefined";
@@ -193,8 +208,9 @@ async function start({ handoff }) {
     // The snapshot is taken before any request runs: every restore starts from the same state.
     if (canStore) made = pyodide.makeMemorySnapshot();
   }
+  lap("python");
   engineCall = pyodide.pyimport(entryModule(config).name).call;
-  send({ type: "ready", boot: how });
+  send({ type: "ready", boot: how, timings });
   if (handedOff) handedOff().then(() => send({ type: "handoff" }));
   while (queue.length) answer(queue.shift());
   if (made) {

@@ -2,19 +2,23 @@
 // plain module worker (web/engine-worker.js) that boots Pyodide or restores its memory snapshot.
 // MicroPython 1.27 can neither catch a rejected JavaScript promise's exception reliably nor use
 // asyncio.wait_for on one, so every promise here *resolves*:
-//   start()            start the worker (idempotent); it boots while the page goes on
+//   start()            start the worker (idempotent); it boots while the page goes on. The
+//                      worker is already started when this script runs, early: it restores a
+//                      snapshot at once, but a full boot waits for this call (the UI's paint)
 //   ready()            "" once the engine has booted, else why it could not (no time limit: a first
 //                      visit downloads the runtime, which takes minutes on a slow network)
 //   call(request, ms)  the worker's JSON answer, or null when it died or took longer than ms
 //   restart()          terminate the worker and start a new one under a new name
 //   name, boot         the current worker's name ("engine", "engine-1", ...) and how it started
 //                      ("snapshot", "boot", "boot (<why the snapshot was not used>)")
+//   timings            ms from the worker's start to each step of its boot (bench/load.py)
 //   snapshot           "stored" once this boot's snapshot is in storage, "not stored: <why>", or ""
 "use strict";
 (() => {
   let worker = null;
   let booted = null; // promise of "" or the failure
   let restarts = 0;
+  let painted = false; // start() was called by the UI (not only the early start)
   let nextId = 1;
   const pending = new Map(); // id -> resolve
 
@@ -26,16 +30,23 @@
   const api = {
     name: "engine",
     boot: "",
+    timings: null,
     snapshot: "",
-    start() {
-      if (worker) return;
+    start(early = false) {
+      if (worker) {
+        if (!early && !painted) worker.postMessage({ type: "go" });
+        painted = painted || !early;
+        return;
+      }
+      painted = !early;
       const name = api.name;
       let ready;
       booted = new Promise((resolve) => (ready = resolve));
       worker = new Worker("./engine-worker.js", { type: "module", name });
       // First visit: the worker hands its Pyodide downloads to the installing service worker.
       const sw = navigator.serviceWorker;
-      worker.postMessage({ type: "start", handoff: Boolean(sw && window.isSecureContext && !sw.controller) });
+      const handoff = Boolean(sw && window.isSecureContext && !sw.controller);
+      worker.postMessage({ type: "start", handoff, early });
       worker.addEventListener("message", (event) => {
         const data = event.data || {};
         if (data.id !== undefined) {
@@ -44,6 +55,7 @@
           if (resolve) resolve(data.answer);
         } else if (data.type === "ready") {
           api.boot = data.boot;
+          api.timings = data.timings;
           performance.mark("gongzhu:engine-booted");
           ready("");
         } else if (data.type === "failed") {
@@ -93,4 +105,5 @@
     },
   };
   window.gongzhuEngine = api;
+  api.start(true);
 })();
