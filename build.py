@@ -3,8 +3,17 @@
 
 Usage::
 
-    python build.py                    # npm ci if needed, then build dist/
-    python build.py --serve [--port N] [--prefix /gongzhu/]
+    python3 build.py                    # npm ci if needed, then build dist/
+    python3 build.py --serve [--port N] [--prefix /gongzhu/]
+
+The build needs the standard library and npm, nothing else. It is atomic: the site is assembled in
+a temporary folder beside ``dist/``, which replaces ``dist/`` only when every step succeeded; a failed
+build prints one line, exits non-zero and leaves the previous ``dist/`` as it was.
+
+The page is ``index.html``; its PyScript configurations are ``pyscript.toml`` (main thread) and
+``engine-worker.toml`` (the engine worker). They are copied as they are, with only what must be
+computed filled in: the ``[files]`` tables (the shipped modules), the service worker's precache
+list and release hash, and the loading screen's failure texts (``web/boot.js``).
 
 The site is fully self-contained: the Python runtimes (MicroPython for the UI on the
 main thread, Pyodide for the engine in a web worker) and PyScript come from the npm
@@ -29,7 +38,9 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import threading
+import tomllib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from http import HTTPStatus
@@ -42,6 +53,12 @@ ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
 NODE_MODULES = ROOT / "node_modules"
 WEB = ROOT / "web"
+#: The page and its PyScript configurations: readable sources at the top of the repository.
+PAGE = "index.html"
+MAIN_CONFIG = "pyscript.toml"
+WORKER_CONFIG = "engine-worker.toml"
+#: What index.html loads for the worker (and as the ``py`` type's main-thread configuration).
+WORKER_CONFIG_SHIPPED = "engine-worker.json"
 
 #: Python packages shipped into the site (copied as ``.py`` source files).
 PY_PACKAGES: tuple[str, ...] = ("gongzhu", "ui")
@@ -81,20 +98,6 @@ RUNTIME_FILES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ),
 )
 
-#: PyScript plugins the game never uses; disabling them avoids loading their chunks.
-DISABLED_PLUGINS: tuple[str, ...] = (
-    "!codemirror",
-    "!deprecations-manager",
-    "!donkey",
-    "!py-editor",
-    "!py-game",
-    "!py-terminal",
-)
-
-MPY_CONFIG = "mpy-config.json"
-PY_CONFIG = "py-config.json"
-WORKER_CONFIG = "worker-config.json"
-
 
 class BuildError(RuntimeError):
     """The site could not be assembled."""
@@ -122,36 +125,49 @@ def log(message: str) -> None:
 # --------------------------------------------------------------------------- npm
 
 
-def _required_packages() -> list[str]:
-    with (ROOT / "package.json").open(encoding="utf-8") as fh:
+def _required_packages(root: Path = ROOT) -> list[str]:
+    with (root / "package.json").open(encoding="utf-8") as fh:
         package: dict[str, Any] = json.load(fh)
     deps: dict[str, str] = package.get("dependencies", {})
     return sorted(deps)
 
 
-def _node_modules_stale() -> str | None:
-    """Why ``npm ci`` is needed, or None when node_modules matches package-lock.json."""
-    missing = [name for name in _required_packages() if not (NODE_MODULES / name / "package.json").is_file()]
+def _lock_packages(path: Path) -> dict[str, Any]:
+    with path.open(encoding="utf-8") as fh:
+        packages: dict[str, Any] = json.load(fh).get("packages", {})
+    return {name: entry for name, entry in packages.items() if name}  # "" is the project itself
+
+
+def node_modules_stale(root: Path = ROOT) -> str | None:
+    """Why ``npm ci`` is needed, or None when node_modules holds what package-lock.json pins.
+
+    Compares contents, not dates (a fresh clone's files all carry the clone's time): npm writes
+    ``node_modules/.package-lock.json`` on every install, with the lock's package entries.
+    """
+    modules = root / "node_modules"
+    missing = [name for name in _required_packages(root) if not (modules / name / "package.json").is_file()]
     if missing:
         return "missing " + ", ".join(missing)
-    # npm writes node_modules/.package-lock.json on every install.
-    installed = NODE_MODULES / ".package-lock.json"
-    lock = ROOT / "package-lock.json"
-    if not installed.is_file() or installed.stat().st_mtime < lock.stat().st_mtime:
-        return "package-lock.json is newer than node_modules"
+    installed = modules / ".package-lock.json"
+    if not installed.is_file():
+        return "node_modules has no .package-lock.json"
+    if _lock_packages(installed) != _lock_packages(root / "package-lock.json"):
+        return "node_modules differs from package-lock.json"
     return None
 
 
 def ensure_node_modules(force: bool = False) -> None:
-    """Run ``npm ci`` when node_modules is missing or older than package-lock.json."""
-    reason = "forced" if force else _node_modules_stale()
+    """Run ``npm ci`` when node_modules does not hold what package-lock.json pins."""
+    reason = "forced" if force else node_modules_stale()
     if reason is None:
         return
     npm = shutil.which("npm")
     if npm is None:
-        raise BuildError("npm is not installed; run scripts/install-test-deps.sh")
+        raise BuildError(f"npm is needed to install the browser runtime ({reason}): install Node.js and npm")
     log(f"npm ci ({reason})")
-    subprocess.run([npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+    done = subprocess.run([npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=ROOT, check=False)
+    if done.returncode != 0:
+        raise BuildError(f"npm ci failed (exit {done.returncode}); see npm's output above")
 
 
 # --------------------------------------------------------------------------- build
@@ -180,6 +196,11 @@ def _match_one(directory: Path, pattern: str) -> Path:
     return matches[0]
 
 
+#: PyScript's TOML parser, loaded to read pyscript.toml: two chunks match ``toml-*.js`` (the other
+#: serves the unused editor plugins), so the one to ship is the one PyScript's core chunk imports.
+TOML_CHUNK = re.compile(r"\./(toml-[\w-]+\.js)")
+
+
 def _copy_runtime(dist: Path) -> None:
     for package_dir, patterns, dest_dir in RUNTIME_FILES:
         src_dir = NODE_MODULES / package_dir
@@ -188,15 +209,57 @@ def _copy_runtime(dist: Path) -> None:
         for pattern in patterns:
             src = _match_one(src_dir, pattern)
             _copy(src, dist / dest_dir / src.name)
+    pyscript_dir = NODE_MODULES / RUNTIME_FILES[0][0]
+    core = _match_one(pyscript_dir, "core-*.js")
+    chunks = sorted(set(TOML_CHUNK.findall(core.read_text(encoding="utf-8"))))
+    if len(chunks) != 1:
+        raise BuildError(f"{core.name} must import exactly one toml-*.js chunk, imports {chunks or 'none'}")
+    _copy(pyscript_dir / chunks[0], dist / RUNTIME_FILES[0][2] / chunks[0])
 
 
-def _files_map(paths: Sequence[str]) -> dict[str, str]:
-    """PyScript ``files`` entries: site URL (relative to the config file) -> VFS path."""
-    return {f"./{p}": f"./{p}" for p in paths}
+def _read_config(name: str) -> tuple[str, dict[str, Any]]:
+    """A top-level PyScript configuration: its text and its data (``[files]`` is the build's)."""
+    text = (ROOT / name).read_text(encoding="utf-8")
+    try:
+        config = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise BuildError(f"{name}: {exc}") from exc
+    if "files" in config:
+        raise BuildError(f"{name}: [files] is computed by build.py; remove it from the file")
+    return text, config
 
 
-def _write_json(path: Path, data: object) -> None:
-    path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+def _files_table(dist: Path, name: str, config: dict[str, Any], files: Sequence[str]) -> dict[str, str]:
+    """PyScript ``files`` entries (site URL relative to the configuration -> the same path in the
+    virtual file system); checks first that the interpreter the configuration names is shipped."""
+    interpreter = str(config.get("interpreter", ""))
+    if not (dist / interpreter).is_file():
+        raise BuildError(f"{name}: interpreter {interpreter!r} is not shipped")
+    return {f"./{p}": f"./{p}" for p in files}
+
+
+def write_pyscript_configs(dist: Path, ui_files: Sequence[str], engine_files: Sequence[str]) -> None:
+    """``pyscript.toml`` as it is plus its ``[files]`` table; ``engine-worker.toml`` as
+    ``engine-worker.json`` with its files and the page's ``plugins`` (from ``pyscript.toml``).
+
+    The engine's configuration is also the main thread's ``<py-config>``: PyScript lets the main
+    thread's ``py`` configuration win over a ``py`` worker's own, and it needs the plugin list to
+    skip unused plugin chunks. JSON, because PyScript 0.7 reads TOML on the main thread only.
+    """
+    text, main = _read_config(MAIN_CONFIG)
+    lines = [
+        f"{json.dumps(url)} = {json.dumps(path)}"
+        for url, path in _files_table(dist, MAIN_CONFIG, main, ui_files).items()
+    ]
+    table = "\n# Written by build.py: the modules this interpreter loads.\n[files]\n" + "\n".join(lines)
+    (dist / MAIN_CONFIG).write_text(text.rstrip("\n") + "\n" + table + "\n", encoding="utf-8")
+
+    _text, engine = _read_config(WORKER_CONFIG)
+    files = _files_table(dist, WORKER_CONFIG, engine, engine_files)
+    data = {**engine, "plugins": main.get("plugins", []), "files": files}
+    (dist / WORKER_CONFIG_SHIPPED).write_text(
+        json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
 
 
 # --- instant start: the engine worker's config and release (web/engine-worker.js) ------------
@@ -204,11 +267,13 @@ def _write_json(path: Path, data: object) -> None:
 ENGINE_RUNTIME: tuple[str, ...] = ("engine-worker.js", "runtime/pyodide")
 
 
-def engine_worker_config(dist: Path, engine_files: Sequence[str]) -> dict[str, Any]:
-    """``worker-config.json`` for ``web/engine-worker.js``: the engine's files, its Python entry
-    and its release, a hash of everything a snapshot of the booted engine depends on (the
-    Pyodide runtime, the worker script, the entry and the engine's sources). The worker keeps
-    one snapshot, under this release: a release that changes any of them drops the old one.
+def add_engine_release(dist: Path, engine_files: Sequence[str]) -> str:
+    """Add ``entry`` (the Python module whose ``call`` answers requests) and ``release`` to
+    ``engine-worker.json``, for ``web/engine-worker.js``; return the release.
+
+    The release hashes everything a memory snapshot of the booted engine depends on: the Pyodide
+    runtime, the worker script, the entry and the engine's sources. The worker keeps one snapshot,
+    under this release: a release that changes any of them drops the old one.
     """
     inputs = [*engine_files, WORKER_ENTRY]
     for name in ENGINE_RUNTIME:
@@ -218,12 +283,12 @@ def engine_worker_config(dist: Path, engine_files: Sequence[str]) -> dict[str, A
     digest = hashlib.sha256()
     for rel in sorted(inputs):
         digest.update(f"{rel}\0{_content_hash(dist / rel)}\n".encode())
-    return {
-        "interpreter": "./runtime/pyodide/pyodide.mjs",
-        "files": _files_map(engine_files),
-        "entry": f"./{WORKER_ENTRY}",
-        "release": digest.hexdigest()[:16],
-    }
+    release = digest.hexdigest()[:16]
+    config_path = dist / WORKER_CONFIG_SHIPPED
+    config = json.loads(config_path.read_text(encoding="utf-8"))
+    config.update(entry=f"./{WORKER_ENTRY}", release=release)
+    config_path.write_text(json.dumps(config, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return release
 
 
 # --- end instant start
@@ -267,15 +332,10 @@ def write_service_worker(dist: Path) -> str:
 # --- end offline (PWA)
 
 
-def build(dist: Path = DIST, *, install: bool = True) -> BuildResult:
-    """Assemble the site into ``dist`` (wiped first) and return what was shipped."""
-    if install:
-        ensure_node_modules()
-    if dist.exists():
-        shutil.rmtree(dist)
-    dist.mkdir(parents=True)
-
-    # Static web assets (index.html, CSS, ...).
+def _assemble(dist: Path) -> None:
+    """Write every file of the site into the empty folder ``dist``."""
+    # The page and the static web assets (CSS, icons, glue scripts, the service worker's template).
+    _copy(ROOT / PAGE, dist / PAGE)
     for src in sorted(WEB.rglob("*")):
         if src.is_file():
             _copy(src, dist / src.relative_to(WEB))
@@ -295,36 +355,57 @@ def build(dist: Path = DIST, *, install: bool = True) -> BuildResult:
     # --- i18n (tools/i18n.py, tools/rules_page.py): locales/*.po -> locales/<lang>.json
     # (the build fails on a missing or fuzzy translation) and the rules page, rules.html.
     from tools.i18n import CatalogError, compile_catalogs
+    from tools.loading_notice import NoticeError, write_boot_script
     from tools.rules_page import RulesError, build_rules_pages
 
     try:
         compile_catalogs(dist)
         build_rules_pages(dist)
-    except (CatalogError, RulesError) as exc:
+        write_boot_script(dist)
+    except (CatalogError, RulesError, NoticeError) as exc:
         raise BuildError(str(exc)) from exc
     # --- end i18n
 
-    # Main thread (MicroPython): the UI package, minus the two entry scripts.
+    # Main thread (MicroPython): the UI package, minus the two entry scripts; the worker
+    # (Pyodide): the engine package only.
     ui_files = [p for p in shipped_py["ui"] if p not in (MAIN_ENTRY, WORKER_ENTRY)]
-    _write_json(
-        dist / MPY_CONFIG,
-        {
-            "interpreter": "./runtime/micropython/micropython.mjs",
-            "plugins": list(DISABLED_PLUGINS),
-            "files": _files_map(ui_files),
-        },
-    )
-    # Main-thread settings of the `py` type: no main-thread Pyodide script exists, but
-    # without this PyScript would load every plugin chunk for the `py` type.
-    _write_json(dist / PY_CONFIG, {"plugins": list(DISABLED_PLUGINS)})
-    # Worker (Pyodide): the engine package only. No ``packages`` key: micropip is not
-    # shipped, and the engine is pure standard library.
-    _write_json(dist / WORKER_CONFIG, engine_worker_config(dist, shipped_py["gongzhu"]))
+    write_pyscript_configs(dist, ui_files, shipped_py["gongzhu"])
+    add_engine_release(dist, shipped_py["gongzhu"])
 
     # --- offline (PWA): last, it lists and hashes every other shipped file.
     version = write_service_worker(dist)
     log(f"service worker: release {version}")
     # --- end offline (PWA)
+
+
+def _replace(dist: Path, built: Path) -> None:
+    """Put the finished site ``built`` in the place of ``dist`` (two renames on one file system)."""
+    if not dist.exists():
+        built.rename(dist)
+        return
+    old = Path(tempfile.mkdtemp(prefix=f".{dist.name}-old-", dir=dist.parent))
+    old.rmdir()
+    dist.rename(old)
+    built.rename(dist)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def build(dist: Path = DIST, *, install: bool = True) -> BuildResult:
+    """Assemble the site, then replace ``dist`` with it; return what was shipped.
+
+    Atomic: everything is written into a temporary folder beside ``dist``; ``dist`` is replaced
+    only when every step succeeded, and left exactly as it was otherwise (the folder is removed).
+    """
+    if install:
+        ensure_node_modules()
+    dist.parent.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix=f".{dist.name}-new-", dir=dist.parent))
+    try:
+        _assemble(work)
+        _replace(dist, work)
+    except BaseException:
+        shutil.rmtree(work, ignore_errors=True)
+        raise
 
     files = {p.relative_to(dist).as_posix(): p.stat().st_size for p in sorted(dist.rglob("*")) if p.is_file()}
     result = BuildResult(dist=dist, files=files)
@@ -460,11 +541,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--no-build", action="store_true", help="serve the existing dist/ as it is")
     args = parser.parse_args(argv)
 
-    try:
-        if not args.no_build:
+    if not args.no_build:
+        try:
             build()
-    except (BuildError, subprocess.CalledProcessError) as exc:
-        log(f"error: {exc}")
+        except Exception as exc:  # any failure: one line, the previous dist/ untouched
+            detail = str(exc).strip().splitlines() or [type(exc).__name__]
+            more = f" (+{len(detail) - 1} more lines)" if len(detail) > 1 else ""
+            log(f"error: the build failed, dist/ was left as it was: {detail[0]}{more}")
+            for line in detail[1:]:
+                print(f"  {line}", file=sys.stderr)
+            return 1
+    elif not (DIST / PAGE).is_file():
+        log("error: dist/ is not built: run python3 build.py")
         return 1
 
     if args.serve:

@@ -10,9 +10,11 @@ Public API::
 
 from .cards import DECK, EXPOSABLE, CardError, parse_card_list, sort_cards
 from .game import (
+    MAX_SEED,
     SCHEMA_VERSION,
     Action,
     IllegalAction,
+    InvalidSeed,
     MatchResult,
     State,
     View,
@@ -27,20 +29,23 @@ from .game import (
     match_result,
     new_match,
     replay,
-    validate_state,
     view_for,
 )
 from .rules import Reason, Refusal
 from .scoring import Breakdown, hand_score, score_breakdown
+from .state_check import InvalidState, validate_state
 
 __all__ = [
     "DECK",
     "EXPOSABLE",
+    "MAX_SEED",
     "SCHEMA_VERSION",
     "Action",
     "Breakdown",
     "CardError",
     "IllegalAction",
+    "InvalidSeed",
+    "InvalidState",
     "MatchResult",
     "Reason",
     "Refusal",

@@ -6,13 +6,14 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from typing import IO
 
-from .agent import DEFAULT_TIMEOUT, AgentError
+from .agent import DEFAULT_TIMEOUT, AgentError, check_timeout
 from .cards import EXPOSABLE, CardError, parse_card_list, to_mask
 from .game import IllegalAction
 from .players import PlayerSpecError
 from .scoring import score_breakdown
-from .simulate import simulate, split_player_specs
+from .simulate import Seats, play_matches, split_player_specs
 
 
 class UsageError(ValueError):
@@ -30,6 +31,27 @@ def _score(args: argparse.Namespace) -> int:
     return 0
 
 
+def add_bot_timeout(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--bot-timeout", type=float, default=DEFAULT_TIMEOUT,
+                        help="seconds an outside bot may take per answer")  # fmt: skip
+
+
+def bot_timeout(args: argparse.Namespace) -> float:
+    """``--bot-timeout``, checked: a finite number of seconds above 0."""
+    try:
+        return check_timeout(args.bot_timeout)
+    except ValueError as error:
+        raise UsageError(f"--bot-timeout: {error}") from None
+
+
+def open_log(path: str, force: bool) -> IO[str]:
+    """The log file to write; an existing one is overwritten only with ``--force``."""
+    try:
+        return open(path, "w" if force else "x", encoding="utf-8")
+    except FileExistsError:
+        raise UsageError(f"log {path!r} already exists; use --force to overwrite it") from None
+
+
 def _simulate(args: argparse.Namespace) -> int:
     specs = split_player_specs(args.players)
     if len(specs) != 4:
@@ -38,12 +60,13 @@ def _simulate(args: argparse.Namespace) -> int:
         raise UsageError("--matches must be 0 or more")
     if args.max_hands is not None and args.max_hands < 1:
         raise UsageError("--max-hands must be 1 or more")
-    if args.log == "-":
-        simulate(specs, args.matches, args.seed, sys.stdout, args.max_hands, args.bot_timeout)
-    else:
-        with open(args.log, "w", encoding="utf-8") as out:
-            simulate(specs, args.matches, args.seed, out, args.max_hands, args.bot_timeout)
-        print(f"{args.matches} match(es) written to {args.log}", file=sys.stderr)
+    with Seats(specs, bot_timeout(args)) as seats:  # every player checked before the log is touched
+        if args.log == "-":
+            play_matches(seats, args.matches, args.seed, sys.stdout, args.max_hands)
+            return 0
+        with open_log(args.log, args.force) as out:
+            play_matches(seats, args.matches, args.seed, out, args.max_hands)
+    print(f"{args.matches} match(es) written to {args.log}", file=sys.stderr)
     return 0
 
 
@@ -63,9 +86,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", default="random,random,random,random",
                      help="four players: random, easy, normal, hard or cmd:<command>")  # fmt: skip
     sim.add_argument("--log", default="-", help="file to write, '-' for standard output")
+    sim.add_argument("--force", action="store_true", help="overwrite the --log file if it exists")
     sim.add_argument("--max-hands", type=int, default=None, help="stop a match after this many hands")
-    sim.add_argument("--bot-timeout", type=float, default=DEFAULT_TIMEOUT,
-                     help="seconds an outside bot may take per answer")  # fmt: skip
+    add_bot_timeout(sim)
     sim.set_defaults(run=_simulate)
 
     score = commands.add_parser("score", help="score one player's captured cards")

@@ -10,16 +10,37 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
-from .cards import EXPOSABLE_MASK, FULL_MASK, INDEX, PIG, to_codes, to_mask
+from .cards import EXPOSABLE_MASK, HEARTS_MASK, INDEX, PIG, POINT_MASK, to_codes, to_mask
 from .rng import SplitMix64, deal_seed, shuffled
 from .rules import Reason, Refusal, legal_mask, play_refusal, trick_winner
 from .scoring import Breakdown, score_breakdown
 
 SCHEMA_VERSION = 1
 ELIMINATION = -1000
+#: The bound of the match seeds the engine takes (integers from −MAX_SEED to MAX_SEED): the largest
+#: integer every JSON reader keeps exactly, JavaScript included, so a seed survives the page, a
+#: save and a log.
+MAX_SEED = 2**53 - 1
+PHASES = ("expose", "play", "hand_over", "match_over")
 State = dict[str, Any]
-View = dict[str, Any]
+View = dict[str, Any]  # what one seat may know (see view_for); the one definition of the type
 Action = dict[str, Any]
+
+
+class InvalidSeed(ValueError):
+    """A match seed that is not an integer from −:data:`MAX_SEED` to :data:`MAX_SEED`."""
+
+    def __init__(self, seed: object) -> None:
+        text = repr(seed) if len(repr(seed)) <= 40 else repr(seed)[:37] + "..."
+        super().__init__(f"seed {text} is not an integer from -{MAX_SEED} to {MAX_SEED}")
+        self.seed = seed
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` when it is a match seed the engine takes, else :class:`InvalidSeed`."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not -MAX_SEED <= seed <= MAX_SEED:
+        raise InvalidSeed(seed)
+    return seed
 
 
 class MatchResult(TypedDict):
@@ -34,17 +55,17 @@ class MatchResult(TypedDict):
 
 
 def new_match(seed: int) -> State:
-    """A new match with hand 1 dealt and in its expose phase."""
+    """A new match with hand 1 dealt and in its expose phase (:class:`InvalidSeed` for a bad seed)."""
     state: State = {
         "schema": SCHEMA_VERSION,
-        "seed": int(seed),
+        "seed": check_seed(seed),
         "hand_number": 0,
         "totals": [0, 0, 0, 0],
         "history": [],
         "last_hand": None,
         "result": None,
     }
-    _deal(state, 1, leader=None)
+    start_hand(state, 1, leader=None)
     return state
 
 
@@ -54,7 +75,8 @@ def deal_hands(seed: int, hand_number: int) -> list[list[str]]:
     return [to_codes(sum(1 << c for c in order[13 * s : 13 * s + 13])) for s in range(4)]
 
 
-def _deal(state: State, hand_number: int, leader: int | None) -> None:
+def start_hand(state: State, hand_number: int, leader: int | None) -> None:
+    """Deal hand ``hand_number`` into ``state``, in its expose phase (``leader`` None: the 2S holder)."""
     hands = deal_hands(state["seed"], hand_number)
     if leader is None:
         leader = next(s for s in range(4) if "2S" in hands[s])
@@ -107,13 +129,21 @@ def legal_plays(source: State | View, seat: int) -> list[str]:
     return to_codes(legal_mask(*_seat_context(source, seat)))
 
 
+def play_turn_refusal(view: View) -> Refusal | None:
+    """Why the viewing seat may not play any card now (not the play phase, not its turn), or None."""
+    if view["phase"] != "play":
+        return Refusal(Reason.WRONG_PHASE)
+    if view["turn"] != view["seat"]:
+        return Refusal(Reason.NOT_YOUR_TURN)
+    return None
+
+
 def card_refusals(view: View) -> dict[str, Refusal | None]:
     """For each card of the viewing seat's hand: None if playable now, else why not."""
     seat = view["seat"]
-    if view["phase"] != "play":
-        return {c: Refusal(Reason.WRONG_PHASE, c) for c in view["hand"]}
-    if view["turn"] != seat:
-        return {c: Refusal(Reason.NOT_YOUR_TURN, c) for c in view["hand"]}
+    refusal = play_turn_refusal(view)
+    if refusal is not None:
+        return {c: Refusal(refusal.reason, c) for c in view["hand"]}
     context = _seat_context(view, seat)
     return {c: play_refusal(INDEX[c], *context) for c in view["hand"]}
 
@@ -121,6 +151,22 @@ def card_refusals(view: View) -> dict[str, Refusal | None]:
 def hand_breakdowns(captured: list[list[str]], exposed: list[list[str]]) -> list[Breakdown]:
     all_exposed = to_mask(c for cards in exposed for c in cards)
     return [score_breakdown(to_mask(cards), all_exposed) for cards in captured]
+
+
+def point_cards(cards: list[str]) -> list[str]:
+    """The point cards among ``cards`` (hearts, QS, JD, TC), in display order."""
+    return to_codes(to_mask(cards) & POINT_MASK)
+
+
+def all_hearts_threat(captured: list[list[str]]) -> int | None:
+    """The seat that has taken every heart taken so far (at least one), else None."""
+    takers = [seat for seat in range(4) if to_mask(captured[seat]) & HEARTS_MASK]
+    return takers[0] if len(takers) == 1 else None
+
+
+def pig_taker(captured: list[list[str]]) -> int | None:
+    """The seat that captured the pig (QS) this hand, if it has fallen."""
+    return next((seat for seat in range(4) if PIG in captured[seat]), None)
 
 
 def match_result(totals: list[int]) -> MatchResult | None:
@@ -168,23 +214,6 @@ def view_for(state: State, seat: int) -> View:
     return view
 
 
-def validate_state(state: State) -> None:
-    """Raise ``ValueError`` unless ``state`` is a state this engine can play on (a resumed save):
-    a known schema and phase, and one deck between the hands, the table and the tricks."""
-    if state.get("schema") != SCHEMA_VERSION:
-        raise ValueError(f"schema {state.get('schema')!r} is not {SCHEMA_VERSION}")
-    if state.get("phase") not in ("expose", "play", "hand_over", "match_over"):
-        raise ValueError(f"unknown phase {state.get('phase')!r}")
-    plays = [p for trick in state["tricks"] for p in trick["plays"]] + list(state["trick"]["plays"])
-    cards = [c for hand in state["hands"] for c in hand] + [p["card"] for p in plays]
-    if len(cards) != 52 or to_mask(c for c in cards if c in INDEX) != FULL_MASK:
-        raise ValueError("the cards of the match are not one deck")
-    for seat in range(4):
-        if len(state["hands"][seat]) + sum(1 for p in plays if p["seat"] == seat) != 13:
-            raise ValueError(f"seat {seat} does not hold 13 cards")
-        view_for(state, seat)  # every seat's view can be built
-
-
 # --- transitions ----------------------------------------------------------------------------
 
 
@@ -192,9 +221,10 @@ def check_action(state: State, action: Action) -> Refusal | None:
     """Why ``action`` is refused in ``state``, or None when it is allowed."""
     kind = action.get("type")
     if kind == "next_hand":
-        return None if state["phase"] == "hand_over" else Refusal(Reason.WRONG_PHASE)
+        over = state["phase"] == "hand_over" and pig_taker(state["captured"]) is not None
+        return None if over else Refusal(Reason.WRONG_PHASE)
     seat = action.get("seat")
-    if kind not in ("expose", "play") or not isinstance(seat, int) or not 0 <= seat < 4:
+    if kind not in ("expose", "play") or type(seat) is not int or not 0 <= seat < 4:
         return Refusal(Reason.BAD_ACTION)
     if kind == "expose":
         return _check_expose(state, seat, action.get("cards"))
@@ -206,7 +236,11 @@ def _check_expose(state: State, seat: int, cards: Any) -> Refusal | None:
         return Refusal(Reason.WRONG_PHASE)
     if state["expose_choices"][seat] is not None:
         return Refusal(Reason.ALREADY_DECIDED)
-    if not isinstance(cards, list) or len(set(cards)) != len(cards):
+    if (
+        not isinstance(cards, list)
+        or not all(isinstance(c, str) for c in cards)
+        or len(set(cards)) != len(cards)
+    ):
         return Refusal(Reason.BAD_ACTION)
     for card in cards:
         if card not in INDEX:
@@ -242,8 +276,7 @@ def apply(state: State, action: Action) -> State | Refusal:
     elif kind == "play":
         _play(new, action["seat"], action["card"])
     else:
-        pig_taker = next(s for s in range(4) if PIG in new["captured"][s])
-        _deal(new, new["hand_number"] + 1, leader=pig_taker)
+        start_hand(new, new["hand_number"] + 1, leader=pig_taker(new["captured"]))
     return new
 
 

@@ -1,17 +1,17 @@
 """Players: anything that answers an expose decision and a play decision from a seat's view.
 
-A player spec is a string: ``random``, a level registered by :mod:`gongzhu.ai` (``easy``,
-``normal``, ``hard``) or ``cmd:<shell command>`` for an outside bot (see :mod:`gongzhu.agent`).
+A player spec is a string: ``random``, a level of :mod:`gongzhu.ai` (``easy``, ``normal``,
+``hard``: :data:`gongzhu.ai.LEVELS`) or ``cmd:<shell command>`` for an outside bot (see
+:mod:`gongzhu.agent`). The AI is a plain import: a broken or missing ``gongzhu.ai`` fails loudly.
 """
 
 from __future__ import annotations
 
-import contextlib
-import importlib
 import random
 from collections.abc import Callable
 from typing import Protocol
 
+from .ai import LEVEL_FACTORIES, LEVELS
 from .game import View
 
 
@@ -30,11 +30,6 @@ class PlayerSpecError(ValueError):
 
 
 PlayerFactory = Callable[[int, int], Player]  # (seed, seat) -> player
-_LEVELS: dict[str, PlayerFactory] = {}
-
-
-def register_level(name: str, factory: PlayerFactory) -> None:
-    _LEVELS[name] = factory
 
 
 class RandomPlayer:
@@ -51,25 +46,20 @@ class RandomPlayer:
         return self.rng.choice(legal)
 
 
-register_level("random", RandomPlayer)
+#: Every level a player spec may name: ``random`` and the computer opponents' levels.
+PLAYER_LEVELS: tuple[str, ...] = ("random", *LEVELS)
+_FACTORIES: dict[str, PlayerFactory] = {"random": RandomPlayer, **LEVEL_FACTORIES}
 
 
 def level_names() -> list[str]:
-    _load_levels()
-    return sorted(_LEVELS)
-
-
-def _load_levels() -> None:
-    """Import :mod:`gongzhu.ai`, which registers its levels (the engine works without it)."""
-    with contextlib.suppress(ModuleNotFoundError):
-        importlib.import_module("gongzhu.ai")
+    """:data:`PLAYER_LEVELS`, sorted."""
+    return sorted(PLAYER_LEVELS)
 
 
 def make_player(spec: str, seed: int, seat: int) -> Player:
     """A player for ``spec``; outside bots (``cmd:``) are made by :mod:`gongzhu.agent`."""
-    _load_levels()
-    factory = _LEVELS.get(spec)
+    factory = _FACTORIES.get(spec)
     if factory is None:
-        known = ", ".join(sorted(_LEVELS)) + ", cmd:<command>"
+        known = ", ".join(PLAYER_LEVELS) + ", cmd:<command>"
         raise PlayerSpecError(f"unknown player {spec!r} (expected one of: {known})")
     return factory(seed, seat)

@@ -9,16 +9,24 @@ from __future__ import annotations
 _MASK64 = (1 << 64) - 1
 
 
+_MASK32 = (1 << 32) - 1
+
+
+def mix64(z: int) -> int:
+    """SplitMix64's output function: a bijection of 64-bit integers that scatters neighbours."""
+    z &= _MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31)
+
+
 class SplitMix64:
     def __init__(self, seed: int) -> None:
         self.state = seed & _MASK64
 
     def next_u64(self) -> int:
         self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-        return z ^ (z >> 31)
+        return mix64(self.state)
 
     def below(self, n: int) -> int:
         """Uniform integer in ``[0, n)`` (rejection sampling, no modulo bias)."""
@@ -32,6 +40,18 @@ class SplitMix64:
 def deal_seed(match_seed: int, hand_number: int) -> int:
     """The stream seed of one hand's shuffle, derived from the match seed."""
     return (match_seed * 0x100000001B3 + hand_number * 0x9E3779B1) & _MASK64
+
+
+def tournament_deal_seed(seed: int, deal: int) -> int:
+    """The match seed of deal ``deal`` (0 ≤ deal < 2**32) of a tournament run with ``seed``.
+
+    ``seed`` (modulo 2**32) and ``deal`` fill the two halves of one 64-bit number, which
+    :func:`mix64` scatters.  The map is one-to-one, so runs whose seeds differ (by less than 2**32)
+    never share a deal, however many deals each plays.
+    """
+    if not 0 <= deal <= _MASK32:
+        raise ValueError(f"deal number must be between 0 and {_MASK32}, got {deal}")
+    return mix64(((seed & _MASK32) << 32) | deal)
 
 
 def shuffled(items: list[int], rng: SplitMix64) -> list[int]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .cards import DECK, SUIT_MASKS, SUITS, rank_of, suit_of
+from .cards import DECK, SUIT_MASKS, SUITS, suit_of
 
 
 class Reason(StrEnum):
@@ -82,11 +82,21 @@ def play_refusal(card: int, hand: int, exposed: int, led_before: int, lead_suit:
     return Refusal(Reason.EXPOSED_FIRST_TRICK, DECK[card], SUITS[suit_of(card)])
 
 
+def winning_position(cards: list[int]) -> int:
+    """Position in a trick, complete or not, of the card winning it so far: the highest of the suit led.
+
+    ``cards`` are card indices in play order.  This is the one definition of who wins a trick; the
+    engine, the AI's fast table and its strategies all call it.
+    """
+    suit = cards[0] // 13
+    best, top = 0, cards[0]
+    for i in range(1, len(cards)):
+        card = cards[i]
+        if card // 13 == suit and card > top:  # same suit: a higher index is a higher rank
+            top, best = card, i
+    return best
+
+
 def trick_winner(plays: list[tuple[int, int]]) -> int:
     """Seat that wins a complete trick given as ``(seat, card)`` pairs in play order."""
-    lead_suit = suit_of(plays[0][1])
-    best_seat, best_rank = plays[0][0], rank_of(plays[0][1])
-    for seat, card in plays[1:]:
-        if suit_of(card) == lead_suit and rank_of(card) > best_rank:
-            best_seat, best_rank = seat, rank_of(card)
-    return best_seat
+    return plays[winning_position([card for _, card in plays])][0]

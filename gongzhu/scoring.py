@@ -22,6 +22,16 @@ HEART_VALUES: dict[str, int] = {
 }  # fmt: skip
 _HEART_VALUE_BY_INDEX: dict[int, int] = {INDEX[c]: v for c, v in HEART_VALUES.items()}
 
+#: What exposing each card does (RULES.md "Expose phase"), as codes the UI puts into words.
+EXPOSURE_EFFECTS: dict[str, str] = {
+    "AH": "hearts_x2",  # every heart counts double
+    "QS": "pig_x2",  # the pig counts double
+    "JD": "goat_x2",  # the goat counts double
+    "TC": "transformer_x4",  # the transformer multiplies by 4 (and alone scores +100)
+}
+#: The effect code of an exposed TC on a player who captured it alone (+100 instead of +50).
+TRANSFORMER_BONUS_X2 = "transformer_bonus_x2"
+
 
 class Breakdown(TypedDict):
     """One player's hand score and how it was made (all values already include exposure doubling)."""
@@ -37,6 +47,7 @@ class Breakdown(TypedDict):
     transformer_bonus: int  # +50/+100 when alone
     transformer_multiplier: int  # 1, or 2/4 when TC came with other point cards
     all_16: bool
+    exposure_effects: list[str]  # codes of the exposures that changed this score (EXPOSURE_EFFECTS…)
     subtotal: int  # rules 1–3 before the transformer
     score: int
 
@@ -76,9 +87,26 @@ def score_breakdown(captured: int, exposed: int) -> Breakdown:
         transformer_bonus=bonus,
         transformer_multiplier=multiplier,
         all_16=captured & POINT_MASK == POINT_MASK,
+        exposure_effects=exposure_effects(exposed, hearts, pig, goat, transformer),
         subtotal=subtotal,
         score=score,
     )
+
+
+def exposure_effects(exposed: int, hearts: int, pig: int, goat: int, transformer: str) -> list[str]:
+    """The effect codes of the exposures (``exposed``: every card exposed) that changed a score made
+    of these ``hearts``, ``pig``, ``goat`` points and this ``transformer`` case."""
+    return [
+        code
+        for code, applies in (
+            ("hearts_x2", exposed & ACE_OF_HEARTS_BIT and hearts != 0),
+            ("pig_x2", exposed & PIG_BIT and pig != 0),
+            ("goat_x2", exposed & GOAT_BIT and goat != 0),
+            ("transformer_x4", exposed & TRANSFORMER_BIT and transformer == "multiplier"),
+            (TRANSFORMER_BONUS_X2, exposed & TRANSFORMER_BIT and transformer == "alone"),
+        )
+        if applies
+    ]
 
 
 def hand_score(captured: int, exposed: int) -> int:

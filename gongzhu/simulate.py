@@ -1,4 +1,4 @@
-"""Headless matches between players, written as the match log of ``shared/spec/game-log.md``."""
+"""Headless matches between players, written as the match log of ``docs/game-log.md``."""
 
 from __future__ import annotations
 
@@ -7,7 +7,15 @@ import time
 from collections.abc import Callable, Sequence
 from typing import IO, Any
 
-from .agent import CMD_PREFIX, DEFAULT_TIMEOUT, CommandBot, close_player, make_any_player
+from .agent import (
+    CMD_PREFIX,
+    DEFAULT_TIMEOUT,
+    check_player_spec,
+    check_timeout,
+    close_player,
+    finish_player,
+    make_any_player,
+)
 from .game import State, apply_legal, legal_plays, new_match, view_for
 from .players import Player, level_names
 
@@ -29,18 +37,28 @@ def split_player_specs(text: str) -> list[str]:
 
 
 class Seats:
-    """The four players of a run: outside bots live for the whole run, levels are made per match."""
+    """The four players of a run: outside bots live for the whole run, levels are made per match.
+
+    Every spec is checked before any bot starts, and a failure while starting them stops those
+    already running.  Use it as a context manager: leaving the block cleanly finishes the bots
+    (their leftover output is an error), leaving it by an exception just closes them.
+    """
 
     def __init__(self, specs: Sequence[str], bot_timeout: float = DEFAULT_TIMEOUT) -> None:
         if len(specs) != 4:
             raise ValueError(f"need 4 players, got {len(specs)}: {list(specs)}")
-        self.specs = list(specs)
-        self._bots: dict[int, Player] = {}
-        for seat, spec in enumerate(self.specs):
-            if spec.startswith(CMD_PREFIX):
-                self._bots[seat] = CommandBot(spec[len(CMD_PREFIX) :], seat, bot_timeout)
-            else:
-                make_any_player(spec, 0, seat)  # fail early on an unknown spec
+        check_timeout(bot_timeout)
+        for spec in specs:
+            check_player_spec(spec)
+        self.specs = list(specs)  # the four player specs, seat by seat
+        self._bots: dict[int, Player] = {}  # seat -> its outside bot, started once for the run
+        try:
+            for seat, spec in enumerate(self.specs):
+                if spec.startswith(CMD_PREFIX):
+                    self._bots[seat] = make_any_player(spec, 0, seat, bot_timeout)
+        except BaseException:
+            self.close()
+            raise
 
     def for_match(self, seed: int) -> list[Player]:
         return [
@@ -48,8 +66,26 @@ class Seats:
         ]
 
     def close(self) -> None:
+        """Stop every bot (after an error: their leftover output no longer matters)."""
         for bot in self._bots.values():
             close_player(bot)
+
+    def finish(self) -> None:
+        """Stop every bot at the end of a clean run, refusing output no request asked for."""
+        try:
+            for bot in self._bots.values():
+                finish_player(bot)
+        finally:
+            self.close()
+
+    def __enter__(self) -> Seats:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
+        if kind is None:
+            self.finish()
+        else:
+            self.close()
 
 
 def play_hand(
@@ -117,6 +153,16 @@ def run_match(
     return record
 
 
+def play_matches(seats: Seats, matches: int, seed: int, out: IO[str], max_hands: int | None = None) -> int:
+    """Play ``matches`` matches (seeds ``seed``, ``seed + 1``, …), one log line each, flushed as it ends."""
+    for number in range(matches):
+        match_seed = seed + number
+        record = run_match(match_seed, seats.for_match(match_seed), seats.specs, max_hands)
+        out.write(json.dumps(record, separators=(",", ":")) + "\n")
+        out.flush()
+    return matches
+
+
 def simulate(
     specs: Sequence[str],
     matches: int,
@@ -125,14 +171,6 @@ def simulate(
     max_hands: int | None = None,
     bot_timeout: float = DEFAULT_TIMEOUT,
 ) -> int:
-    """Play ``matches`` matches (seeds ``seed``, ``seed + 1``, …), one log line each, flushed as it ends."""
-    seats = Seats(specs, bot_timeout)
-    try:
-        for number in range(matches):
-            match_seed = seed + number
-            record = run_match(match_seed, seats.for_match(match_seed), specs, max_hands)
-            out.write(json.dumps(record, separators=(",", ":")) + "\n")
-            out.flush()
-    finally:
-        seats.close()
-    return matches
+    """:func:`play_matches` with the players of ``specs``, their bots stopped at the end."""
+    with Seats(specs, bot_timeout) as seats:
+        return play_matches(seats, matches, seed, out, max_hands)

@@ -4,7 +4,11 @@ Each deal is one hand (hand 1 of ``new_match(deal_seed)``, so the 2S holder lead
 times with the same cards: the challenger in each seat in turn against three copies of the baseline.
 A seating's margin is the challenger's hand score minus the mean of the three baselines'; a deal's
 margin is the mean over its four seatings, and the deals are the independent units of the interval
-(mean ± 1.96·sd/√n).  Deal ``i`` of a run with seed ``S`` uses deal seed ``S * 100000 + i``.
+(mean ± 1.96·sd/√n).  Deal ``i`` of a run with seed ``S`` is ``new_match(tournament_deal_seed(S, i))``
+(see :mod:`gongzhu.rng`: runs with different seeds never share a deal).
+
+Deals are handed out one at a time and their results summed as they come (:class:`Tally`), so
+memory does not grow with ``--deals``.
 """
 
 from __future__ import annotations
@@ -13,21 +17,22 @@ import argparse
 import json
 import math
 import multiprocessing
-import statistics
+import signal
+import sys
 import time
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from types import FrameType
 from typing import Any
 
-from .agent import close_player, make_any_player
+from .agent import DEFAULT_TIMEOUT, check_player_spec, close_player, finish_player, make_any_player
+from .cli import UsageError, add_bot_timeout, bot_timeout
 from .game import new_match
+from .rng import tournament_deal_seed
 from .simulate import play_hand
 
-DEAL_SEED_STRIDE = 100_000
-
-
-def deal_seed(seed: int, deal: int) -> int:
-    return seed * DEAL_SEED_STRIDE + deal
+MAX_DEALS = 1 << 32  # deal numbers fill 32 bits of the deal seed
 
 
 @dataclass
@@ -43,20 +48,26 @@ class DealResult:
         return sum(self.margins) / len(self.margins)
 
 
-def play_deal(challenger: str, baseline: str, seed: int, deal: int) -> DealResult:
+def play_deal(
+    challenger: str, baseline: str, seed: int, deal: int, bot_timeout: float = DEFAULT_TIMEOUT
+) -> DealResult:
     """The four seatings of one deal."""
-    dseed = deal_seed(seed, deal)
+    dseed = tournament_deal_seed(seed, deal)
     result = DealResult(deal, [], [], [])
     for seat in range(4):
         specs = [challenger if s == seat else baseline for s in range(4)]
-        players = [make_any_player(spec, dseed, s) for s, spec in enumerate(specs)]
-
-        def clock(decider: int, seconds: float, timed: int = seat) -> None:
-            if decider == timed:
-                result.decision_times.append(seconds)
-
+        players = []
         try:
+            for s, spec in enumerate(specs):
+                players.append(make_any_player(spec, dseed, s, bot_timeout))
+
+            def clock(decider: int, seconds: float, timed: int = seat) -> None:
+                if decider == timed:
+                    result.decision_times.append(seconds)
+
             _state, log = play_hand(new_match(dseed), players, clock)
+            for player in players:
+                finish_player(player)
         finally:
             for player in players:
                 close_player(player)
@@ -68,53 +79,111 @@ def play_deal(challenger: str, baseline: str, seed: int, deal: int) -> DealResul
     return result
 
 
-def _play_deal_args(args: tuple[str, str, int, int]) -> DealResult:
+Task = tuple[str, str, int, int, float]  # play_deal's arguments
+
+
+def _play_deal_args(args: Task) -> DealResult:
     return play_deal(*args)
 
 
-def run_tournament(challenger: str, baseline: str, deals: int, seed: int, jobs: int = 1) -> dict[str, Any]:
+def _stop_on_sigterm(_signum: int, _frame: FrameType | None) -> None:
+    raise SystemExit(1)
+
+
+def _start_worker() -> None:
+    """Pool workers turn SIGTERM (``Pool.terminate``) into SystemExit, so their bots get closed."""
+    signal.signal(signal.SIGTERM, _stop_on_sigterm)
+
+
+def run_tournament(
+    challenger: str,
+    baseline: str,
+    deals: int,
+    seed: int,
+    jobs: int = 1,
+    bot_timeout: float = DEFAULT_TIMEOUT,
+) -> dict[str, Any]:
     """Play ``deals`` duplicate deals and summarise the challenger's margin (see the module doc)."""
     start = time.perf_counter()
-    tasks = [(challenger, baseline, seed, d) for d in range(deals)]
+    tasks: Iterator[Task] = ((challenger, baseline, seed, d, bot_timeout) for d in range(deals))
+    tally = Tally()
     if jobs > 1 and deals > 1:
-        with multiprocessing.get_context("fork").Pool(min(jobs, deals)) as pool:
-            results = list(pool.imap_unordered(_play_deal_args, tasks, chunksize=1))
+        with multiprocessing.get_context("fork").Pool(min(jobs, deals), _start_worker) as pool:
+            for result in pool.imap_unordered(_play_deal_args, tasks, chunksize=1):
+                tally.add(result)
     else:
-        results = [_play_deal_args(t) for t in tasks]
-    results.sort(key=lambda r: r.deal)
-    seconds = time.perf_counter() - start
-    return summarise(challenger, baseline, seed, results, seconds)
+        for task in tasks:
+            tally.add(_play_deal_args(task))
+    return tally.summary(challenger, baseline, seed, time.perf_counter() - start)
+
+
+class Tally:
+    """A tournament's results summed deal by deal: exact, and the same in any order of arrival.
+
+    A deal's margin is a whole number of twelfths (hand scores are whole; a seating's margin
+    subtracts a mean of three, and a deal's margin is a mean of four), so sums are kept in integers.
+    """
+
+    def __init__(self) -> None:
+        self.deals = 0  # deals added
+        self.margin_sum = 0  # sum of the deal margins, in twelfths
+        self.margin_squares = 0  # sum of the squared deal margins, in twelfths squared
+        self.seatings = 0  # seatings added (four per deal)
+        self.challenger_sum = 0  # the challenger's hand scores, summed over seatings
+        self.baseline_sum = 0  # the baselines' hand scores, summed over seatings (three each)
+        self.decision_us: Counter[int] = Counter()  # challenger decision times: microseconds -> count
+
+    def add(self, result: DealResult) -> None:
+        twelfths = round(12 * result.margin)
+        self.deals += 1
+        self.margin_sum += twelfths
+        self.margin_squares += twelfths * twelfths
+        self.seatings += len(result.challenger_scores)
+        self.challenger_sum += sum(result.challenger_scores)
+        self.baseline_sum += sum(round(3 * b) for b in result.baseline_scores)
+        self.decision_us.update(round(1_000_000 * t) for t in result.decision_times)
+
+    def _decision_ms_p95(self) -> float:
+        rank = int(0.95 * (self.decision_us.total() - 1))
+        for micros in sorted(self.decision_us):
+            rank -= self.decision_us[micros]
+            if rank < 0:
+                return micros / 1000
+        return 0.0
+
+    def summary(self, challenger: str, baseline: str, seed: int, seconds: float) -> dict[str, Any]:
+        n = self.deals
+        mean = self.margin_sum / n / 12 if n else 0.0
+        variance = (n * self.margin_squares - self.margin_sum**2) / (n * (n - 1)) if n > 1 else 0.0
+        sd = math.sqrt(variance) / 12
+        half = 1.96 * sd / math.sqrt(n) if n > 1 else 0.0
+        decisions = self.decision_us.total()
+        micros = sum(us * count for us, count in self.decision_us.items())
+        return {
+            "challenger": challenger,
+            "baseline": baseline,
+            "seed": seed,
+            "deals": n,
+            "games": 4 * n,
+            "mean_margin": round(mean, 2),
+            "ci95": [round(mean - half, 2), round(mean + half, 2)],
+            "sd": round(sd, 2),
+            "challenger_mean_score": round(self.challenger_sum / self.seatings, 2) if n else 0.0,
+            "baseline_mean_score": round(self.baseline_sum / (3 * self.seatings), 2) if n else 0.0,
+            "seconds": round(seconds, 2),
+            "decisions": decisions,
+            "decision_ms_mean": round(micros / decisions / 1000, 3) if decisions else 0.0,
+            "decision_ms_p95": round(self._decision_ms_p95(), 3) if decisions else 0.0,
+        }
 
 
 def summarise(
-    challenger: str, baseline: str, seed: int, results: list[DealResult], seconds: float
+    challenger: str, baseline: str, seed: int, results: Iterable[DealResult], seconds: float
 ) -> dict[str, Any]:
-    margins = [r.margin for r in results]
-    n = len(margins)
-    mean = statistics.fmean(margins) if n else 0.0
-    sd = statistics.stdev(margins) if n > 1 else 0.0
-    half = 1.96 * sd / math.sqrt(n) if n > 1 else 0.0
-    times = sorted(t for r in results for t in r.decision_times)
-    return {
-        "challenger": challenger,
-        "baseline": baseline,
-        "seed": seed,
-        "deals": n,
-        "games": 4 * n,
-        "mean_margin": round(mean, 2),
-        "ci95": [round(mean - half, 2), round(mean + half, 2)],
-        "sd": round(sd, 2),
-        "challenger_mean_score": round(statistics.fmean(s for r in results for s in r.challenger_scores), 2)
-        if n
-        else 0.0,
-        "baseline_mean_score": round(statistics.fmean(s for r in results for s in r.baseline_scores), 2)
-        if n
-        else 0.0,
-        "seconds": round(seconds, 2),
-        "decisions": len(times),
-        "decision_ms_mean": round(1000 * statistics.fmean(times), 3) if times else 0.0,
-        "decision_ms_p95": round(1000 * times[int(0.95 * (len(times) - 1))], 3) if times else 0.0,
-    }
+    tally = Tally()
+    for result in results:
+        tally.add(result)
+    return tally.summary(challenger, baseline, seed, seconds)
 
 
 def format_report(summary: dict[str, Any]) -> str:
@@ -139,21 +208,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--deals", type=int, default=100, help="number of deals (each played 4 times)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (over deals)")
+    add_bot_timeout(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def command(args: argparse.Namespace) -> int:
-    if args.deals < 1 or args.jobs < 1:
-        raise SystemExit("--deals and --jobs must be at least 1")
-    summary = run_tournament(args.challenger, args.baseline, args.deals, args.seed, args.jobs)
+    if not 1 <= args.deals <= MAX_DEALS:
+        raise UsageError(f"--deals must be between 1 and {MAX_DEALS}")
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    timeout = bot_timeout(args)
+    for spec in (args.challenger, args.baseline):
+        check_player_spec(spec)
+    summary = run_tournament(args.challenger, args.baseline, args.deals, args.seed, args.jobs, timeout)
     print(json.dumps(summary) if args.json else format_report(summary))
     return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="gongzhu tournament", description=__doc__.splitlines()[0])
-    add_arguments(parser)
-    return command(parser.parse_args(argv))
+    """``python -m gongzhu tournament`` (errors reported as one line)."""
+    from .cli import main as cli_main
+
+    return cli_main(["tournament", *(sys.argv[1:] if argv is None else argv)])
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -20,12 +20,6 @@ fi
 echo "[deps] pip install -e '.[test]'" >&2
 python3 -m pip install -q -e '.[test]'
 
-# npm writes node_modules/.package-lock.json on install: newer than the lock file means
-# node_modules is what package-lock.json pins.
-if [ -f node_modules/.package-lock.json ] && [ node_modules/.package-lock.json -nt package-lock.json ] \
-        && [ node_modules/.package-lock.json -nt package.json ]; then
-    echo "[deps] node_modules is up to date with package-lock.json" >&2
-else
-    echo "[deps] npm ci" >&2
-    npm ci --ignore-scripts --no-audit --no-fund
-fi
+# npm ci unless node_modules holds what package-lock.json pins (build.py's own check, by content).
+python3 -c 'import build; build.ensure_node_modules()'
+echo "[deps] node_modules holds what package-lock.json pins" >&2

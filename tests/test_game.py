@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from gongzhu import (
     DECK,
+    InvalidState,
     Reason,
     Refusal,
     State,
@@ -233,6 +234,7 @@ def test_validate_state_accepts_real_states_and_refuses_broken_ones() -> None:
     broken[1]["phase"] = "dancing"
     broken[2]["hands"][0].append(broken[2]["hands"][1][0])  # a card twice
     broken[3]["hands"][2].pop()  # a card lost
-    for bad in broken:
-        with pytest.raises(ValueError):
+    for bad, code in zip(broken, ["schema", "shape", "mismatch", "mismatch"], strict=True):
+        with pytest.raises(InvalidState) as caught:
             validate_state(bad)
+        assert caught.value.code == code

@@ -12,15 +12,16 @@ import pytest
 from babel.messages.catalog import Catalog
 
 from tools import i18n as tools_i18n
+from tools import i18n_extract
+from tools.po import PoError, parse_po
 from ui import i18n
 
 ROOT = Path(__file__).resolve().parents[1]
-UI_SPEC = ROOT.parent / "shared" / "spec" / "UI.md"
+UI_SPEC = ROOT / "docs" / "ui.md"
 
 Messages = dict[str, dict[str, str | list[str]]]
 
-#: UI.md "Required labels": English -> (French, Portuguese). Kept here so the test runs without
-#: shared/; checked against UI.md itself when it is there.
+#: docs/ui.md "Required labels": English -> (French, Portuguese); checked against the document.
 REQUIRED: dict[str, tuple[str, str]] = {
     "Easy": ("Facile", "Fácil"),
     "Normal": ("Normal", "Normal"),
@@ -81,7 +82,7 @@ def _ui_md_table() -> dict[str, tuple[str, str]]:
 
 @pytest.fixture(scope="module")
 def template() -> Catalog:
-    return tools_i18n.extract()
+    return i18n_extract.extract()
 
 
 @pytest.fixture(scope="module")
@@ -95,7 +96,7 @@ def test_languages_agree() -> None:
 
 def test_every_visible_string_is_translated_in_all_five_catalogs(template: Catalog) -> None:
     assert len(template) > 50
-    problems = tools_i18n.check(template=template)
+    problems = tools_i18n.check()
     assert not problems, "\n".join(str(p) for p in problems)
 
 
@@ -103,13 +104,13 @@ def test_check_reports_missing_fuzzy_and_untranslated(tmp_path: Path, template: 
     """The completeness check itself: a broken copy of the catalogs is caught entry by entry."""
     for lang in i18n.LANGUAGES:
         (tmp_path / f"{lang}.po").write_bytes(tools_i18n.po_path(lang).read_bytes())
-    fr = tools_i18n.read_catalog(tmp_path / "fr.po")
+    fr = i18n_extract.read_catalog(tmp_path / "fr.po")
     del fr["Hint"]
     fr["Play"].flags.add("fuzzy")
     fr["Expose"].string = ""
-    tools_i18n.write_catalog(fr, tmp_path / "fr.po")
-    before = {(p.language, p.msgid, p.what) for p in tools_i18n.check(template=template)}
-    problems = {(p.language, p.msgid, p.what) for p in tools_i18n.check(locales=tmp_path, template=template)}
+    i18n_extract.write_catalog(fr, tmp_path / "fr.po")
+    before = {(p.language, p.msgid, p.what) for p in tools_i18n.check()}
+    problems = {(p.language, p.msgid, p.what) for p in tools_i18n.check(locales=tmp_path)}
     assert problems - before == {
         ("fr", "Hint", "missing"),
         ("fr", "Play", "fuzzy"),
@@ -120,8 +121,6 @@ def test_check_reports_missing_fuzzy_and_untranslated(tmp_path: Path, template: 
 
 
 def test_hard_coded_labels_match_ui_md() -> None:
-    if not UI_SPEC.is_file():
-        pytest.skip("shared/spec/UI.md is not beside the repository")
     assert _ui_md_table() == REQUIRED
 
 
@@ -264,3 +263,99 @@ def test_language_menu_and_rules_link() -> None:
         assert link.endswith(">Règles</a>")
     finally:
         i18n.install("en", {})
+
+
+# --- the build's standard-library reader (tools/po.py) against Babel, the translators' tool
+
+
+def _babel_messages(lang: str) -> dict[str, str | list[str]]:
+    """What the build compiled with Babel before tools/po.py existed (the reference)."""
+    out: dict[str, str | list[str]] = {}
+    for message in i18n_extract.read_catalog(tools_i18n.po_path(lang)):
+        strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+        if not message.id or message.fuzzy or not all(isinstance(s, str) and s.strip() for s in strings):
+            continue
+        key = message.id if isinstance(message.id, str) else message.id[0]
+        out[key] = list(strings) if isinstance(message.string, (list, tuple)) else str(message.string)
+    return out
+
+
+def test_source_messages_are_babels_extraction(template: Catalog) -> None:
+    babel = {(m.id if isinstance(m.id, str) else m.id[0]): m.pluralizable for m in template if m.id}
+    assert tools_i18n.source_messages() == babel
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_compiled_json_is_byte_identical_to_babels(lang: str, tmp_path: Path) -> None:
+    tools_i18n.compile_catalogs(tmp_path, languages=[lang], strict=True)
+    babel = (
+        json.dumps(_babel_messages(lang), ensure_ascii=False, separators=(",", ":"), sort_keys=True) + "\n"
+    )
+    assert (tmp_path / "locales" / f"{lang}.json").read_bytes() == babel.encode("utf-8")
+
+
+PO_SAMPLE = r"""# A translator's comment
+msgid ""
+msgstr ""
+"Language: uk\n"
+"Plural-Forms: nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || "
+"n%100>=20) ? 1 : 2);\n"
+
+#: ui/app.py
+#, python-brace-format
+msgid "Hello {name}"
+msgstr "Привіт {name}"
+
+msgctxt "menu"
+msgid ""
+"A long "
+"line"
+msgstr "Довгий\t\"рядок\"\n"
+
+#, fuzzy
+msgid "Draft"
+msgstr "Чернетка"
+
+msgid "Empty"
+msgstr ""
+
+msgid "{n} card"
+msgid_plural "{n} cards"
+msgstr[0] "{n} карта"
+msgstr[1] "{n} карти"
+msgstr[2] "{n} карт"
+
+#~ msgid "Old"
+#~ msgstr "Старе"
+"""
+
+
+def test_po_reader_handles_context_continuations_flags_plurals_and_obsolete_entries() -> None:
+    po = parse_po(PO_SAMPLE)
+    assert po.num_plurals == 3 and po.plural_expr.startswith("(n%10==1 && n%100!=11 ? 0 : n%10>=2")
+    by_id = {entry.msgid: entry for entry in po.entries}
+    assert set(by_id) == {"Hello {name}", "A long line", "Draft", "Empty", "{n} card"}
+    assert by_id["Hello {name}"].flags == {"python-brace-format"}
+    assert by_id["A long line"].msgctxt == "menu"
+    assert by_id["A long line"].msgstr == ['Довгий\t"рядок"\n']
+    assert by_id["Draft"].fuzzy and not by_id["Empty"].translated
+    assert by_id["{n} card"].msgid_plural == "{n} cards"
+    assert tools_i18n.catalog_messages(po) == {
+        "Hello {name}": "Привіт {name}",
+        "A long line": 'Довгий\t"рядок"\n',
+        "{n} card": ["{n} карта", "{n} карти", "{n} карт"],
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ('msgid "a"\nmsgstr "b"\nnonsense\n', 3),
+        ('msgid "a"\nmsgstr "b\\q"\n', 2),
+        ('msgid "a"\nmsgstr[0] "b"\n', 2),
+        ('msgid "a"\n\nmsgid "b"\nmsgstr "c"\n', 1),
+    ],
+)
+def test_po_reader_names_the_line_of_a_malformed_catalog(text: str, line: int) -> None:
+    with pytest.raises(PoError, match=f"x.po:{line}:"):
+        parse_po(text, Path("x.po"))

@@ -17,10 +17,18 @@ from .referee import check_match_log
 BOT = f"{sys.executable} {Path(__file__).parent / 'bots' / 'protocol_bot.py'}"
 
 
-def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+def run_cli(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "gongzhu", *args], capture_output=True, text=True, timeout=120
+        [sys.executable, "-m", "gongzhu", *args], capture_output=True, text=True, timeout=timeout
     )
+
+
+def one_error_line(run: subprocess.CompletedProcess[str]) -> str:
+    """The run failed with exactly one line on stderr, an ``error:`` line (no traceback)."""
+    assert run.returncode != 0
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), run.stderr
+    return lines[0]
 
 
 def test_hundreds_of_random_matches_agree_with_the_referee() -> None:
@@ -109,6 +117,11 @@ def test_split_player_specs_keeps_commas_inside_commands() -> None:
         ("malformed", "answer is not JSON"),
         ("crash", "crashed or exited"),
         ("slow", "no answer within"),
+        ("close-stdout", "closed its output"),
+        ("endless", "longer than"),
+        ("invalid-utf8", "not valid UTF-8"),
+        ("deep", "nested too deeply"),
+        ("twice", "sent a line when no answer was expected"),
     ],
 )
 def test_broken_bot_stops_with_a_clear_error_and_keeps_finished_matches(
@@ -116,10 +129,12 @@ def test_broken_bot_stops_with_a_clear_error_and_keeps_finished_matches(
 ) -> None:
     log = tmp_path / "log.jsonl"
     # 13 good plays per hand at most: with --max-hands 1, match 1 finishes, match 2 breaks.
+    # `exec`: the bot is the process itself, so closing its stdout ends the pipe (no shell holds it).
     run = run_cli("simulate", "--matches", "3", "--seed", "1", "--max-hands", "1", "--bot-timeout", "1",
-                  "--log", str(log), "--players", f"random,random,cmd:{BOT} --misbehave {mode} --after 13,random")  # fmt: skip
-    assert run.returncode != 0
-    assert "seat 2" in run.stderr and message in run.stderr
+                  "--log", str(log), "--players", f"random,random,cmd:exec {BOT} --misbehave {mode} --after 13,random",
+                  timeout=20)  # fmt: skip
+    line = one_error_line(run)
+    assert "seat 2" in line and message in line
     assert '"type": "play"' in run.stderr, "the error names the request"
     lines = log.read_text().splitlines()
     assert len(lines) == 1
@@ -131,3 +146,31 @@ def test_bad_player_spec_is_refused() -> None:
     assert run.returncode != 0 and "unknown player 'wizard'" in run.stderr
     run = run_cli("simulate", "--players", "random,random")
     assert run.returncode != 0 and "4" in run.stderr
+
+
+def test_a_bad_player_spec_leaves_an_existing_log_untouched(tmp_path: Path) -> None:
+    log = tmp_path / "log.jsonl"
+    log.write_text("previous run\n")
+    run = run_cli("simulate", "--players", "random,random,wizard,random", "--log", str(log))
+    assert "unknown player 'wizard'" in one_error_line(run)
+    assert log.read_text() == "previous run\n"
+
+
+def test_an_existing_log_is_overwritten_only_with_force(tmp_path: Path) -> None:
+    log = tmp_path / "log.jsonl"
+    log.write_text("previous run\n")
+    run = run_cli("simulate", "--log", str(log))
+    assert "--force" in one_error_line(run)
+    assert log.read_text() == "previous run\n"
+    run = run_cli("simulate", "--log", str(log), "--force")
+    assert run.returncode == 0, run.stderr
+    check_match_log(json.loads(log.read_text()))
+
+
+@pytest.mark.parametrize("value", ["inf", "nan", "-1", "0"])
+def test_a_bad_bot_timeout_is_one_clear_line(tmp_path: Path, value: str) -> None:
+    log = tmp_path / "log.jsonl"
+    run = run_cli("simulate", "--max-hands", "1", "--bot-timeout", value, "--log", str(log),
+                  "--players", f"random,cmd:{BOT},random,random", timeout=20)  # fmt: skip
+    assert "--bot-timeout" in one_error_line(run)
+    assert not log.exists()

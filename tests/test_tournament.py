@@ -3,13 +3,25 @@
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
+import tracemalloc
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import gongzhu.tournament as tournament
+from gongzhu.rng import tournament_deal_seed
 from gongzhu.tournament import play_deal, run_tournament, summarise
+
+BOT = f"{sys.executable} {Path(__file__).parent / 'bots' / 'protocol_bot.py'}"
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "gongzhu", "tournament", *args], capture_output=True, text=True, timeout=30
+    )
 
 
 def test_each_deal_is_played_four_times_with_the_same_cards(monkeypatch: Any) -> None:
@@ -83,3 +95,66 @@ _FIRST_LEGAL_BOT = (
     "    a = {'expose': []} if r['type'] == 'expose' else {'card': r['legal'][0]} if r['type'] == 'play' else None\n"
     "    if a is not None: print(json.dumps(a), flush=True)\n"
 )
+
+
+def test_a_failing_bot_with_two_jobs_stops_with_one_clear_line() -> None:
+    run = run_cli("--challenger", f"cmd:{BOT} --misbehave crash --after 2", "--baseline", "random",
+                  "--deals", "6", "--jobs", "2")  # fmt: skip
+    assert run.returncode != 0
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1 and "crashed or exited" in lines[0] and "bot at seat" in lines[0], run.stderr
+
+
+def test_bot_timeout_applies_to_tournament_bots() -> None:
+    run = run_cli("--challenger", f"cmd:{BOT} --misbehave slow", "--baseline", "random",
+                  "--deals", "1", "--bot-timeout", "0.5")  # fmt: skip
+    assert run.returncode != 0
+    assert "no answer within 0.5 s" in run.stderr and len(run.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("value", ["inf", "nan", "-2"])
+def test_a_bad_tournament_bot_timeout_is_one_clear_line(value: str) -> None:
+    run = run_cli("--challenger", "random", "--baseline", "random", "--deals", "1", "--bot-timeout", value)
+    lines = run.stderr.strip().splitlines()
+    assert run.returncode != 0 and len(lines) == 1 and "--bot-timeout" in lines[0], run.stderr
+
+
+def test_neighbouring_seeds_never_share_a_deal(monkeypatch: Any) -> None:
+    seeds: list[int] = []
+    real = tournament.new_match
+
+    def spy(seed: int) -> Any:
+        seeds.append(seed)
+        return real(seed)
+
+    monkeypatch.setattr(tournament, "new_match", spy)
+    play_deal("random", "random", seed=1, deal=100_000)
+    play_deal("random", "random", seed=2, deal=0)
+    assert seeds[0] != seeds[-1]
+    first = {tournament_deal_seed(1, d) for d in range(300_000)}
+    second = {tournament_deal_seed(2, d) for d in range(300_000)}
+    assert len(first) == len(second) == 300_000 and not first & second
+
+
+def test_deal_numbers_outside_the_seed_space_are_refused() -> None:
+    with pytest.raises(ValueError, match="deal"):
+        tournament_deal_seed(1, 2**32)
+    with pytest.raises(ValueError, match="deal"):
+        tournament_deal_seed(1, -1)
+
+
+def test_many_deals_are_not_listed_up_front(monkeypatch: Any) -> None:
+    """A run of a million deals stops at its first deal without building a million tasks."""
+
+    def failing_deal(*args: Any) -> Any:
+        raise RuntimeError("first deal")
+
+    monkeypatch.setattr(tournament, "play_deal", failing_deal)
+    tracemalloc.start()
+    try:
+        with pytest.raises(RuntimeError, match="first deal"):
+            run_tournament("random", "random", deals=1_000_000, seed=1)
+        _current, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 5_000_000

@@ -11,14 +11,17 @@ Workflow (English is the source language, written in the code as ``_("English te
 Extraction keywords: ``_(msgid)``, ``N_(msgid)`` (marks without translating) and
 ``ngettext(singular, plural, n)``. The compiled catalogs are ``{msgid: msgstr}`` and, for plural
 entries, ``{singular: [form0, form1, ...]}`` in the order of the language's ``Plural-Forms``
-(read by ``ui/i18n.py``). Babel is a build- and test-time dependency only.
+(read by ``ui/i18n.py``).
+
+Checking and compiling (what ``build.py`` runs) need the standard library only: the catalogs are read
+by :mod:`tools.po` and the source's messages found with :mod:`ast`. Extraction and update write
+``.po`` files with Babel (:mod:`tools.i18n_extract`), a translators' and tests' tool.
 """
 
 from __future__ import annotations
 
 import argparse
-import copy
-import io
+import ast
 import json
 import os
 import sys
@@ -26,9 +29,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from babel.messages.catalog import Catalog, Message
-from babel.messages.extract import extract_from_file
-from babel.messages.pofile import read_po, write_po
+from .po import PoEntry, PoError, PoFile, read_po
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALES = ROOT / "locales"
@@ -60,89 +61,56 @@ class CatalogError(RuntimeError):
 
 
 def source_files(root: Path = ROOT) -> list[Path]:
-    """Every file whose strings the player can see: the UI package and the rules page generator."""
+    """Every file whose strings the player can see: the UI package, the rules page generator and the
+    loading screen's failure notice."""
     files = [p for p in sorted((root / "ui").rglob("*.py")) if "__pycache__" not in p.parts]
     files.append(root / "tools" / "rules_page.py")
+    files.append(root / "tools" / "loading_notice.py")
     return [p for p in files if p.is_file()]
 
 
-def extract(root: Path = ROOT) -> Catalog:
-    """The template catalog: every ``_``/``N_``/``ngettext`` string of :func:`source_files`."""
-    template = Catalog(project=PROJECT, charset="utf-8", fuzzy=False)
+#: Source messages: msgid -> True for a plural (``ngettext``) entry.
+SourceMessages = dict[str, bool]
+
+
+def _call_name(node: ast.Call) -> str | None:
+    """``_`` for ``_(...)`` and for ``i18n._(...)`` alike (Babel matches the name either way)."""
+    if isinstance(node.func, ast.Name):
+        return node.func.id
+    if isinstance(node.func, ast.Attribute):
+        return node.func.attr
+    return None
+
+
+def _literal(node: ast.expr) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def source_messages(root: Path = ROOT) -> SourceMessages:
+    """Every literal ``_``/``N_``/``ngettext`` msgid of :func:`source_files` (non-literal calls are
+    not messages: ``tests/test_i18n.py`` forbids them in the UI)."""
+    found: SourceMessages = {}
     for path in source_files(root):
-        rel = path.relative_to(root).as_posix()
-        for lineno, message, comments, _context in extract_from_file(
-            "python", str(path), keywords=KEYWORDS, comment_tags=COMMENT_TAGS, strip_comment_tags=True
-        ):
-            template.add(message, locations=[(rel, lineno)], auto_comments=comments)
-    return template
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if not isinstance(node, ast.Call) or _call_name(node) not in KEYWORDS or not node.args:
+                continue
+            msgid = _literal(node.args[0])
+            if msgid:
+                plural = _call_name(node) == "ngettext"
+                found[msgid] = found.get(msgid, False) or plural
+    return found
 
 
-def read_catalog(path: Path) -> Catalog:
-    with path.open("rb") as fh:
-        return read_po(fh, abort_invalid=True)
-
-
-def write_catalog(catalog: Catalog, path: Path) -> None:
-    buffer = io.BytesIO()
-    write_po(
-        buffer,
-        catalog,
-        width=100,
-        omit_header=False,
-        ignore_obsolete=True,
-        include_previous=False,
-        include_lineno=False,
-    )
-    data = buffer.getvalue()
-    if path.is_file() and _without_dates(path.read_bytes()) == _without_dates(data):
-        return  # nothing but the creation date would change: keep the file as it is
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data)
-
-
-def _without_dates(po: bytes) -> bytes:
-    return b"\n".join(line for line in po.split(b"\n") if not line.startswith(b'"POT-Creation-Date:'))
+def read_catalog(path: Path) -> PoFile:
+    """One ``.po`` file, parsed (:class:`CatalogError` when it is malformed)."""
+    try:
+        return read_po(path)
+    except PoError as exc:
+        raise CatalogError(str(exc)) from exc
 
 
 def po_path(language: str, locales: Path = LOCALES) -> Path:
     return locales / f"{language}.po"
-
-
-def _new_catalog(language: str) -> Catalog:
-    tag, plural_forms = LANGUAGES[language]
-    catalog = Catalog(locale=tag, project=PROJECT, charset="utf-8", fuzzy=False)
-    _set_plural_forms(catalog, plural_forms)
-    return catalog
-
-
-def _set_plural_forms(catalog: Catalog, plural_forms: str) -> None:
-    headers = [(k, v) for k, v in catalog.mime_headers if k.lower() != "plural-forms"]
-    catalog.mime_headers = [*headers, ("Plural-Forms", plural_forms)]
-
-
-def update(root: Path = ROOT, locales: Path = LOCALES) -> Catalog:
-    """Extract, write the template and merge it into every language's ``.po`` (new entries empty;
-    English entries are filled with their msgid). Returns the template."""
-    template = extract(root)
-    write_catalog(template, locales / TEMPLATE.name)
-    for language in LANGUAGES:
-        path = po_path(language, locales)
-        catalog = read_catalog(path) if path.is_file() else _new_catalog(language)
-        # Babel inserts the template's own Message objects for new entries: give each language a copy.
-        catalog.update(copy.deepcopy(template), no_fuzzy_matching=True, update_header_comment=False)
-        _set_plural_forms(catalog, LANGUAGES[language][1])
-        if language == SOURCE_LANGUAGE:
-            for message in catalog:
-                if message.id and not _translated(message):
-                    message.string = message.id
-        write_catalog(catalog, path)
-    return template
-
-
-def _translated(message: Message) -> bool:
-    strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
-    return bool(strings) and all(isinstance(s, str) and s.strip() for s in strings)
 
 
 @dataclass(frozen=True)
@@ -155,14 +123,12 @@ class Problem:
         return f"{self.language}.po: {self.what}: {self.msgid!r}"
 
 
-def _msgid_key(msgid: str | Sequence[str]) -> str:
-    return msgid if isinstance(msgid, str) else msgid[0]
-
-
-def check(root: Path = ROOT, locales: Path = LOCALES, template: Catalog | None = None) -> list[Problem]:
+def check(
+    root: Path = ROOT, locales: Path = LOCALES, template: SourceMessages | None = None
+) -> list[Problem]:
     """Everything wrong with the catalogs: entries of the source code missing from a ``.po``,
     empty or fuzzy, plural entries with the wrong number of forms, a wrong ``Plural-Forms``."""
-    template = template if template is not None else extract(root)
+    template = template if template is not None else source_messages(root)
     problems: list[Problem] = []
     for language, (_tag, plural_forms) in LANGUAGES.items():
         path = po_path(language, locales)
@@ -172,35 +138,37 @@ def check(root: Path = ROOT, locales: Path = LOCALES, template: Catalog | None =
         catalog = read_catalog(path)
         if catalog.plural_forms != plural_forms:
             problems.append(Problem(language, catalog.plural_forms, "header: Plural-Forms"))
-        for wanted in template:
-            if not wanted.id:
-                continue
-            message = catalog.get(wanted.id)
-            key = _msgid_key(wanted.id)
-            if message is None:
-                problems.append(Problem(language, key, "missing"))
-            elif message.fuzzy:
-                problems.append(Problem(language, key, "fuzzy"))
-            elif not _translated(message):
-                problems.append(Problem(language, key, "untranslated"))
-            elif wanted.pluralizable and (
-                not isinstance(message.string, (list, tuple)) or len(message.string) != catalog.num_plurals
-            ):
-                problems.append(Problem(language, key, "plural forms"))
+        entries = {entry.msgid: entry for entry in catalog.entries}
+        for msgid, plural in template.items():
+            entry = entries.get(msgid)
+            if entry is None:
+                problems.append(Problem(language, msgid, "missing"))
+            elif entry.fuzzy:
+                problems.append(Problem(language, msgid, "fuzzy"))
+            elif not entry.translated:
+                problems.append(Problem(language, msgid, "untranslated"))
+            elif plural and (entry.msgid_plural is None or len(entry.msgstr) != catalog.num_plurals):
+                problems.append(Problem(language, msgid, "plural forms"))
     return problems
 
 
-def catalog_messages(catalog: Catalog) -> dict[str, str | list[str]]:
-    """The JSON the UI reads: ``{msgid: msgstr}`` and ``{singular: [forms...]}``."""
+def catalog_messages(catalog: PoFile) -> dict[str, str | list[str]]:
+    """The JSON the UI reads: ``{msgid: msgstr}`` and ``{singular: [forms...]}``; fuzzy and
+    untranslated entries are left out (the UI shows them in English)."""
     out: dict[str, str | list[str]] = {}
-    for message in catalog:
-        if not message.id or message.fuzzy or not _translated(message):
+    for entry in catalog.entries:
+        if entry.fuzzy or not entry.translated:
             continue
-        if isinstance(message.string, (list, tuple)):
-            out[_msgid_key(message.id)] = [str(s) for s in message.string]
-        else:
-            out[_msgid_key(message.id)] = str(message.string)
+        if entry.msgid in out:
+            raise CatalogError(
+                f"{catalog.path}:{entry.line}: {entry.msgid!r} twice (contexts are not supported)"
+            )
+        out[entry.msgid] = _compiled(entry)
     return out
+
+
+def _compiled(entry: PoEntry) -> str | list[str]:
+    return list(entry.msgstr) if entry.msgid_plural is not None else entry.msgstr[0]
 
 
 def load_messages(language: str, locales: Path = LOCALES) -> dict[str, str | list[str]]:
@@ -254,13 +222,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("command", choices=("extract", "update", "check", "compile"))
     parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="compile: the site folder")
     args = parser.parse_args(argv)
-    if args.command == "extract":
-        template = extract()
-        write_catalog(template, TEMPLATE)
-        print(f"{TEMPLATE.relative_to(ROOT)}: {len(template)} messages")
-    elif args.command == "update":
-        template = update()
-        print(f"{len(template)} messages merged into {', '.join(LANGUAGES)}")
+    if args.command in ("extract", "update"):
+        from . import i18n_extract  # Babel: the translators' tool, not needed to build
+
+        if args.command == "extract":
+            template = i18n_extract.extract()
+            i18n_extract.write_catalog(template, TEMPLATE)
+            print(f"{TEMPLATE.relative_to(ROOT)}: {len(template)} messages")
+        else:
+            template = i18n_extract.update()
+            print(f"{len(template)} messages merged into {', '.join(LANGUAGES)}")
     elif args.command == "check":
         problems = check()
         for problem in problems:

@@ -1,6 +1,6 @@
 """Main-thread entry point of the page (MicroPython): boot the table, then the engine worker.
 
-Runs as ``<script type="mpy" src="./ui/main.py" config="./mpy-config.json">``. A saved match is
+Runs as ``<script type="mpy" src="./ui/main.py" config="./pyscript.toml">``. A saved match is
 painted at once from its saved view (the worker is not needed to show it); a new match shows the
 loading state with real progress until the Pyodide worker has started and dealt.
 
@@ -8,6 +8,10 @@ URL parameters: ``?seed=N`` starts a new match with that deal (once: it is then 
 address); ``?fast=1`` makes the opponents play at once (end-to-end tests); ``?lang=xx``.
 Performance marks for the tests and the bench: ``gongzhu:ui-ready``, ``gongzhu:table-painted``,
 ``gongzhu:engine-connected``, ``gongzhu:engine-ready``, ``gongzhu:table-ready``.
+
+If the boot fails, or the engine worker dies while starting, ``web/boot.js`` (the loading watchdog,
+``window.gongzhuBoot``) shows the failure in the player's language with "Try again"; each mark
+counts as progress for its stall timer, and the loading bar stops redrawing once it has failed.
 """
 
 import asyncio
@@ -32,6 +36,16 @@ PROGRESS_FILES = (
 
 def mark(name):
     window.performance.mark("gongzhu:" + name)
+    window.gongzhuBoot.progress()
+
+
+def boot_failed():
+    """True once the loading watchdog shows a failure (the loading box is then its own)."""
+    return bool(window.gongzhuBoot.failed)
+
+
+class EngineStartError(Exception):
+    """The engine worker did not start or did not answer its first request."""
 
 
 def progress_tick():
@@ -54,7 +68,7 @@ def progress_tick():
 
 
 async def watch_progress():
-    while app["view"] is None:
+    while app["view"] is None and not boot_failed():
         progress_tick()
         await asyncio.sleep(0.25)
 
@@ -132,10 +146,14 @@ async def boot():
     # Let the browser paint before the worker starts compiling Pyodide.
     await asyncio.sleep(0)
     await pwa.engine_may_start()  # first visit: the service worker caches the runtime first
-    bridge.start_engine()
-    await bridge.engine()
-    mark("engine-connected")
-    await bridge.call("ping", text="hello")
+    window.gongzhuBoot.progress()
+    try:
+        bridge.start_engine()
+        await bridge.engine()
+        mark("engine-connected")
+        await bridge.call("ping", text="hello")
+    except Exception as exc:
+        raise EngineStartError(str(exc)) from exc  # MicroPython: no chaining, same error
     mark("engine-ready")
     app["engine_ready"] = True
     if decision == "resume" and not await game.check_resumed():
@@ -158,8 +176,5 @@ async def boot():
 try:
     await boot()  # noqa: F704  (PyScript runs this module with top-level await)
 except Exception as exc:
-    document.documentElement.dataset.phase = "error"
-    status = document.getElementById("status")
-    if status is not None:
-        status.textContent = "The game could not start: " + str(exc)
-    window.console.error("gongzhu boot failed: " + str(exc))
+    # The watchdog says it in the player's language, with "Try again" (web/boot.js).
+    window.gongzhuBoot.fail("engine" if isinstance(exc, EngineStartError) else "failed", str(exc))

@@ -1,11 +1,11 @@
 // The engine's web worker: boots Pyodide (CPython) with the rules engine imported and answers the
 // page's JSON requests with the Python entry's `call(request) -> answer` (ui/engine_worker.py or
-// whatever worker-config.json's "entry" names). JavaScript only because the platform demands it:
+// whatever engine-worker.json's "entry" names). JavaScript only because the platform demands it:
 // no rule lives here.
 //
 // Instant start: a booted engine is kept as a Pyodide memory snapshot (the wasm heap with the
 // engine already imported) in Cache Storage, under the engine release written by build.py into
-// worker-config.json. A visit that finds this release's snapshot restores it (~7x faster than a
+// engine-worker.json. A visit that finds this release's snapshot restores it (~7x faster than a
 // boot); any other visit boots normally, then makes the snapshot and stores it in the background.
 // Every snapshot fault falls back to a normal boot: missing, truncated (gzip's CRC fails), from
 // another release (never looked up, and deleted), rejected by Pyodide (magic number, build id),
@@ -173,13 +173,14 @@ async function restore(snapshot) {
 const timings = {}; // ms since the worker started, per boot step (reported with "ready")
 function lap(name) {
   timings[name] = Math.round(performance.now());
+  send({ type: "progress", step: name }); // the page's loading watchdog (web/boot.js) sees a step
 }
 
 async function start({ handoff, early }) {
   lap("start");
   const handedOff = handoff && typeof caches !== "undefined" ? handOffRuntime() : null;
-  const response = await fetch("./worker-config.json");
-  if (!response.ok) throw new Error(`worker-config.json: HTTP ${response.status}`);
+  const response = await fetch("./engine-worker.json");
+  if (!response.ok) throw new Error(`engine-worker.json: HTTP ${response.status}`);
   const config = await response.json();
   lap("config");
   const release = String(config.release || "");

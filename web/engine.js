@@ -60,6 +60,8 @@
           ready("");
         } else if (data.type === "failed") {
           ready(data.error || "the engine could not start");
+        } else if (data.type === "progress") {
+          if (window.gongzhuBoot) window.gongzhuBoot.progress();
         } else if (data.type === "handoff") {
           window.dispatchEvent(new CustomEvent("gongzhu:engine-handoff"));
         } else if (data.type === "snapshot") {

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from ..cards import DECK, to_codes, to_mask
+from ..game import View
 from .knowledge import read_view
 from .levels import view_seed
 from .search import DEFAULT_BUDGET, OPPONENT_WEIGHT, Evaluation, evaluate_exposes, evaluate_plays
 
-View = dict[str, Any]
 EXPOSE_MARGIN = 5.0  # an exposure must beat exposing nothing by this many expected points
 
 

@@ -24,6 +24,7 @@ from ..cards import (
     TRANSFORMER_BIT,
     indices,
 )
+from ..rules import winning_position
 from .sim import Table, fast_score, high_bit, low_bit
 
 AS, KS, QS = INDEX["AS"], INDEX["KS"], INDEX["QS"]
@@ -34,17 +35,6 @@ HIGH_HEARTS = (1 << AH) | (1 << KH) | (1 << QH) | (1 << JH)
 SPADE_MASK, DIAMOND_MASK, CLUB_MASK = SUIT_MASKS[SPADES], SUIT_MASKS[DIAMONDS], SUIT_MASKS[CLUBS]
 # diamonds above the goat: QD, KD, AD
 ABOVE_GOAT = SUIT_MASKS[DIAMONDS] & ~((1 << (JD + 1)) - 1)
-
-
-def trick_winner_pos(trick: list[int]) -> int:
-    """Position (0–3) in ``trick`` of the card now winning it."""
-    suit = trick[0] // 13
-    best, top = 0, trick[0]
-    for i in range(1, len(trick)):
-        c = trick[i]
-        if c // 13 == suit and c > top:
-            top, best = c, i
-    return best
 
 
 def delta(captured: int, cards: int, exposed_all: int) -> int:
@@ -141,7 +131,7 @@ def _discard(table: Table, seat: int, legal: int) -> int:
 def _follow(table: Table, seat: int, legal: int) -> int:
     trick = table.trick
     pos = len(trick)
-    win_pos = trick_winner_pos(trick)
+    win_pos = winning_position(trick)
     win_card = trick[win_pos]
     suit = trick[0] // 13
     tmask = _trick_mask(trick)

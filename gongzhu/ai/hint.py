@@ -39,12 +39,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import HEARTS, HEARTS_MASK, INDEX, PIG_BIT, SPADES, SUIT_MASKS, TRANSFORMER_BIT, to_mask
+from ..game import View
+from ..rules import winning_position
 from .hard import choose_expose, choose_play
-from .heuristic import HIGH_SPADES, JD, QS, TC, hearts_runner, shooting, trick_winner_pos
+from .heuristic import HIGH_SPADES, JD, QS, TC, hearts_runner, shooting
 from .knowledge import read_view
 from .search import DEFAULT_BUDGET
-
-View = dict[str, Any]
 
 REASONS = (
     "only_card", "runs_all_hearts", "dumps_pig", "wins_goat", "takes_transformer", "dumps_transformer",
@@ -82,8 +82,7 @@ def play_reason(view: View, code: str) -> str:
         return "runs_all_hearts"
     if trick:
         lead_suit = trick[0] // 13
-        top = trick[trick_winner_pos(trick)]
-        wins = suit == lead_suit and card > top
+        wins = winning_position([*trick, card]) == len(trick)  # would this card take the trick now
         tmask = bit
         for c in trick:
             tmask |= 1 << c

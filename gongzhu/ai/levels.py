@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from typing import Any
 
 from ..cards import (
     DECK,
@@ -24,11 +23,11 @@ from ..cards import (
     to_codes,
     to_mask,
 )
-from .heuristic import normal_expose, normal_play, trick_winner_pos
+from ..game import View
+from ..rules import winning_position
+from .heuristic import normal_expose, normal_play
 from .knowledge import read_view
 from .sim import Table, high_bit, low_bit
-
-View = dict[str, Any]
 
 
 def view_seed(seed: int, view: View, salt: str) -> int:
@@ -54,7 +53,7 @@ def easy_play(table: Table, seat: int, legal: int, rng: random.Random) -> int:
         return low_bit(legal & SUIT_MASKS[rng.choice(suits)])
     suit_mask = SUIT_MASKS[trick[0] // 13]
     if legal & suit_mask:
-        win_card = trick[trick_winner_pos(trick)]
+        win_card = trick[winning_position(trick)]
         under = legal & ((1 << win_card) - 1)
         if under & PIG_BIT:
             return INDEX["QS"]

@@ -17,10 +17,9 @@ from ..cards import (
     GOAT_BIT,
     PIG_BIT,
     POINT_MASK,
-    SUIT_MASKS,
     TRANSFORMER_BIT,
 )
-from ..rules import legal_mask
+from ..rules import legal_mask, winning_position
 
 _HEART_RANK_VALUES = (0, 0, 0, -10, -10, -10, -10, -10, -10, -20, -30, -40, -50)  # 2 … A
 
@@ -115,16 +114,9 @@ class Table:
         self.gone |= 1 << card
         trick.append(card)
         if len(trick) == 4:
-            suit = trick[0] // 13
-            best = 0
-            top = trick[0]
-            for i in (1, 2, 3):
-                c = trick[i]
-                if c // 13 == suit and c > top:
-                    top, best = c, i
-            winner = (self.leader + best) & 3
+            winner = (self.leader + winning_position(trick)) & 3
             self.captured[winner] |= (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
-            self.led |= 1 << suit
+            self.led |= 1 << (trick[0] // 13)
             self.leader = winner
             self.trick = []
 
@@ -168,6 +160,3 @@ def random_hands(rng: random.Random) -> list[int]:
     cards = list(range(52))
     rng.shuffle(cards)
     return [sum(1 << c for c in cards[13 * s : 13 * s + 13]) for s in range(4)]
-
-
-SUIT = SUIT_MASKS

@@ -1,5 +1,5 @@
 """Instant start: the engine worker keeps a memory snapshot of the booted engine (Cache Storage,
-``engine-snapshot``, under the engine release of ``worker-config.json``) and a repeat visit
+``engine-snapshot``, under the engine release of ``engine-worker.json``) and a repeat visit
 restores it. Every fault falls back to a normal boot with nothing lost: a snapshot that is
 missing, truncated, rejected by Pyodide or from another release, and storage that is full or
 disabled. A release update drops the old snapshot, and restored sessions deal different matches.
@@ -29,7 +29,7 @@ SNAPSHOT_RELEASES_JS = f"""async () => {{
 
 
 def release(site: build.SiteServer) -> str:
-    config = json.loads((site.directory / "worker-config.json").read_text(encoding="utf-8"))
+    config = json.loads((site.directory / build.WORKER_CONFIG_SHIPPED).read_text(encoding="utf-8"))
     return str(config["release"])
 
 
@@ -186,8 +186,7 @@ def test_engine_update_drops_the_old_snapshot(chromium_browser: Browser, copy_si
             p.relative_to(copy_site.directory).as_posix()
             for p in (copy_site.directory / "gongzhu").rglob("*.py")
         )
-        config = build.engine_worker_config(copy_site.directory, engine_files)
-        (copy_site.directory / build.WORKER_CONFIG).write_text(json.dumps(config), encoding="utf-8")
+        build.add_engine_release(copy_site.directory, engine_files)
         build.write_service_worker(copy_site.directory)
         new = release(copy_site)
         assert new != old

@@ -1,0 +1,130 @@
+"""The page never spins forever: a file of the site that fails to load (the PyScript runtime, a
+configuration, a UI module, an engine module, Pyodide itself) turns the loading screen into a message
+in the player's language with "Try again" (web/boot.js); a first visit offline says the game needs one
+online visit; once the file is back, "Try again" starts the game.
+
+Testing contract: ``<html data-phase="error">``, the message in the loading box
+(``[data-testid=loading]``), a ``[data-testid=retry]`` button.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+import build
+from tools.i18n import load_messages
+from tools.loading_notice import NOTICE
+
+from .conftest import BOOT_TIMEOUT_MS, DESKTOP, SITE_PREFIX, PageGuard
+
+#: Generous: the watchdog itself gives up after 12 s without progress (a measured bound belongs to
+#: bench/, not to a test).
+ERROR_WAIT_MS = 45_000
+
+
+@pytest.fixture(scope="module")
+def broken_site(
+    site: build.SiteServer, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[build.SiteServer]:
+    """A private copy of the built site, on its own port, whose files the tests take away."""
+    directory = tmp_path_factory.mktemp("broken") / "dist"
+    shutil.copytree(site.directory, directory)
+    with build.serving(directory, SITE_PREFIX) as server:
+        yield server
+
+
+@contextmanager
+def without(site: build.SiteServer, rel: str) -> Iterator[None]:
+    """``rel`` is missing from the served site (a 404) inside the block."""
+    path: Path = site.directory / rel
+    kept = path.with_name(path.name + ".kept")
+    path.rename(kept)
+    try:
+        yield
+    finally:
+        kept.rename(path)
+
+
+@contextmanager
+def fresh_page(browser: Browser, site: build.SiteServer, offline: bool = False) -> Iterator[Page]:
+    """A first visit (fresh context: no cache, no service worker). Not guarded against 404s and
+    console errors, which are the point here; no request may leave the site all the same."""
+    context = browser.new_context(**DESKTOP)
+    context.set_default_timeout(BOOT_TIMEOUT_MS)
+    if offline:  # the page itself came, the network is gone: what navigator.onLine reports
+        context.add_init_script("Object.defineProperty(Navigator.prototype, 'onLine', {get: () => false});")
+    guard = PageGuard(site.url)
+    context.on("request", guard.on_request)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+    assert not [p for p in guard.problems if "outside the site" in p], guard.problems
+
+
+def wait_for_error(page: Page) -> str:
+    """Wait for ``data-phase="error"`` (failing if the game starts instead); the loading box's text."""
+    page.wait_for_function(
+        "['error', 'expose', 'play'].includes(document.documentElement.dataset.phase)", timeout=ERROR_WAIT_MS
+    )
+    assert page.evaluate("document.documentElement.dataset.phase") == "error"
+    assert page.locator("[data-testid=retry]").is_visible()
+    return page.locator("[data-testid=loading]").inner_text()
+
+
+def texts(language: str) -> dict[str, str]:
+    catalog = load_messages(language)
+    return {key: str(catalog[msgid]) for key, msgid in NOTICE.items()}
+
+
+@pytest.mark.parametrize(
+    ("missing", "language", "reason"),
+    [
+        ("runtime/pyscript/core.js", "en", "failed"),  # PyScript itself: no Python ever runs
+        ("pyscript.toml", "fr", "failed"),  # the main thread's configuration
+        ("ui/app.py", "uk", "failed"),  # a module of the MicroPython UI
+        ("gongzhu/game.py", "pt", "engine"),  # a module of the engine: the worker dies while starting
+        ("runtime/pyodide/pyodide.asm.wasm", "zh", "failed"),  # Pyodide: the worker fails silently
+    ],
+)
+def test_a_missing_file_is_told_in_the_players_language(
+    chromium_browser: Browser, broken_site: build.SiteServer, missing: str, language: str, reason: str
+) -> None:
+    wanted = texts(language)
+    with without(broken_site, missing), fresh_page(chromium_browser, broken_site) as page:
+        page.goto(f"{broken_site.url}?seed=3&fast=1&lang={language}")
+        shown = wait_for_error(page)
+        assert wanted[reason] in shown
+        assert page.locator("[data-testid=retry]").inner_text() == wanted["retry"]
+        assert page.evaluate("document.documentElement.lang") == language
+
+
+def test_first_visit_offline_says_the_game_needs_one_online_visit(
+    chromium_browser: Browser, broken_site: build.SiteServer
+) -> None:
+    with (
+        without(broken_site, "runtime/micropython/micropython.wasm"),
+        fresh_page(chromium_browser, broken_site, offline=True) as page,
+    ):
+        page.goto(f"{broken_site.url}?lang=en")
+        assert texts("en")["offline"] in wait_for_error(page)
+
+
+def test_try_again_starts_the_game_once_the_file_is_back(
+    chromium_browser: Browser, broken_site: build.SiteServer
+) -> None:
+    with fresh_page(chromium_browser, broken_site) as page:
+        with without(broken_site, "ui/store.py"):
+            page.goto(f"{broken_site.url}?seed=3&fast=1")
+            wait_for_error(page)
+        page.click("[data-testid=retry]")
+        page.wait_for_function(
+            "['expose', 'play'].includes(document.documentElement.dataset.phase)", timeout=BOOT_TIMEOUT_MS
+        )
+        assert page.locator("#hand [data-card]").count() == 13

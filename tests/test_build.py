@@ -1,0 +1,125 @@
+"""build.py: an atomic build (a failure leaves the previous dist/ as it was and says so in one line),
+the page's configurations copied from their readable sources, node_modules checked by content."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tomllib
+from pathlib import Path
+
+import pytest
+
+import build
+
+
+def _listing(directory: Path) -> dict[str, bytes]:
+    return {p.relative_to(directory).as_posix(): p.read_bytes() for p in directory.rglob("*") if p.is_file()}
+
+
+@pytest.fixture
+def previous_dist(tmp_path: Path) -> Path:
+    """A dist/ from an earlier build (a stand-in: two files)."""
+    dist = tmp_path / "site" / "dist"
+    (dist / "ui").mkdir(parents=True)
+    (dist / "index.html").write_text("<!doctype html><title>earlier release</title>\n", encoding="utf-8")
+    (dist / "ui" / "old.py").write_text("OLD = True\n", encoding="utf-8")
+    return dist
+
+
+@pytest.fixture
+def broken_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """pyscript.toml with a syntax error (a step near the end of the build fails)."""
+    bad = tmp_path / "pyscript.toml"
+    bad.write_text(
+        (build.ROOT / build.MAIN_CONFIG).read_text(encoding="utf-8") + "\nplugins = [\n", encoding="utf-8"
+    )
+    monkeypatch.setattr(build, "MAIN_CONFIG", str(bad))  # ROOT / <absolute path> is that path
+    return bad
+
+
+def test_a_failed_build_leaves_the_previous_dist_untouched(previous_dist: Path, broken_config: Path) -> None:
+    before = _listing(previous_dist)
+    with pytest.raises(build.BuildError, match=r"pyscript\.toml"):
+        build.build(previous_dist, install=False)
+    assert _listing(previous_dist) == before
+    assert sorted(p.name for p in previous_dist.parent.iterdir()) == ["dist"]  # no half-built folder left
+
+
+def test_a_failed_build_exits_non_zero_with_one_clear_line(
+    previous_dist: Path,
+    broken_config: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setattr(build, "DIST", previous_dist)
+    monkeypatch.setattr(build, "ensure_node_modules", lambda force=False: None)
+    before = _listing(previous_dist)
+    assert build.main([]) == 1
+    lines = capsys.readouterr().err.strip().splitlines()
+    errors = [line for line in lines if "error" in line]
+    assert len(errors) == 1, lines
+    assert errors[0].startswith("[build] error: the build failed, dist/ was left as it was: ")
+    assert "pyscript.toml" in errors[0]
+    assert _listing(previous_dist) == before
+
+
+def test_serving_an_unbuilt_dist_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(build, "DIST", tmp_path / "dist")
+    assert build.main(["--no-build", "--serve"]) == 1
+
+
+def test_a_build_replaces_dist_with_the_page_and_its_configurations(previous_dist: Path) -> None:
+    result = build.build(previous_dist, install=False)
+    assert "ui/old.py" not in result.files  # replaced, not merged
+    assert sorted(p.name for p in previous_dist.parent.iterdir()) == ["dist"]
+    assert (previous_dist / "index.html").read_bytes() == (build.ROOT / "index.html").read_bytes()
+
+    # pyscript.toml: the readable source as it is, then the [files] table of the UI modules.
+    source = (build.ROOT / "pyscript.toml").read_text(encoding="utf-8")
+    shipped = (previous_dist / "pyscript.toml").read_text(encoding="utf-8")
+    assert shipped.startswith(source.rstrip("\n") + "\n")
+    main = tomllib.loads(shipped)
+    ui = sorted(p.relative_to(build.ROOT).as_posix() for p in (build.ROOT / "ui").glob("*.py"))
+    assert sorted(main["files"]) == [f"./{p}" for p in ui if p not in (build.MAIN_ENTRY, build.WORKER_ENTRY)]
+    assert (previous_dist / main["interpreter"]).is_file()
+
+    # The engine worker's configuration: its source's settings, the page's plugins, every engine module.
+    engine = json.loads((previous_dist / build.WORKER_CONFIG_SHIPPED).read_text(encoding="utf-8"))
+    assert (
+        engine["interpreter"] == tomllib.loads((build.ROOT / build.WORKER_CONFIG).read_text())["interpreter"]
+    )
+    assert engine["plugins"] == main["plugins"]
+    engine_modules = sorted(
+        p.relative_to(build.ROOT).as_posix() for p in (build.ROOT / "gongzhu").rglob("*.py")
+    )
+    assert sorted(engine["files"]) == [f"./{p}" for p in engine_modules if "__pycache__" not in p]
+    assert "gongzhu/ai/hard.py" in result.files
+
+    # The loading watchdog carries the notice in every language.
+    boot = (previous_dist / "boot.js").read_text(encoding="utf-8")
+    assert "Réessayer" in boot and "Спробувати ще раз" in boot and 'const TEXTS = {"en": {}}' not in boot
+
+
+def _fake_npm_project(root: Path, version: str) -> None:
+    lock = {
+        "packages": {"": {"name": "x"}, "node_modules/pyodide": {"version": version, "integrity": "sha-1"}}
+    }
+    (root / "node_modules" / "pyodide").mkdir(parents=True)
+    (root / "node_modules" / "pyodide" / "package.json").write_text("{}", encoding="utf-8")
+    (root / "package.json").write_text(json.dumps({"dependencies": {"pyodide": version}}), encoding="utf-8")
+    (root / "package-lock.json").write_text(json.dumps(lock), encoding="utf-8")
+    installed = {"packages": {k: v for k, v in lock["packages"].items() if k}}
+    (root / "node_modules" / ".package-lock.json").write_text(json.dumps(installed), encoding="utf-8")
+
+
+def test_node_modules_is_checked_by_content_not_by_date(tmp_path: Path) -> None:
+    _fake_npm_project(tmp_path, "0.29.0")
+    lock = tmp_path / "package-lock.json"
+    os.utime(lock, (lock.stat().st_atime, lock.stat().st_mtime + 3600))  # a fresh clone's newer file
+    assert build.node_modules_stale(tmp_path) is None
+    lock.write_text(lock.read_text().replace("0.29.0", "0.30.0"), encoding="utf-8")
+    assert build.node_modules_stale(tmp_path) == "node_modules differs from package-lock.json"
+    shutil.rmtree(tmp_path / "node_modules" / "pyodide")
+    assert build.node_modules_stale(tmp_path) == "missing pyodide"

@@ -1,0 +1,116 @@
+// Loading watchdog: the page never spins forever. The first script of index.html, so it works even
+// when PyScript, MicroPython or Pyodide never load. While <html data-phase="loading">, any of
+//   - a script or stylesheet of the page that fails to load,
+//   - an uncaught error or rejected promise (PyScript's failed fetches and imports end there),
+//   - an error PyScript reports on the page (.py-error),
+//   - no progress for STALL_MS (nothing downloaded, nothing reported by the UI),
+//   - window.gongzhuBoot.fail(reason, detail) from the UI (ui/main.py: the engine worker did not start)
+// turns the loading box into a message in the player's language with "Try again" (a reload), and
+// sets <html data-phase="error">. Offline on a first visit (no service worker yet), the message says
+// the game needs one online visit. Once the game has left the loading phase, the watchdog stops.
+// The texts come from the translation catalogs: build.py writes them into the TEXTS line.
+"use strict";
+(() => {
+  const TEXTS = {"en": {}}; // replaced by build.py
+  // No download, no service-worker bytes and no step of the UI for this long: a failure that raised
+  // nothing (Pyodide failing inside the worker) is told within 15 s.
+  const STALL_MS = 12000;
+  const root = document.documentElement;
+  const state = { failed: null, fail, progress };
+  window.gongzhuBoot = state;
+
+  const loading = () => root.dataset.phase === "loading";
+
+  // The player's language, as the UI chooses it: ?lang=, then the saved choice, then the browser's.
+  function language() {
+    let saved = null;
+    try {
+      saved = localStorage.getItem("gongzhu.lang");
+    } catch {
+      // storage disabled: no saved choice
+    }
+    const forced = new URLSearchParams(location.search).get("lang");
+    if (TEXTS[forced]) return forced;
+    if (TEXTS[saved]) return saved;
+    for (const tag of navigator.languages || []) {
+      const base = String(tag).toLowerCase().split("-")[0];
+      if (TEXTS[base]) return base;
+    }
+    return "en";
+  }
+
+  function firstVisitOffline() {
+    const sw = navigator.serviceWorker;
+    return navigator.onLine === false && !(sw && sw.controller);
+  }
+
+  function fail(reason, detail) {
+    if (state.failed || !loading()) return;
+    state.failed = firstVisitOffline() ? "offline" : reason === "engine" ? "engine" : "failed";
+    console.warn("gongzhu: the game did not load:", detail || reason);
+    clearTimeout(stallTimer);
+    const texts = TEXTS[language()] || TEXTS.en;
+    const box = document.createElement("div");
+    box.className = "loading";
+    box.dataset.testid = "loading";
+    box.setAttribute("role", "alert");
+    const message = document.createElement("p");
+    message.id = "status";
+    message.textContent = texts[state.failed];
+    const retry = document.createElement("button");
+    retry.type = "button";
+    retry.className = "btn primary";
+    retry.dataset.testid = "retry";
+    retry.textContent = texts.retry;
+    retry.addEventListener("click", () => location.reload());
+    box.append(message, retry);
+    const overlay = document.getElementById("overlay");
+    if (overlay) overlay.replaceChildren(box);
+    else document.body.append(box);
+    root.lang = language();
+    root.dataset.phase = "error";
+    retry.focus();
+  }
+
+  // Progress: something arrived (a download, bytes from the service worker, a step of the UI).
+  let stallTimer = 0;
+  function progress() {
+    clearTimeout(stallTimer);
+    if (loading() && !state.failed) stallTimer = setTimeout(() => fail("failed", "no progress"), STALL_MS);
+  }
+  progress();
+
+  addEventListener(
+    "error",
+    (event) => {
+      const target = event.target;
+      if (target instanceof HTMLScriptElement || target instanceof HTMLLinkElement) {
+        fail("failed", `${target.src || target.href} did not load`);
+      } else if (event instanceof ErrorEvent) {
+        fail("failed", event.message);
+      }
+    },
+    true,
+  );
+  addEventListener("unhandledrejection", (event) => fail("failed", String(event.reason)));
+  addEventListener("gongzhu:load-progress", progress);
+
+  let resources = null;
+  try {
+    resources = new PerformanceObserver(progress);
+    resources.observe({ type: "resource" });
+  } catch {
+    // no PerformanceObserver: the UI's own signals still count as progress
+  }
+  // PyScript shows its errors as .py-error elements; the game leaving "loading" ends the watch.
+  const watch = new MutationObserver(() => {
+    if (!loading()) {
+      clearTimeout(stallTimer);
+      watch.disconnect();
+      if (resources) resources.disconnect();
+    } else if (document.querySelector(".py-error")) {
+      fail("failed", document.querySelector(".py-error").textContent);
+    }
+  });
+  watch.observe(root, { attributes: true, attributeFilter: ["data-phase"], childList: true, subtree: true });
+})();
