@@ -136,6 +136,7 @@ function entryModule(config) {
 // module imported (a restored snapshot has no files: only what was imported survives).
 async function boot(config, makeSnapshot) {
   const pyodide = await loadPyodide({ indexURL: INDEX_URL, _makeSnapshot: makeSnapshot });
+  lap("pyodide");
   const urls = [...new Set([...Object.keys(config.files), config.entry])];
   const texts = await Promise.all(
     urls.map(async (url) => {
