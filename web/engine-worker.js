@@ -191,7 +191,9 @@ async function start({ handoff, early }) {
   lap("snapshot-found");
   if (hit) {
     try {
-      pyodide = await restore(readSnapshot(hit));
+      const bytes = readSnapshot(hit);
+      bytes.catch(() => {}); // rejected before Pyodide awaits it: not an unhandled rejection
+      pyodide = await restore(bytes);
       how = "snapshot";
     } catch (error) {
       const reason = error.message.split("\n")[0];
