@@ -18,6 +18,9 @@ hidden card — with, added:
 - ``exposed_held``: per seat, its exposed cards not yet played (they stay marked on the table).
 - ``point_cards``: per seat, the point cards among its captured cards, in display order.
 - ``threat``: the seat that has taken every heart taken so far (at least one), else ``None``.
+- ``moments``: once a hand is over, per seat its moments (:mod:`gongzhu.moments`: ``codes``,
+  ``exposed``, ``exposure_effect``), which the player's statistics count; ``None`` during a hand.
+- ``match_id``: a token naming the match (not its seed), the key under which statistics count it.
 
 Effect codes (:data:`~gongzhu.scoring.EXPOSURE_EFFECTS`): ``hearts_x2``, ``pig_x2``, ``goat_x2``,
 ``transformer_x4``; a breakdown's ``exposure_effects`` may also hold ``transformer_bonus_x2`` (the
@@ -39,6 +42,7 @@ from .game import (
     point_cards,
     view_for,
 )
+from .moments import SeatMoments, finished_hand_moments, match_id
 from .rules import Refusal
 from .scoring import EXPOSURE_EFFECTS
 
@@ -62,6 +66,8 @@ class TableFacts(TypedDict):
     exposed_held: list[list[str]]
     point_cards: list[list[str]]
     threat: int | None
+    moments: list[SeatMoments] | None
+    match_id: str
 
 
 def table_view(state: State, seat: int = 0) -> View:
@@ -91,6 +97,8 @@ def table_facts(state: State, view: View) -> TableFacts:
         exposed_held=[[c for c in view["exposed"][s] if c not in played] for s in range(4)],
         point_cards=[point_cards(cards) for cards in view["captured"]],
         threat=all_hearts_threat(view["captured"]),
+        moments=finished_hand_moments(state),
+        match_id=match_id(state["seed"]),
     )
 
 
