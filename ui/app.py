@@ -9,7 +9,16 @@ import asyncio
 
 from pyscript import window
 
-from ui import bridge, dom, flow, render, store, table
+from ui import (
+    bridge,
+    dom,
+    flow,
+    record,
+    render,
+    stats_view,  # noqa: F401  (registers the statistics panel and its menu entry)
+    store,
+    table,
+)
 from ui import effects as fx
 from ui.i18n import _
 from ui.state import UIState
@@ -144,6 +153,13 @@ async def run(result, gen=None):
             await drive()
         elif isinstance(effect, fx.NewMatch):
             await new_match(effect.seed)
+        elif isinstance(effect, fx.CountHand):
+            count_record()
+        elif isinstance(effect, fx.ReadRecord):
+            read_record()
+        elif isinstance(effect, fx.ResetRecord):
+            ui.record = record.reset(storage())
+            dom.announce(_("Your statistics were reset."))
 
 
 async def _call(effect, gen):
@@ -208,6 +224,40 @@ async def _show_trick(gen):
     await run(flow.trick_cleared(ui), gen)
 
 
+# --------------------------------------------------------------------------- the player's record
+
+
+def record_problem_text(problem):
+    """The notice for statistics that could not be read (``record.load``'s problem), or ""."""
+    if problem and problem.startswith("newer"):
+        return _("Your statistics come from a newer version and were kept aside: they start again.")
+    if problem:
+        return _("Your statistics could not be read and were set aside: they start again.")
+    return ""
+
+
+def _take_record(rec, problem):
+    ui.record = rec
+    note = record_problem_text(problem)
+    if note:
+        ui.record_note = note
+        dom.announce(note)
+    return note
+
+
+def read_record():
+    """Read the record from storage (another tab may have counted meanwhile); the notice, or ""."""
+    return _take_record(*record.load(storage()))
+
+
+def count_record():
+    """Count the table's finished hand (and match), read-modify-write from storage at once; a tab
+    that follows another one leaves it to that tab."""
+    if ui.elsewhere or ui.view is None:
+        return
+    _take_record(*record.count_in(storage(), ui.view, ui.hand_level))
+
+
 # --------------------------------------------------------------------------- the match
 
 
@@ -222,6 +272,7 @@ async def check_resumed():
         ui.view = None
         return False
     ui.view = packed["view"]
+    count_record()  # (a hand finished before a reload is counted now, once)
     return True
 
 

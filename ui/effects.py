@@ -74,6 +74,38 @@ class NewMatch:
         return "NewMatch(" + str(self.seed) + ")"
 
 
+class CountHand:
+    """Count the finished hand (and match) of the table in the player's record (``ui/record.py``)."""
+
+    def __repr__(self) -> str:
+        return "CountHand()"
+
+
+class ReadRecord:
+    """Read the player's record from storage (the statistics panel shows it)."""
+
+    def __repr__(self) -> str:
+        return "ReadRecord()"
+
+
+class ResetRecord:
+    """Set the statistics back to zero (confirmed by the player)."""
+
+    def __repr__(self) -> str:
+        return "ResetRecord()"
+
+
 if TYPE_CHECKING:
     #: Any effect.
-    Effect = Call | Save | SaveSettings | Announce | Toast | Drive | NewMatch
+    Effect = (
+        Call
+        | Save
+        | SaveSettings
+        | Announce
+        | Toast
+        | Drive
+        | NewMatch
+        | CountHand
+        | ReadRecord
+        | ResetRecord
+    )

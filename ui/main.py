@@ -139,7 +139,7 @@ async def boot():
         flow.resume(ui, saved)  # drawn now: it passed the shape check; the engine's check follows
     if decision == "ask":
         ui.ask_seed = seed
-    notices = [game.save_problem_text(problem)]
+    notices = [game.save_problem_text(problem), game.read_record()]
     if not seed_valid:
         notices.append(i18n._("The deal number in this link is not valid: it was ignored."))
     ui.loading_text = i18n._("Waking up the opponents…")

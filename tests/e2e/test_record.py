@@ -1,0 +1,182 @@
+"""The player's record end to end: statistics counted once across reloads and tabs, the match
+chart, broken statistics set aside (issue 14)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from playwright.sync_api import Browser, Page
+
+import build
+
+from . import game as g
+from .conftest import PageGuard
+
+SEED = 5  # the player (first playable card, no exposure) takes the pig in hands 1 and 2
+
+
+def predicted_hands(seed: int, hands: int) -> list[dict[str, Any]]:
+    """The views at the end of the first ``hands`` hands of a ``?seed=seed&fast=1`` page where the
+    player never exposes and always plays its first playable card (as ``g.finish_hand`` does)."""
+    packed = g.op("new_match", seed=seed)
+    ends = []
+    while len(ends) < hands:
+        view = packed["view"]
+        if view["phase"] == "expose":
+            packed = g.op("bots_expose", state=packed["state"], level="normal")
+            if packed["view"]["phase"] == "expose":
+                action = {"type": "expose", "seat": 0, "cards": []}
+                packed = g.op("step", state=packed["state"], action=action)
+        elif view["phase"] == "play" and view["turn"] == 0:
+            first = next(c for c in view["hand"] if view["refusals"][c] is None)
+            packed = g.op("step", state=packed["state"], action={"type": "play", "seat": 0, "card": first})
+        elif view["phase"] == "play":
+            packed = g.op("bot_step", state=packed["state"], seat=view["turn"], level="normal")
+        else:
+            ends.append(view)
+            if len(ends) < hands:
+                packed = g.op("step", state=packed["state"], action={"type": "next_hand"})
+    return ends
+
+
+def next_hand(page: Page) -> None:
+    page.click("[data-testid=next-hand]")
+    page.wait_for_selector("[data-testid=hand-summary]", state="detached")
+
+
+def stats(page: Page) -> dict[str, str]:
+    summary = page.locator("[data-testid=summary-statistics]")
+    page.click("[data-testid=summary-statistics]" if summary.count() else "[data-testid=open-statistics]")
+    page.wait_for_selector("[data-testid=statistics]")
+    names = ("matches_played", "matches_won", "hands_played", "pigs_taken", "best_hand", "worst_hand")
+    out = {name: page.inner_text(f"[data-testid=statistics] [data-stat={name}]") for name in names}
+    page.click("[data-testid=statistics] [data-action=close]")
+    page.wait_for_selector("[data-testid=statistics]", state="detached")
+    return out
+
+
+def test_statistics_after_two_hands_with_a_reload_on_each_summary(
+    desktop_page: Page, site: build.SiteServer, guard: PageGuard
+) -> None:
+    page = desktop_page
+    ends = predicted_hands(SEED, 2)
+    g.open_game(page, site, seed=SEED)
+    assert stats(page)["hands_played"] == "0"
+    g.finish_hand(page)
+    assert g.phase(page) == "hand-over"
+    page.reload()
+    assert g.settle(page) == "hand-over"
+    first = stats(page)
+    assert first["hands_played"] == "1"
+    assert first["best_hand"] == first["worst_hand"] == str(ends[0]["last_hand"]["scores"][0])
+    next_hand(page)
+    g.finish_hand(page)
+    page.reload()
+    assert g.settle(page) == "hand-over"
+    page.reload()
+    assert g.settle(page) == "hand-over"
+    second = stats(page)
+    assert second["hands_played"] == "2"
+    assert second["matches_played"] == "0"
+    pigs = sum(1 for view in ends if "pig_taken" in view["moments"][0]["codes"])
+    assert second["pigs_taken"] == str(pigs)
+    scores = [view["last_hand"]["scores"][0] for view in ends]
+    assert (second["best_hand"], second["worst_hand"]) == (str(max(scores)), str(min(scores)))
+
+
+def test_match_result_counted_once_across_reloads(
+    desktop_page: Page, site: build.SiteServer, guard: PageGuard
+) -> None:
+    page = desktop_page
+    final = g.play_out(g.op("new_match", seed=SEED), lambda v: v["phase"] == "match_over")["view"][
+        "hand_number"
+    ]
+    packed = g.play_out(
+        g.op("new_match", seed=SEED),
+        lambda v: v["hand_number"] == final and v["phase"] == "play" and v["turn"] == 0,
+    )
+    g.load_save(page, site, g.save_text(packed))
+    g.finish_hand(page)
+    assert g.phase(page) in ("match-over", "hand-over")
+    while g.phase(page) == "hand-over":
+        next_hand(page)
+        g.finish_hand(page)
+    assert page.locator("[data-testid=match-summary] [data-testid=match-chart]").count() == 1
+    page.reload()
+    assert g.settle(page) == "match-over"
+    page.reload()
+    assert g.settle(page) == "match-over"
+    figures = stats(page)
+    assert figures["matches_played"] == "1"
+    won = page.evaluate("document.querySelector('[data-testid=match-summary]').classList.contains('won')")
+    assert figures["matches_won"] == ("1" if won else "0")
+
+
+def test_two_tabs_finishing_hands_count_each_hand_once(
+    chromium_browser: Browser, site: build.SiteServer
+) -> None:
+    context = chromium_browser.new_context(viewport={"width": 1000, "height": 700})
+    try:
+        first = context.new_page()
+        g.open_game(first, site, seed=SEED)
+        g.finish_hand(first)
+        second = context.new_page()
+        second.goto(site.url + "?fast=1")
+        assert g.settle(second) == "hand-over"  # the same match: its summary is not counted again
+        next_hand(second)
+        g.finish_hand(second)
+        first.wait_for_selector("[data-testid=elsewhere]")
+        figures = stats(second)
+        assert figures["hands_played"] == "2"
+        record = json.loads(first.evaluate("localStorage.getItem('gongzhu.record.v1')"))
+        assert record["tallies"]["all"]["hands_played"] == 2
+        assert record["tallies"]["normal"]["hands_played"] == 2
+    finally:
+        context.close()
+
+
+def test_chart_on_the_summary_at_360(phone_page: Page, site: build.SiteServer) -> None:
+    page = phone_page
+    page.set_viewport_size({"width": 360, "height": 640})
+    g.open_game(page, site, seed=SEED)
+    g.finish_hand(page)
+    chart = page.locator("[data-testid=hand-summary] [data-testid=match-chart]")
+    assert chart.evaluate("e => e.tagName.toLowerCase()") == "svg"
+    box = chart.bounding_box()
+    assert box is not None and box["width"] >= 280 and box["x"] >= 0 and box["x"] + box["width"] <= 360
+    assert "Totals after hand 1" in (chart.get_attribute("aria-label") or "")
+    assert chart.locator("polyline").count() == 4
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_broken_statistics_are_set_aside_with_a_notice(
+    desktop_page: Page, site: build.SiteServer, guard: PageGuard
+) -> None:
+    page = desktop_page
+    page.add_init_script(
+        "if (!sessionStorage.getItem('t')) { localStorage.setItem('gongzhu.record.v1', '{\"schema\": 2, \"tallies\": 5');"
+        " sessionStorage.setItem('t', '1'); }"
+    )
+    g.open_game(page, site, seed=SEED)
+    assert "statistics could not be read" in g.message(page)
+    assert page.evaluate("localStorage.getItem('gongzhu.record.corrupt')") == '{"schema": 2, "tallies": 5'
+    g.finish_hand(page)
+    assert stats(page)["hands_played"] == "1"
+
+
+def test_reset_statistics_asks_first(desktop_page: Page, site: build.SiteServer, guard: PageGuard) -> None:
+    page = desktop_page
+    g.open_game(page, site, seed=SEED)
+    g.finish_hand(page)
+    page.click("[data-testid=summary-statistics]")
+    page.click("[data-testid=reset-statistics]")
+    assert page.inner_text("[data-testid=statistics] [data-stat=hands_played]") == "1"
+    page.click("[data-testid=reset-cancel]")
+    assert page.inner_text("[data-testid=statistics] [data-stat=hands_played]") == "1"
+    page.click("[data-testid=reset-statistics]")
+    page.click("[data-testid=reset-confirm]")
+    page.wait_for_function("document.querySelector('[data-stat=hands_played]').textContent === '0'")
+    page.reload()
+    assert g.settle(page) == "hand-over"
+    assert stats(page)["hands_played"] == "0"  # the summary on show is not counted again

@@ -1,0 +1,31 @@
+"""Transitions of the player's record panel (pure, like ``ui/flow.py``, which hands them the
+buttons named in :data:`ACTIONS`)."""
+
+from ui import effects as fx
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
+    from ui.effects import Effect
+    from ui.state import UIState
+
+#: The buttons (``data-action``) handled here.
+ACTIONS = ("statistics", "reset-statistics", "reset-confirm", "reset-cancel")
+
+
+def on_action(s: "UIState", name: str) -> "tuple[UIState, list[Effect]]":
+    """Open or close the statistics (read afresh from storage), and reset them after confirming."""
+    if name == "statistics":
+        s.confirm_reset = False
+        if s.panel == "statistics":
+            s.panel = None
+            return s, []
+        s.panel = "statistics"
+        return s, [fx.ReadRecord()]
+    if name == "reset-statistics" and s.panel == "statistics":
+        s.confirm_reset = True
+        return s, []
+    if name == "reset-confirm" and s.confirm_reset:
+        s.confirm_reset = False
+        return s, [fx.ResetRecord()]
+    s.confirm_reset = False
+    return s, []
