@@ -9,7 +9,7 @@ game, so it lives in the engine:
 - ``hearts_blocked``: it ended an all-hearts run: it took a heart from a trick while another seat
   held every heart taken so far, at least :data:`BLOCK_MIN_HEARTS` of them.
 
-With them, per seat, ``exposed``: how many cards it exposed, and ``exposure_effect``: what its own
+With them, per seat, ``place``: 1 + how many seats scored more this hand; ``exposed``: how many cards it exposed, and ``exposure_effect``: what its own
 exposures changed in its hand score (its score minus the score it would have made had it exposed
 nothing; the other seats' exposures stay).  ``match_id`` names a match without revealing its seed
 (a reload or a second tab counts the same hand under the same key).
@@ -35,6 +35,7 @@ class SeatMoments(TypedDict):
     codes: list[str]  # MOMENT_CODES that happened to this seat this hand
     exposed: int  # how many cards this seat exposed
     exposure_effect: int  # this seat's hand score minus its score without its own exposures
+    place: int  # 1 + how many seats scored more this hand (ties share a place)
 
 
 def match_id(seed: int) -> str:
@@ -62,6 +63,7 @@ def hand_moments(
     """Per seat, the moments of a finished hand (its captured cards, the exposures, its 13 tricks)."""
     all_exposed = to_mask(c for cards in exposed for c in cards)
     blockers = _blockers(tricks)
+    scores = [score_breakdown(to_mask(captured[seat]), all_exposed)["score"] for seat in range(4)]
     out: list[SeatMoments] = []
     for seat in range(4):
         mask = to_mask(captured[seat])
@@ -80,6 +82,7 @@ def hand_moments(
                 codes=[code for code in MOMENT_CODES if codes[code]],
                 exposed=len(exposed[seat]),
                 exposure_effect=breakdown["score"] - without["score"],
+                place=1 + sum(1 for other in scores if other > scores[seat]),
             )
         )
     return out

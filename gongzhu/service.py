@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .ai import LEVELS, hint
+from .daily import check_date, daily_seed
 from .game import Action, State, apply, apply_legal, check_seed, new_match, view_for
 from .players import Player, make_player
 from .rules import Refusal
@@ -96,6 +97,12 @@ def new_match_op(args: dict[str, Any]) -> dict[str, Any]:
     return _pack(new_match(check_seed(args.get("seed"))))
 
 
+def daily(args: dict[str, Any]) -> dict[str, Any]:
+    """The daily deal of ``date`` (YYYY-MM-DD, else an ``InvalidDate`` error): ``{state, view, date}``."""
+    date = check_date(args.get("date"))
+    return _pack(new_match(daily_seed(date)), date=date)
+
+
 def check(args: dict[str, Any]) -> dict[str, Any]:
     """A resumed state, brought to today's shape and checked before the page plays on (``InvalidState``
     with a code when unusable); the answer carries the state to play on."""
@@ -146,6 +153,7 @@ def hint_op(args: dict[str, Any]) -> dict[str, Any]:
 OPS: dict[str, Handler] = {
     "ping": ping,
     "new_match": new_match_op,
+    "daily": daily,
     "check": check,
     "step": step,
     "bot_step": bot_step,

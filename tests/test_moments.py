@@ -90,3 +90,10 @@ def test_the_table_view_carries_moments_once_the_hand_is_over() -> None:
     assert moments is not None and len(moments) == 4
     pig_seat = next(s for s in range(4) if "QS" in state["captured"][s])
     assert [("pig_taken" in m["codes"]) for m in moments] == [s == pig_seat for s in range(4)]
+
+
+def test_place_counts_the_seats_that_scored_more() -> None:
+    moments = hand_moments([["QS"], ["JD"], ["5H"], []], [[], [], [], []], [])
+    assert [m["place"] for m in moments] == [4, 1, 3, 2]
+    tied = hand_moments([[], [], [], []], [[], [], [], []], [])
+    assert [m["place"] for m in tied] == [1, 1, 1, 1]
