@@ -11,6 +11,8 @@ from pyscript import window
 
 from ui import (
     bridge,
+    daily,
+    daily_view,  # noqa: F401  (registers the daily deal's panel, menu entry and summary buttons)
     dom,
     flow,
     record,
@@ -42,6 +44,7 @@ def _source():
     attrs = {"data-phase": table.html_phase(ui), "data-turn": table.turn_attr(ui)}
     attrs["data-engine"] = "ready" if ui.engine_ready else "starting"
     attrs["data-deck"] = "four" if ui.four_colour else None
+    attrs["data-daily"] = ui.daily
     view = ui.view
     bots_deciding = view is not None and view["phase"] == "expose" and not ui.bots_exposed
     busy = ui.busy or ui.hold or bots_deciding or ui.save_pending
@@ -85,7 +88,10 @@ def persist():
 async def _save_later():
     await asyncio.sleep(0.02)
     ui.save_pending = False
-    if ui.state is not None and not ui.elsewhere and not store.save(storage(), ui):
+    if ui.daily and ui.state is not None:
+        if not store.set_text(storage(), daily.SLOT_KEY, daily.encode_slot(ui)):
+            ui.unsaved = True
+    elif ui.state is not None and not ui.elsewhere and not store.save(storage(), ui):
         ui.unsaved = True
     redraw()  # clears data-busy: tests may reload from here on
 
@@ -157,6 +163,12 @@ async def run(result, gen=None):
             count_record()
         elif isinstance(effect, fx.ReadRecord):
             read_record()
+        elif isinstance(effect, fx.OpenDaily):
+            await open_daily(ui.daily_date or None, effect.practice)
+        elif isinstance(effect, fx.LeaveDaily):
+            await leave_daily()
+        elif isinstance(effect, fx.Share):
+            await share()
         elif isinstance(effect, fx.ResetRecord):
             ui.record = record.reset(storage())
             dom.announce(_("Your statistics were reset."))
@@ -255,7 +267,90 @@ def count_record():
     that follows another one leaves it to that tab."""
     if ui.elsewhere or ui.view is None:
         return
+    if ui.daily:  # (the daily deal: its result once per date, never a practice replay)
+        if not ui.daily_practice:
+            rec, problem = daily.record_result(storage(), ui.daily, ui.view)
+            ui.daily_result = rec.daily.get(ui.daily)
+            _take_record(rec, problem)
+        return
     _take_record(*record.count_in(storage(), ui.view, ui.hand_level))
+
+
+def today():
+    """Today's date in UTC, YYYY-MM-DD."""
+    return str(window.Date.new().toISOString())[:10]
+
+
+async def open_daily(date=None, practice=False):
+    """The daily deal of ``date`` (today by default): its result when it was played (unless
+    ``practice``), else the hand, resumed from its own slot or dealt by the engine. The match in
+    progress stays in its save."""
+    date = date or today()
+    ui.daily_date = date
+    rec, problem = record.load(storage())
+    _take_record(rec, problem)
+    ui.daily_result = rec.daily.get(date)
+    if ui.daily_result and not practice:
+        if ui.daily != date:
+            ui.panel = "daily"
+        redraw()
+        return
+    ui.gen += 1
+    ui.busy = True
+    redraw()
+    saved = None if practice else daily.load_slot(storage(), date)
+    try:
+        if saved is not None:
+            packed = await bridge.call("check", state=saved["state"])
+        else:
+            packed = await bridge.call("daily", date=date)
+    except Exception as exc:
+        report(exc)
+        return
+    ui.daily = date
+    ui.daily_practice = practice
+    ui.panel = None
+    if saved is None:
+        await run(flow.started(ui, packed))
+    else:  # (the daily hand resumed from its slot, as the engine checked it)
+        flow.resume(ui, saved)
+        ui.state = packed["state"]
+        ui.view = packed["view"]
+        ui.busy = False
+        count_record()
+        redraw()
+    await drive()
+
+
+async def leave_daily():
+    """Back to the match in progress (its save), or a new match when there is none."""
+    ui.daily = None
+    ui.daily_practice = False
+    ui.gen += 1
+    ui.view = None
+    ui.state = None
+    saved, _problem = store.load(storage())
+    if saved is not None:
+        flow.resume(ui, saved)
+    if ui.state is None or not await check_resumed():
+        await new_match()
+        return
+    redraw()
+    await drive()
+
+
+async def share():
+    """Share the daily result: the Web Share API, else the clipboard, else the text shown."""
+    text = daily.share_text(ui.daily or ui.daily_date, ui.daily_result)
+    outcome = str(await window.gongzhuFiles.share(text))
+    if outcome == "shared":
+        ui.message = _("Shared.")
+    elif outcome == "copied":
+        ui.message = _("Copied to the clipboard: {text}").format(text=text)
+    else:
+        ui.message = _("Copy this text to share it: {text}").format(text=text)
+    dom.announce(ui.message)
+    redraw()
 
 
 # --------------------------------------------------------------------------- the match
@@ -279,6 +374,7 @@ async def check_resumed():
 async def new_match(seed=None):
     if seed is None:
         seed = int(window.Math.random() * 2147483647)
+    ui.daily = None
     ui.gen += 1
     ui.busy = True
     redraw()
@@ -333,7 +429,7 @@ def on_storage(text):
     """Another tab saved the match: this one follows it (its table redrawn from that save, after
     the shape check; the engine re-checks it) and stops playing and saving until the player takes
     the game back with "Play here" — so neither tab's moves are lost to the other's writes."""
-    if not isinstance(text, str):
+    if not isinstance(text, str) or ui.daily:
         return
     try:
         saved = store.decode(text)

@@ -95,6 +95,30 @@ class ResetRecord:
         return "ResetRecord()"
 
 
+class OpenDaily:
+    """Open the daily deal (its result when already played, unless ``practice``)."""
+
+    def __init__(self, practice: bool = False) -> None:
+        self.practice = practice  # replay the deal for practice (not recorded)
+
+    def __repr__(self) -> str:
+        return "OpenDaily(" + str(self.practice) + ")"
+
+
+class LeaveDaily:
+    """Back from the daily deal to the match (its save)."""
+
+    def __repr__(self) -> str:
+        return "LeaveDaily()"
+
+
+class Share:
+    """Share the daily deal's result (Web Share API, else the clipboard)."""
+
+    def __repr__(self) -> str:
+        return "Share()"
+
+
 if TYPE_CHECKING:
     #: Any effect.
     Effect = (
@@ -108,4 +132,7 @@ if TYPE_CHECKING:
         | CountHand
         | ReadRecord
         | ResetRecord
+        | OpenDaily
+        | LeaveDaily
+        | Share
     )

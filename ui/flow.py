@@ -41,7 +41,7 @@ def _open(s: "UIState") -> bool:
 
 def begin_hand(s: "UIState") -> None:
     """A new hand: the difficulty chosen meanwhile takes effect, the hand's flags start afresh."""
-    s.hand_level = s.level
+    s.hand_level = "hard" if s.daily else s.level  # (the daily deal: against three Hard opponents)
     s.bots_exposed = False
     s.speed = False
     s.hold = False

@@ -9,11 +9,30 @@ if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from ui.state import UIState
 
 #: The buttons (``data-action``) handled here.
-ACTIONS = ("statistics", "reset-statistics", "reset-confirm", "reset-cancel")
+ACTIONS = (
+    "statistics",
+    "reset-statistics",
+    "reset-confirm",
+    "reset-cancel",
+    "daily",
+    "daily-practice",
+    "daily-leave",
+    "share",
+)
 
 
 def on_action(s: "UIState", name: str) -> "tuple[UIState, list[Effect]]":
-    """Open or close the statistics (read afresh from storage), and reset them after confirming."""
+    """Open or close the statistics (read afresh from storage), and reset them after confirming;
+    the daily deal: open it, replay it for practice, leave it, share its result."""
+    if name in ("daily", "daily-practice"):
+        if s.busy or not s.engine_ready:
+            return s, []
+        s.panel = None
+        return s, [fx.OpenDaily(practice=name == "daily-practice")]
+    if name == "daily-leave":
+        return (s, [fx.LeaveDaily()]) if s.daily and not s.busy else (s, [])
+    if name == "share":
+        return (s, [fx.Share()]) if s.daily_result else (s, [])
     if name == "statistics":
         s.confirm_reset = False
         if s.panel == "statistics":

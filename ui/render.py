@@ -26,6 +26,9 @@ PANELS = {}  # type: dict[str, Callable[[UIState], str]]
 MENU = []  # type: list[Callable[[UIState], str]]
 #: Further buttons of the hand summary and the match result (each ``() -> HTML``), registered on import.
 SUMMARY_BUTTONS = []  # type: list[Callable[[], str]]
+#: The daily deal's hand summary (``ui/daily_view.py``): ``"daily"`` its buttons, ``"daily-note"``
+#: the result above them, each ``UIState -> HTML``.
+FOOTERS = {}  # type: dict[str, Callable[[UIState], str]]
 
 
 def summary_buttons() -> str:
@@ -392,12 +395,11 @@ def overlay_html(app: "UIState") -> str:
     if phase == "hand-over":
         body, title = summary_html(view)
         body += chart.chart_html(view.get("history") or [])
-        return _panel(
-            "hand-summary",
-            title,
-            body,
-            button("next-hand", "next-hand", _("Next hand"), primary=True) + summary_buttons(),
-        )
+        footer = button("next-hand", "next-hand", _("Next hand"), primary=True) + summary_buttons()
+        if app.daily and "daily" in FOOTERS:
+            body = FOOTERS["daily-note"](app) + body
+            footer = FOOTERS["daily"](app)
+        return _panel("hand-summary", title, body, footer)
     if phase == "match-over":
         return match_html(view)
     shown = app.panel

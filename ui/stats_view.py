@@ -5,7 +5,7 @@ text is the number alone (``–`` before there is one); labels come from the cat
 goes through ``ui/html.py``.
 """
 
-from ui import texts
+from ui import daily, texts
 from ui.html import attrs, esc
 from ui.i18n import _
 from ui.record import SCOPES
@@ -84,6 +84,30 @@ def statistics_body(record: "Record") -> str:
     )
 
 
+def daily_figures(rec: "Record") -> "list[tuple[str, str, str]]":
+    """The daily deal's figures: (name, label, number)."""
+    current, best = daily.streaks(list(rec.daily))
+    scores = [entry["score"] for entry in rec.daily.values()]
+    return [
+        ("daily_played", _("Daily deals played"), str(len(rec.daily))),
+        ("daily_streak", _("Daily streak (days in a row)"), str(current)),
+        ("daily_best_streak", _("Best daily streak"), str(best)),
+        ("daily_best_score", _("Best daily score"), str(max(scores)) if scores else NONE),
+    ]
+
+
+def daily_body(rec: "Record") -> str:
+    rows_html = "".join(
+        '<tr><th scope="row">{}</th><td{}>{}</td></tr>'.format(
+            esc(label), attrs((("data-stat", name),)), esc(value)
+        )
+        for name, label, value in daily_figures(rec)
+    )
+    return '<h3>{}</h3><table class="stats daily"><tbody>{}</tbody></table>'.format(
+        esc(_("Daily deal")), rows_html
+    )
+
+
 def statistics_footer(app: "UIState") -> str:
     if app.confirm_reset:
         return '<p class="confirm">{}</p>{}{}'.format(
@@ -98,7 +122,7 @@ def statistics_html(app: "UIState") -> str:
     """The statistics panel (``ui.record`` as last read from storage)."""
     if app.record is None:
         return ""
-    body = statistics_body(app.record)
+    body = statistics_body(app.record) + daily_body(app.record)
     if app.record_note:
         body = '<p class="note" role="status">{}</p>{}'.format(esc(app.record_note), body)
     return _panel("statistics", _("Statistics"), body, statistics_footer(app), closable=True)
