@@ -20,6 +20,7 @@ from ui import (
     stats_view,  # noqa: F401  (registers the statistics panel and its menu entry)
     store,
     table,
+    transfer,
 )
 from ui import effects as fx
 from ui.i18n import _
@@ -169,6 +170,10 @@ async def run(result, gen=None):
             await leave_daily()
         elif isinstance(effect, fx.Share):
             await share()
+        elif isinstance(effect, fx.Export):
+            window.gongzhuFiles.download(transfer.file_name(today()), transfer.export_text(storage()))
+        elif isinstance(effect, fx.Import):
+            await import_data()
         elif isinstance(effect, fx.ResetRecord):
             ui.record = record.reset(storage())
             dom.announce(_("Your statistics were reset."))
@@ -337,6 +342,46 @@ async def leave_daily():
         return
     redraw()
     await drive()
+
+
+async def import_data():
+    """Import a file of the player's data: checked whole (its shape here, its match by the engine)
+    before the statistics and the save are replaced; a refused file changes nothing."""
+    text = await window.gongzhuFiles.pick()
+    if text == "":
+        return  # (cancelled)
+    try:
+        rec, save, fields = transfer.parse(text if isinstance(text, str) else None)
+        if fields is not None:
+            packed = await bridge.call("check", state=fields["state"])
+    except transfer.TransferError as exc:
+        _say_import(transfer.refusal_text(exc.reason))
+        return
+    except bridge.EngineError:
+        _say_import(transfer.refusal_text("damaged"))
+        return
+    if not record.save(storage(), rec) or (
+        save is not None and not store.set_text(storage(), store.SAVE_KEY, save)
+    ):
+        _say_import(_("This file could not be imported: the browser's storage is full."))
+        return
+    ui.record = rec
+    ui.record_note = ""
+    ui.panel = None
+    _say_import(_("Your data was imported."))
+    if fields is not None and not ui.daily:
+        ui.gen += 1
+        flow.resume(ui, fields)
+        ui.state = packed["state"]
+        ui.view = packed["view"]
+        redraw()
+        await drive()
+
+
+def _say_import(text):
+    ui.message = text
+    dom.announce(text)
+    redraw()
 
 
 async def share():

@@ -119,6 +119,20 @@ class Share:
         return "Share()"
 
 
+class Export:
+    """Save the player's data (statistics and the saved match) as a file."""
+
+    def __repr__(self) -> str:
+        return "Export()"
+
+
+class Import:
+    """Replace the player's data by a file the player picks, once it has been checked whole."""
+
+    def __repr__(self) -> str:
+        return "Import()"
+
+
 if TYPE_CHECKING:
     #: Any effect.
     Effect = (
@@ -135,4 +149,6 @@ if TYPE_CHECKING:
         | OpenDaily
         | LeaveDaily
         | Share
+        | Export
+        | Import
     )

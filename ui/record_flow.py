@@ -18,6 +18,8 @@ ACTIONS = (
     "daily-practice",
     "daily-leave",
     "share",
+    "export",
+    "import",
 )
 
 
@@ -31,6 +33,10 @@ def on_action(s: "UIState", name: str) -> "tuple[UIState, list[Effect]]":
         return s, [fx.OpenDaily(practice=name == "daily-practice")]
     if name == "daily-leave":
         return (s, [fx.LeaveDaily()]) if s.daily and not s.busy else (s, [])
+    if name == "export":
+        return s, [fx.Export()]
+    if name == "import":
+        return (s, [fx.Import()]) if s.engine_ready and not s.busy else (s, [])
     if name == "share":
         return (s, [fx.Share()]) if s.daily_result else (s, [])
     if name == "statistics":

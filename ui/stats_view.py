@@ -115,7 +115,11 @@ def statistics_footer(app: "UIState") -> str:
             button("reset-confirm", "reset-confirm", _("Reset"), primary=True),
             button("reset-cancel", "reset-cancel", _("Cancel")),
         )
-    return button("reset-statistics", "reset-statistics", _("Reset statistics"))
+    return (
+        button("export", "export", _("Export my data"))
+        + button("import", "import", _("Import data"))
+        + button("reset-statistics", "reset-statistics", _("Reset statistics"))
+    )
 
 
 def statistics_html(app: "UIState") -> str:
@@ -123,8 +127,9 @@ def statistics_html(app: "UIState") -> str:
     if app.record is None:
         return ""
     body = statistics_body(app.record) + daily_body(app.record)
-    if app.record_note:
-        body = '<p class="note" role="status">{}</p>{}'.format(esc(app.record_note), body)
+    for note in (app.message, app.record_note):  # (an import's outcome; statistics set aside)
+        if note:
+            body = '<p class="note">{}</p>{}'.format(esc(note), body)
     return _panel("statistics", _("Statistics"), body, statistics_footer(app), closable=True)
 
 

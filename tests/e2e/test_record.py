@@ -4,6 +4,7 @@ chart, broken statistics set aside (issue 14)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, Page
@@ -180,3 +181,52 @@ def test_reset_statistics_asks_first(desktop_page: Page, site: build.SiteServer,
     page.reload()
     assert g.settle(page) == "hand-over"
     assert stats(page)["hands_played"] == "0"  # the summary on show is not counted again
+
+
+def test_export_then_import_of_a_broken_file_and_of_the_export(
+    desktop_page: Page, site: build.SiteServer, guard: PageGuard
+) -> None:
+    page = desktop_page
+    g.open_game(page, site, seed=SEED)
+    g.finish_hand(page)
+    page.click("[data-testid=summary-statistics]")
+    with page.expect_download() as download:
+        page.click("[data-testid=export]")
+    path = download.value.path()
+    exported = Path(path).read_text(encoding="utf-8")
+    assert json.loads(exported)["format"] == "gongzhu-player-data"
+    before = page.evaluate(
+        "[localStorage.getItem('gongzhu.record.v1'), localStorage.getItem('gongzhu.save.v1')]"
+    )
+    broken = json.loads(exported)
+    broken["record"]["tallies"]["all"]["hands_played"] = -5
+    for text, reason in (
+        (json.dumps(broken), "it is damaged"),
+        ('{"hello": "world"}', "not a Gong Zhu data file"),
+        (json.dumps(dict(json.loads(exported), version=99)), "newer version"),
+    ):
+        with page.expect_file_chooser() as chooser:
+            page.click("[data-testid=import]")
+        chooser.value.set_files(
+            files=[{"name": "data.json", "mimeType": "application/json", "buffer": text.encode()}]
+        )
+        page.wait_for_function(
+            "t => document.querySelector('[data-testid=statistics]').textContent.includes(t)", arg=reason
+        )
+        after = page.evaluate(
+            "[localStorage.getItem('gongzhu.record.v1'), localStorage.getItem('gongzhu.save.v1')]"
+        )
+        assert after == before
+    # A fresh browser takes the exported data: the statistics and the match come with it.
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    g.settle(page)
+    with page.expect_file_chooser() as chooser:
+        page.click("[data-testid=open-statistics]")
+        page.click("[data-testid=import]")
+    chooser.value.set_files(
+        files=[{"name": "data.json", "mimeType": "application/json", "buffer": exported.encode()}]
+    )
+    page.wait_for_function("document.querySelector('#message').textContent.includes('imported')")
+    assert g.settle(page) == "hand-over"
+    assert stats(page)["hands_played"] == "1"
