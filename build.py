@@ -262,6 +262,38 @@ def write_pyscript_configs(dist: Path, ui_files: Sequence[str], engine_files: Se
     )
 
 
+# --- instant start: the engine worker's config and release (web/engine-worker.js) ------------
+#: Everything a memory snapshot of the booted engine depends on (besides the engine's sources).
+ENGINE_RUNTIME: tuple[str, ...] = ("engine-worker.js", "runtime/pyodide")
+
+
+def add_engine_release(dist: Path, engine_files: Sequence[str]) -> str:
+    """Add ``entry`` (the Python module whose ``call`` answers requests) and ``release`` to
+    ``engine-worker.json``, for ``web/engine-worker.js``; return the release.
+
+    The release hashes everything a memory snapshot of the booted engine depends on: the Pyodide
+    runtime, the worker script, the entry and the engine's sources. The worker keeps one snapshot,
+    under this release: a release that changes any of them drops the old one.
+    """
+    inputs = [*engine_files, WORKER_ENTRY]
+    for name in ENGINE_RUNTIME:
+        path = dist / name
+        found = path.rglob("*") if path.is_dir() else [path]
+        inputs += [p.relative_to(dist).as_posix() for p in found if p.is_file()]
+    digest = hashlib.sha256()
+    for rel in sorted(inputs):
+        digest.update(f"{rel}\0{_content_hash(dist / rel)}\n".encode())
+    release = digest.hexdigest()[:16]
+    config_path = dist / WORKER_CONFIG_SHIPPED
+    config = json.loads(config_path.read_text(encoding="utf-8"))
+    config.update(entry=f"./{WORKER_ENTRY}", release=release)
+    config_path.write_text(json.dumps(config, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return release
+
+
+# --- end instant start
+
+
 # --- offline (PWA): service worker precache list and release version ------------------------
 #: The service worker; build.py rewrites its ``const BUILD = ...;`` line.
 SERVICE_WORKER = "sw.js"
@@ -338,6 +370,7 @@ def _assemble(dist: Path) -> None:
     # (Pyodide): the engine package only.
     ui_files = [p for p in shipped_py["ui"] if p not in (MAIN_ENTRY, WORKER_ENTRY)]
     write_pyscript_configs(dist, ui_files, shipped_py["gongzhu"])
+    add_engine_release(dist, shipped_py["gongzhu"])
 
     # --- offline (PWA): last, it lists and hashes every other shipped file.
     version = write_service_worker(dist)

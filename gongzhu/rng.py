@@ -9,8 +9,8 @@ from __future__ import annotations
 _MASK64 = (1 << 64) - 1
 
 
-_MASK32 = (1 << 32) - 1
-_MASK21 = (1 << 21) - 1
+DEAL_NUMBER_BITS = 32  # a tournament's deal numbers: 0 .. 2**32 - 1
+RUN_SEED_BITS = 21  # the low bits of a tournament's seed; with the deal number, 53 bits (game.MAX_SEED)
 
 
 def mix64(z: int) -> int:
@@ -50,9 +50,9 @@ def tournament_deal_seed(seed: int, deal: int) -> int:
     stays within the engine's seed bound (2**53 − 1), so runs whose seeds differ by less than 2**21
     never share a deal, however many deals each plays.  (The shuffle itself mixes the seed.)
     """
-    if not 0 <= deal <= _MASK32:
-        raise ValueError(f"deal number must be between 0 and {_MASK32}, got {deal}")
-    return ((seed & _MASK21) << 32) | deal
+    if not 0 <= deal < 1 << DEAL_NUMBER_BITS:
+        raise ValueError(f"deal number must be from 0 to {(1 << DEAL_NUMBER_BITS) - 1}, got {deal}")
+    return ((seed & ((1 << RUN_SEED_BITS) - 1)) << DEAL_NUMBER_BITS) | deal
 
 
 def shuffled(items: list[int], rng: SplitMix64) -> list[int]:

@@ -168,7 +168,7 @@ async def boot():
     # Let the browser paint before the worker starts compiling Pyodide.
     await asyncio.sleep(0)
     await pwa.engine_may_start()  # first visit: the service worker caches the runtime first
-    window.gongzhuBoot.progress()
+    window.gongzhuBoot.progress("engine")  # the watchdog waits longer while Pyodide starts
     try:
         bridge.start_engine()
         await bridge.engine()

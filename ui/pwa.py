@@ -1,9 +1,10 @@
 """Offline play and updates, main-thread side (MicroPython): the Python half of ``web/pwa.js``.
 
 ``web/pwa.js`` registers the service worker (``web/sw.js``), shows the first download's bytes and
-the "new version is ready" notice; this module gives the notice the page's language and holds the
-engine back on a first visit until the service worker has cached the runtime (one download, with
-real progress, and the engine then loads from the cache). Without service workers it does nothing.
+the "new version is ready" notice; this module gives the notice the page's language and registers
+the service worker once the UI has painted (:func:`engine_may_start`, which no longer waits: the
+engine boots in parallel with the first visit's precache and hands its Pyodide downloads to the
+service worker, so the runtime is still downloaded once). Without service workers it does nothing.
 """
 
 from pyscript import document, window
@@ -33,7 +34,7 @@ def progress():
 
 
 async def engine_may_start():
-    """Wait until the engine worker may start (at once on every visit but the first)."""
+    """Register the service worker (after the UI's first paint); the engine may start at once."""
     glue = _glue()
     if glue is None:
         return

@@ -1,11 +1,111 @@
-// Engine watchdog for the Python UI (`window.gongzhuEngine`). MicroPython 1.27 can neither catch a
-// rejected JavaScript promise's exception reliably nor use asyncio.wait_for on one, so the race
-// happens here and always *resolves*:
-//   answer(promise, ms)  the worker's answer, or null when it failed or took longer than ms
+// Page side of the engine worker (`window.gongzhuEngine`), used by ui/bridge.py. The worker is a
+// plain module worker (web/engine-worker.js) that boots Pyodide or restores its memory snapshot.
+// MicroPython 1.27 can neither catch a rejected JavaScript promise's exception reliably nor use
+// asyncio.wait_for on one, so every promise here *resolves*:
+//   start()            start the worker (idempotent); it boots while the page goes on. The
+//                      worker is already started when this script runs, early: it restores a
+//                      snapshot at once, but a full boot waits for this call (the UI's paint)
+//   ready()            "" once the engine has booted, else why it could not (no time limit: a first
+//                      visit downloads the runtime, which takes minutes on a slow network)
+//   call(request, ms)  the worker's JSON answer, or null when it died or took longer than ms
+//   restart()          terminate the worker and start a new one under a new name
+//   name, boot         the current worker's name ("engine", "engine-1", ...) and how it started
+//                      ("snapshot", "boot", "boot (<why the snapshot was not used>)")
+//   timings            ms from the worker's start to each step of its boot (bench/load.py)
+//   snapshot           "stored" once this boot's snapshot is in storage, "not stored: <why>", or ""
 "use strict";
-window.gongzhuEngine = {
-  answer(promise, ms) {
-    const timer = new Promise((resolve) => setTimeout(() => resolve(null), ms));
-    return Promise.race([Promise.resolve(promise).then((value) => value, () => null), timer]);
-  },
-};
+(() => {
+  let worker = null;
+  let booted = null; // promise of "" or the failure
+  let restarts = 0;
+  let painted = false; // start() was called by the UI (not only the early start)
+  let nextId = 1;
+  const pending = new Map(); // id -> resolve
+
+  function settleAll() {
+    for (const resolve of pending.values()) resolve(null);
+    pending.clear();
+  }
+
+  const api = {
+    name: "engine",
+    boot: "",
+    timings: null,
+    snapshot: "",
+    start(early = false) {
+      if (worker) {
+        if (!early && !painted) worker.postMessage({ type: "go" });
+        painted = painted || !early;
+        return;
+      }
+      painted = !early;
+      const name = api.name;
+      let ready;
+      booted = new Promise((resolve) => (ready = resolve));
+      worker = new Worker("./engine-worker.js", { type: "module", name });
+      // First visit: the worker hands its Pyodide downloads to the installing service worker.
+      const sw = navigator.serviceWorker;
+      const handoff = Boolean(sw && window.isSecureContext && !sw.controller);
+      worker.postMessage({ type: "start", handoff, early });
+      worker.addEventListener("message", (event) => {
+        const data = event.data || {};
+        if (data.id !== undefined) {
+          const resolve = pending.get(data.id);
+          pending.delete(data.id);
+          if (resolve) resolve(data.answer);
+        } else if (data.type === "ready") {
+          api.boot = data.boot;
+          api.timings = data.timings;
+          performance.mark("gongzhu:engine-booted");
+          ready("");
+        } else if (data.type === "failed") {
+          ready(data.error || "the engine could not start");
+        } else if (data.type === "progress") {
+          if (window.gongzhuBoot) window.gongzhuBoot.progress();
+        } else if (data.type === "handoff") {
+          window.dispatchEvent(new CustomEvent("gongzhu:engine-handoff"));
+        } else if (data.type === "snapshot") {
+          api.snapshot = data.status;
+          window.dispatchEvent(new CustomEvent("gongzhu:engine-snapshot", { detail: data.status }));
+        }
+      });
+      worker.addEventListener("error", (event) => {
+        ready(String(event.message || "the engine worker failed"));
+        settleAll();
+      });
+    },
+    ready() {
+      api.start();
+      return booted;
+    },
+    call(request, ms) {
+      api.start();
+      const id = nextId++;
+      const answered = new Promise((resolve) => pending.set(id, resolve));
+      const timer = new Promise((resolve) => setTimeout(() => resolve(null), ms));
+      worker.postMessage({ id, request: String(request) });
+      return Promise.race([answered, timer]).then((value) => {
+        pending.delete(id);
+        return value === undefined ? null : value;
+      });
+    },
+    restart() {
+      if (worker) worker.terminate();
+      worker = null;
+      settleAll();
+      restarts += 1;
+      api.name = `engine-${restarts}`;
+      api.boot = "";
+      api.snapshot = "";
+      api.start();
+      return booted;
+    },
+    // Tests (the dead-worker fault): stop the worker as a crash would; returns its name.
+    kill() {
+      if (worker) worker.terminate();
+      return api.name;
+    },
+  };
+  window.gongzhuEngine = api;
+  api.start(true);
+})();

@@ -1,9 +1,7 @@
 // Registration glue for the service worker (./sw.js): the few lines the platform demands in
 // JavaScript. The Python UI talks to it through `window.gongzhuPWA`:
-//   engineMayStart()  promise: resolves when the engine worker may start. On a first visit it
-//                     waits until the service worker has cached the runtime (so the 14 MB are
-//                     downloaded once, with real progress) and controls the page; at once
-//                     otherwise, and whenever service workers are unavailable or fail.
+//   engineMayStart()  registers the service worker (after the UI's first paint) and resolves at
+//                     once: the engine boots in parallel with the first visit's precache.
 //   progress          {received, total} bytes of the first download, or null
 //   updateReady       true once a new release is installed and waiting
 //   applyUpdate()     activate the waiting release and reload (the autosave resumes the hand)
@@ -122,24 +120,24 @@
   }
   addEventListener("load", () => setTimeout(register, 3000), { once: true });
 
+  // The engine never waits for the precache: it starts booting at once, in parallel with the
+  // first visit's download (the service worker caches the rest of the site meanwhile).
+  // Its Pyodide downloads are handed to the installing service worker (web/sw.js: "handoff").
   async function mayStart() {
     const registering = register();
     if (!firstVisit) return;
-    let registration;
-    try {
-      registration = await registering;
-    } catch {
-      return; // (warned above) plain network
-    }
-    const pending = registration.installing || registration.waiting;
-    // Active but not controlling (hard reload), or nothing to wait for: plain network.
-    if (registration.active || !pending) return;
-    await new Promise((resolve) => {
-      sw.addEventListener("controllerchange", resolve, { once: true });
-      pending.addEventListener("statechange", () => {
-        if (pending.state === "redundant") resolve(); // install failed: plain network
-      });
-    });
+    let handedOff = false;
+    addEventListener("gongzhu:engine-handoff", () => (handedOff = true), { once: true });
+    registering.then((registration) => {
+      const installing = registration.installing;
+      if (!installing) return;
+      installing.postMessage({ type: handedOff ? "engine-handoff-done" : "engine-downloading" });
+      if (!handedOff) {
+        addEventListener("gongzhu:engine-handoff", () => installing.postMessage({ type: "engine-handoff-done" }), {
+          once: true,
+        });
+      }
+    }, () => {});
   }
   let starting = null;
   state.engineMayStart = () => (starting = starting || mayStart());

@@ -34,9 +34,19 @@ function hex(buffer) {
   return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// Download one file, reporting each chunk to `onBytes`; check it is this release's content (a
-// CDN may still serve the previous release for a while: then the install fails and is retried
-// at the next visit, instead of caching a mix of releases).
+// This release's copy of a file: its content hash must match (a CDN may still serve the previous
+// release for a while: then the install fails and is retried at the next visit, instead of
+// caching a mix of releases).
+async function checked(path, hash, blob, type) {
+  const digest = hex(await crypto.subtle.digest("SHA-256", await blob.arrayBuffer())).slice(0, 16);
+  if (digest !== hash) throw new Error(`precache ${path}: not the content of release ${BUILD.version}`);
+  // Clean headers: the body is already decoded (no Content-Encoding, its own length).
+  const headers = new Headers({ [HASH_HEADER]: hash, "Content-Length": String(blob.size) });
+  if (type) headers.set("Content-Type", type);
+  return new Response(blob, { status: 200, statusText: "OK", headers });
+}
+
+// Download one file, reporting each chunk to `onBytes`.
 async function download(path, hash, onBytes) {
   // "no-cache": revalidate with the server, never a stale HTTP-cache copy of an old release.
   const response = await fetch(keyOf(path), { cache: "no-cache" });
@@ -49,14 +59,33 @@ async function download(path, hash, onBytes) {
     chunks.push(value);
     onBytes(value.byteLength);
   }
-  const blob = new Blob(chunks);
-  const digest = hex(await crypto.subtle.digest("SHA-256", await blob.arrayBuffer())).slice(0, 16);
-  if (digest !== hash) throw new Error(`precache ${path}: not the content of release ${BUILD.version}`);
-  // Clean headers: the body is already decoded (no Content-Encoding, its own length).
-  const headers = new Headers({ [HASH_HEADER]: hash, "Content-Length": String(blob.size) });
-  const type = response.headers.get("Content-Type");
-  if (type) headers.set("Content-Type", type);
-  return new Response(blob, { status: 200, statusText: "OK", headers });
+  return checked(path, hash, new Blob(chunks), response.headers.get("Content-Type"));
+}
+
+// First visit: the engine worker boots at once from the network, in parallel with this install,
+// and puts a copy of each Pyodide file it fetched in the HANDOFF cache (web/engine-worker.js).
+// Those files are precached last, from that copy when it comes (hash-checked like a download),
+// so the runtime is downloaded once. The page says when the engine is downloading and when it
+// is done (or failed); without that word, or after HANDOFF_WAIT_MS, the file is downloaded.
+const HANDOFF = PREFIX + "handoff"; // a gongzhu-* cache: activate deletes it
+const HANDOFF_WAIT_MS = 120000;
+const ENGINE_FILES = "runtime/pyodide/";
+let handoff = "none"; // "none" | "expected" | "done"
+
+async function handedOff(path, hash) {
+  const started = Date.now();
+  for (;;) {
+    const hit = await (await caches.open(HANDOFF)).match(keyOf(path));
+    if (hit) {
+      try {
+        return await checked(path, hash, await hit.blob(), hit.headers.get("Content-Type"));
+      } catch {
+        return undefined; // incomplete or another release: download it
+      }
+    }
+    if (handoff !== "expected" || Date.now() - started > HANDOFF_WAIT_MS) return undefined;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 // The unchanged file from an older gongzhu cache, or undefined.
@@ -80,8 +109,9 @@ async function precache() {
     reported = now;
     broadcast({ type: "gongzhu:progress", received, total, done: received >= total });
   };
-  // Biggest first: the runtime dominates the wait; the small files follow in its shadow.
-  const queue = [...BUILD.files].sort((a, b) => b[1] - a[1]);
+  // Biggest first, the engine's runtime last (its copy may come from the engine worker).
+  const engine = ([path]) => path.startsWith(ENGINE_FILES);
+  const queue = [...BUILD.files].sort((a, b) => engine(a) - engine(b) || b[1] - a[1]);
   const worker = async () => {
     for (let item = queue.shift(); item; item = queue.shift()) {
       const [path, size, hash] = item;
@@ -94,6 +124,13 @@ async function precache() {
       const old = await reuse(key, hash);
       if (old) {
         await cache.put(key, old);
+        received += size;
+        report(false);
+        continue;
+      }
+      const given = engine(item) ? await handedOff(path, hash) : undefined;
+      if (given) {
+        await cache.put(key, given);
         received += size;
         report(false);
         continue;
@@ -135,6 +172,8 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.type === "skipWaiting") self.skipWaiting();
+  if (data.type === "engine-downloading" && handoff === "none") handoff = "expected";
+  if (data.type === "engine-handoff-done") handoff = "done";
   if (data.type === "version" && event.source) {
     event.source.postMessage({ type: "gongzhu:version", version: BUILD.version });
   }

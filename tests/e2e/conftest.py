@@ -19,6 +19,7 @@ set ``GONGZHU_E2E_NO_BUILD=1`` to serve the existing ``dist/`` instead.
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -276,3 +277,12 @@ def phone_page(guard_and_phone_page: tuple[PageGuard, Page]) -> Page:
 def phone_guard(guard_and_phone_page: tuple[PageGuard, Page]) -> PageGuard:
     """The guard of ``phone_page``."""
     return guard_and_phone_page[0]
+
+
+@pytest.fixture
+def copy_site(site: build.SiteServer, tmp_path: Path) -> Iterator[build.SiteServer]:
+    """A private copy of the build, served on its own port (a release the test can change)."""
+    directory = tmp_path / "dist"
+    shutil.copytree(site.directory, directory)
+    with build.serving(directory, SITE_PREFIX) as server:
+        yield server

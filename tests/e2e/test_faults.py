@@ -141,10 +141,8 @@ def test_dead_worker_is_replaced_and_play_goes_on(desktop_page: Page, site: buil
     g.play_first(page)
     g.settle(page)
     before = _saved(page)
-    killed = page.evaluate(
-        "[...document.querySelectorAll('script[type=py][worker]')].map(s => (s.xworker.terminate(), s.getAttribute('name')))"
-    )
-    assert killed == ["engine"]
+    killed = page.evaluate("window.gongzhuEngine.kill()")
+    assert killed == "engine"
     code = g.playable(page)[0]
     page.evaluate("(c) => document.querySelector(`#hand [data-card='${c}']`).click()", code)
     page.wait_for_selector("#hand .card.selected")
@@ -154,9 +152,7 @@ def test_dead_worker_is_replaced_and_play_goes_on(desktop_page: Page, site: buil
     page.wait_for_function("document.querySelector('#notes').innerText.includes('restarted')")
     assert g.settle(page) == "play"
     assert _saved(page)["state"] == before["state"] or code not in g.hand(page)
-    assert page.evaluate(
-        "[...document.querySelectorAll('script[type=py][worker]')].map(s => s.getAttribute('name'))"
-    ) == ["engine-1"]
+    assert page.evaluate("window.gongzhuEngine.name") == "engine-1"
     _check_against_engine(page)
     if page.locator("#hand .card.selected").count():
         page.evaluate("document.querySelector('[data-testid=play]').click()")

@@ -22,13 +22,14 @@ def _desktop() -> dict[str, Any]:
 
 
 #: Resolves once the page is controlled by the service worker (the first install activates only
-#: after the whole site is cached) and returns the cache names and the release version.
+#: after the whole site is cached) and returns the release caches' names (the engine's snapshot
+#: cache, ``engine-snapshot``, is not one) and the release version.
 OFFLINE_READY_JS = """async () => {
   await navigator.serviceWorker.ready;
   if (!navigator.serviceWorker.controller)
     await new Promise(r => navigator.serviceWorker.addEventListener('controllerchange', r, {once: true}));
   for (let i = 0; i < 100 && !window.gongzhuPWA.version; i++) await new Promise(r => setTimeout(r, 50));
-  return {caches: await caches.keys(), version: window.gongzhuPWA.version};
+  return {caches: (await caches.keys()).filter(n => n.startsWith('gongzhu-')), version: window.gongzhuPWA.version};
 }"""
 
 
@@ -42,7 +43,7 @@ def wait_offline_ready(page: Page) -> dict[str, Any]:
 def cached_paths(page: Page) -> set[str]:
     """Paths (relative to the site) in the service worker's cache."""
     urls: list[str] = page.evaluate(
-        "async () => { const c = await caches.open((await caches.keys())[0]);"
+        "async () => { const c = await caches.open((await caches.keys()).find(n => n.startsWith('gongzhu-')));"
         " return (await c.keys()).map(r => r.url); }"
     )
     base = page.evaluate("new URL('./', location.href).href")

@@ -7,20 +7,20 @@ replaces the old cache with the new one.
 from __future__ import annotations
 
 import json
-import shutil
 import struct
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Response
+from playwright.sync_api import Browser, BrowserContext, Page, Request, Route
 
 import build
 
 from . import game as g
-from .conftest import BOOT_TIMEOUT_MS, DESKTOP, LONG_TASK_OBSERVER, SITE_PREFIX, PageGuard
-from .test_offline import wait_offline_ready
+from .conftest import BOOT_TIMEOUT_MS, DESKTOP, LONG_TASK_OBSERVER, PageGuard
+from .test_offline import cached_paths, wait_offline_ready
+
+#: The service worker's release caches (not the engine's snapshot cache).
+RELEASE_CACHES = "caches.keys().then(names => names.filter(n => n.startsWith('gongzhu-')))"
 
 
 def _desktop() -> dict[str, Any]:
@@ -43,15 +43,6 @@ def _png_size(path: Path) -> tuple[int, int]:
     assert header[:8] == b"\x89PNG\r\n\x1a\n", path
     width, height = struct.unpack(">II", header[16:24])
     return int(width), int(height)
-
-
-@pytest.fixture
-def copy_site(site: build.SiteServer, tmp_path: Path) -> Iterator[build.SiteServer]:
-    """A private copy of the build, served on its own port (a release the test can change)."""
-    directory = tmp_path / "dist"
-    shutil.copytree(site.directory, directory)
-    with build.serving(directory, SITE_PREFIX) as server:
-        yield server
 
 
 def test_manifest_and_icons(site: build.SiteServer) -> None:
@@ -79,13 +70,13 @@ def test_installable_and_first_visit_downloads_once_with_progress(
             "window.__progress = [];"
             "addEventListener('gongzhu:load-progress', e => window.__progress.push(e.detail));"
         )
-        from_sw: dict[str, bool] = {}
+        fetched: list[str] = []
 
-        def on_response(response: Response) -> None:
-            if "/runtime/pyodide/" in response.url:
-                from_sw[response.url.rsplit("/", 1)[1]] = response.from_service_worker
+        def on_request(request: Request) -> None:
+            if "/runtime/pyodide/" in request.url:
+                fetched.append(request.url.rsplit("/", 1)[1])
 
-        page.on("response", on_response)
+        context.on("request", on_request)  # the page's, its workers' and the service worker's
         g.open_game(page, copy_site, seed=3)
         wait_offline_ready(page)
 
@@ -100,8 +91,12 @@ def test_installable_and_first_visit_downloads_once_with_progress(
         assert received == sorted(received) and received[-1] == shipped
         assert page.is_hidden("[data-testid=load-progress]")
 
-        # The engine waited for the cache: every Pyodide file it loaded came from the service worker.
-        assert from_sw and all(from_sw.values()), from_sw
+        # The engine did not wait for the cache, yet the runtime was downloaded once: the service
+        # worker precached the engine worker's copies of the files Pyodide fetches.
+        for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+            assert fetched.count(name) == 1, fetched
+        cached = cached_paths(page)
+        assert {f"runtime/pyodide/{name}" for name in set(fetched)} <= cached
 
         # Chromium's own installability check ("in-incognito": every Playwright context is one).
         cdp = context.new_cdp_session(page)
@@ -109,6 +104,28 @@ def test_installable_and_first_visit_downloads_once_with_progress(
         assert [e for e in errors if e["errorId"] != "in-incognito"] == [], errors
         manifest = cdp.send("Page.getAppManifest")
         assert not manifest.get("errors"), manifest
+        guard.check()
+    finally:
+        context.close()
+
+
+def test_first_visit_engine_does_not_wait_for_the_precache(
+    chromium_browser: Browser, copy_site: build.SiteServer
+) -> None:
+    """The engine starts while the site is still being cached: with one file of the precache held
+    back, the service worker never finishes installing, and the game is playable all the same."""
+    context, guard, page = _context(chromium_browser, copy_site)
+    held: list[Route] = []
+    try:
+        # Only the precache asks for it; never answered.
+        context.route("**/rules.html", lambda route: held.append(route))
+        g.open_game(page, copy_site, seed=5)
+        assert g.settle(page) in ("expose", "play")
+        assert page.get_attribute("html", "data-engine") == "ready"
+        page.wait_for_function("() => window.gongzhuPWA.registration !== null")
+        assert page.evaluate("navigator.serviceWorker.controller") is None
+        assert page.evaluate("!!gongzhuPWA.registration.installing"), "the install should still be held"
+        assert held, "the precache never asked for rules.html"
         guard.check()
     finally:
         context.close()
@@ -143,7 +160,7 @@ def test_new_release_is_announced_and_replaces_the_cache(
         assert "A new version is ready" in notice.inner_text()
         assert page.evaluate("window.__samePage") is True
         assert g.table_snapshot(page) == before
-        assert sorted(page.evaluate("caches.keys()")) == sorted([f"gongzhu-{old}", f"gongzhu-{new}"])
+        assert sorted(page.evaluate(RELEASE_CACHES)) == sorted([f"gongzhu-{old}", f"gongzhu-{new}"])
         assert page.evaluate("gongzhuPWA.version") == old  # still the old release
 
         # The hand goes on under the old release until the player accepts.
@@ -158,7 +175,7 @@ def test_new_release_is_announced_and_replaces_the_cache(
         assert g.table_snapshot(page) == before  # the saved hand resumed exactly
         page.wait_for_function("gongzhuPWA.version !== null")
         assert page.evaluate("gongzhuPWA.version") == new
-        assert page.evaluate("caches.keys()") == [f"gongzhu-{new}"]
+        assert page.evaluate(RELEASE_CACHES) == [f"gongzhu-{new}"]
         assert "release B" in page.evaluate("fetch('./game.css').then(r => r.text())")
         assert page.is_hidden("[data-testid=update-ready]")
         guard.check()

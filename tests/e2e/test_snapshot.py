@@ -1,0 +1,206 @@
+"""Instant start: the engine worker keeps a memory snapshot of the booted engine (Cache Storage,
+``engine-snapshot``, under the engine release of ``engine-worker.json``) and a repeat visit
+restores it. Every fault falls back to a normal boot with nothing lost: a snapshot that is
+missing, truncated, rejected by Pyodide or from another release, and storage that is full or
+disabled. A release update drops the old snapshot, and restored sessions deal different matches.
+"""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, Page, Playwright
+
+import build
+
+from . import game as g
+from .conftest import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, DESKTOP, PageGuard
+from .test_offline import wait_offline_ready
+
+CACHE = "engine-snapshot"
+SAVE_KEY = "gongzhu.save.v1"
+#: The releases the snapshot cache holds a snapshot for.
+SNAPSHOT_RELEASES_JS = f"""async () => {{
+  const cache = await caches.open('{CACHE}');
+  return (await cache.keys()).map(r => r.url.split('/').pop()).sort();
+}}"""
+
+
+def release(site: build.SiteServer) -> str:
+    config = json.loads((site.directory / build.WORKER_CONFIG_SHIPPED).read_text(encoding="utf-8"))
+    return str(config["release"])
+
+
+def visit(page: Page, site: build.SiteServer, query: str = "fast=1") -> str:
+    """Open the game, wait until the engine has answered and the player may act; how it started."""
+    page.goto(site.url + "?" + query)
+    assert g.settle(page) in ("expose", "play")
+    assert page.get_attribute("html", "data-engine") == "ready"
+    return str(page.evaluate("gongzhuEngine.boot"))
+
+
+def stored(page: Page) -> str:
+    """Wait for this boot's snapshot to be stored (or refused); the outcome."""
+    page.wait_for_function("gongzhuEngine.snapshot !== ''")
+    return str(page.evaluate("gongzhuEngine.snapshot"))
+
+
+def first_visit(page: Page, site: build.SiteServer) -> None:
+    assert visit(page, site, "seed=7&fast=1") == "boot"
+    assert stored(page) == "stored"
+    assert page.evaluate(SNAPSHOT_RELEASES_JS) == [release(site)]
+
+
+def test_repeat_visit_restores_and_restored_sessions_deal_different_matches(
+    desktop_page: Page, site: build.SiteServer
+) -> None:
+    page = desktop_page
+    first_visit(page, site)
+    # The saved hand resumes on the restored engine, which plays on.
+    before = g.hand(page)
+    assert visit(page, site) == "snapshot"
+    assert g.hand(page) == before
+    if g.settle(page) == "expose":
+        g.expose_none(page)
+    g.play_first(page)
+    assert g.settle(page) in ("play", "hand-over")
+    # Two new matches (no save, no seed) from the same snapshot deal different hands.
+    hands = []
+    for _ in range(2):
+        page.evaluate(f"localStorage.removeItem('{SAVE_KEY}')")
+        assert visit(page, site) == "snapshot"
+        hands.append(g.hand(page))
+    assert len(hands[0]) == len(hands[1]) == 13
+    assert hands[0] != hands[1]
+
+
+DAMAGE = {
+    # Half the stored bytes: gzip's length and CRC checks fail.
+    "truncated": """async ([name, key]) => {
+      const cache = await caches.open(name);
+      const bytes = await (await cache.match(key)).arrayBuffer();
+      await cache.put(key, new Response(bytes.slice(0, bytes.byteLength >> 1)));
+    }""",
+    # A well-formed gzip stream that is not a Pyodide snapshot (wrong magic number).
+    "rejected": """async ([name, key]) => {
+      const cache = await caches.open(name);
+      const body = new Blob([new Uint8Array(1 << 20).fill(7)]).stream().pipeThrough(new CompressionStream('gzip'));
+      await cache.put(key, new Response(await new Response(body).blob()));
+    }""",
+    # Only another release's snapshot (e.g. left by an update): never used, and dropped.
+    "other-release": """async ([name, key]) => {
+      const cache = await caches.open(name);
+      const snapshot = await cache.match(key);
+      await cache.delete(key);
+      await cache.put(key.replace(/[^/]+$/, '0123456789abcdef'), snapshot);
+    }""",
+    "missing": """async ([name, key]) => { await (await caches.open(name)).delete(key); }""",
+}
+
+
+@pytest.mark.parametrize("fault", sorted(DAMAGE))
+def test_damaged_snapshot_falls_back_to_a_normal_boot(
+    desktop_page: Page, site: build.SiteServer, fault: str
+) -> None:
+    page = desktop_page
+    first_visit(page, site)
+    before = g.table_snapshot(page)
+    key = page.evaluate(f"new URL('./engine-snapshot/{release(site)}', location.href).href")
+    page.evaluate(DAMAGE[fault], [CACHE, key])
+
+    how = visit(page, site)
+    assert how.startswith("boot"), how
+    assert g.table_snapshot(page) == before  # nothing lost: the saved hand resumed
+    if fault in ("truncated", "rejected"):
+        assert "snapshot" in how, how  # the reason is reported
+    # The fallback boot stored a good snapshot again, the only one, and the next visit uses it.
+    assert stored(page) == "stored"
+    assert page.evaluate(SNAPSHOT_RELEASES_JS) == [release(site)]
+    assert visit(page, site) == "snapshot"
+    assert g.table_snapshot(page) == before
+
+
+def test_full_storage_boots_normally_and_plays(desktop_page: Page, site: build.SiteServer) -> None:
+    page = desktop_page
+    origin = "{0.scheme}://{0.netloc}".format(urlsplit(site.url))
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Storage.overrideQuotaForOrigin", {"origin": origin, "quotaSize": 1_000_000})
+    assert visit(page, site, "seed=9&fast=1") == "boot"
+    assert stored(page).startswith("not stored"), page.evaluate("gongzhuEngine.snapshot")
+    assert page.evaluate(SNAPSHOT_RELEASES_JS) == []
+    if g.settle(page) == "expose":
+        g.expose_none(page)
+    g.play_first(page)
+    g.settle(page)
+    before = g.table_snapshot(page)
+    assert visit(page, site) == "boot"
+    assert g.table_snapshot(page) == before
+
+
+def test_disabled_storage_boots_normally_and_plays(
+    playwright_instance: Playwright, site: build.SiteServer
+) -> None:
+    """An insecure origin has neither Cache Storage nor service workers: a plain boot, every time."""
+    host = "gongzhu-insecure.test"
+    args = [*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {host} 127.0.0.1"]
+    browser = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=args)
+    try:
+        page = browser.new_page(**DESKTOP)
+        page.set_default_timeout(BOOT_TIMEOUT_MS)
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        url = site.url.replace("127.0.0.1", host)
+        page.goto(url + "?seed=4&fast=1")
+        assert page.evaluate("isSecureContext") is False
+        assert page.evaluate("typeof caches") == "undefined"
+        assert g.settle(page) in ("expose", "play")
+        assert page.evaluate("gongzhuEngine.boot") == "boot"
+        before = g.table_snapshot(page)
+        page.goto(url + "?fast=1")
+        assert g.settle(page) in ("expose", "play")
+        assert page.evaluate("gongzhuEngine.boot") == "boot"
+        assert g.table_snapshot(page) == before
+        assert errors == []
+    finally:
+        browser.close()
+
+
+def test_engine_update_drops_the_old_snapshot(chromium_browser: Browser, copy_site: build.SiteServer) -> None:
+    context = chromium_browser.new_context(**DESKTOP)
+    context.set_default_timeout(BOOT_TIMEOUT_MS)
+    guard = PageGuard(copy_site.url)
+    guard.attach(context)
+    try:
+        page = context.new_page()
+        guard.watch(page)
+        first_visit(page, copy_site)
+        old = release(copy_site)
+        wait_offline_ready(page)
+
+        # Release B changes the engine: a new engine release, a new service worker.
+        rules = copy_site.directory / "gongzhu" / "rules.py"
+        rules.write_text(rules.read_text(encoding="utf-8") + "\n# release B\n", encoding="utf-8")
+        engine_files = sorted(
+            p.relative_to(copy_site.directory).as_posix()
+            for p in (copy_site.directory / "gongzhu").rglob("*.py")
+        )
+        build.add_engine_release(copy_site.directory, engine_files)
+        build.write_service_worker(copy_site.directory)
+        new = release(copy_site)
+        assert new != old
+
+        page.evaluate("gongzhuPWA.registration.update()")
+        page.locator("[data-testid=update-ready]").wait_for(state="visible")
+        with page.expect_navigation():
+            page.click("[data-testid=update-reload]")
+        assert g.settle(page) in ("expose", "play")
+        page.wait_for_function("gongzhuEngine.boot !== ''")
+        assert page.evaluate("gongzhuEngine.boot") == "boot"  # the old snapshot is never used
+        assert stored(page) == "stored"
+        assert page.evaluate(SNAPSHOT_RELEASES_JS) == [new]  # ... and is gone
+        assert visit(page, copy_site) == "snapshot"
+        guard.check()
+    finally:
+        context.close()

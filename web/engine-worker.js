@@ -1,0 +1,231 @@
+// The engine's web worker: boots Pyodide (CPython) with the rules engine imported and answers the
+// page's JSON requests with the Python entry's `call(request) -> answer` (ui/engine_worker.py or
+// whatever engine-worker.json's "entry" names). JavaScript only because the platform demands it:
+// no rule lives here.
+//
+// Instant start: a booted engine is kept as a Pyodide memory snapshot (the wasm heap with the
+// engine already imported) in Cache Storage, under the engine release written by build.py into
+// engine-worker.json. A visit that finds this release's snapshot restores it (~7x faster than a
+// boot); any other visit boots normally, then makes the snapshot and stores it in the background.
+// Every snapshot fault falls back to a normal boot: missing, truncated (gzip's CRC fails), from
+// another release (never looked up, and deleted), rejected by Pyodide (magic number, build id),
+// or storage full/disabled (the boot just does not store one).
+//
+// Messages: page -> worker {id, request}; worker -> page {id, answer} | {type: "ready", boot}
+// | {type: "failed", error} | {type: "snapshot", status}. `boot` says how the engine started.
+import { loadPyodide } from "./runtime/pyodide/pyodide.mjs";
+
+const SNAPSHOTS = "engine-snapshot"; // not "gongzhu-*": the service worker drops those per release
+const INDEX_URL = new URL("./runtime/pyodide/", location.href).href;
+
+let engineCall = null; // the Python entry's call(), once booted
+const queue = []; // requests that arrived during the boot
+let go; // the page has painted: a full boot may start
+const painted = new Promise((resolve) => (go = resolve));
+
+function send(message) {
+  postMessage(message);
+}
+
+function answer({ id, request }) {
+  let reply;
+  try {
+    reply = engineCall(String(request));
+  } catch (error) {
+    reply = JSON.stringify({ ok: false, error: `WorkerError: ${error}` });
+  }
+  send({ id, answer: reply });
+}
+
+addEventListener("message", (event) => {
+  const data = event.data || {};
+  if (data.type === "start") start(data).catch(failed);
+  else if (data.type === "go") go();
+  else if (engineCall) answer(data);
+  else queue.push(data);
+});
+
+// First visit (the page has no service worker yet): every Pyodide file fetched from the network
+// is also put in the service worker's handoff cache, so its install does not download it again
+// (web/sw.js). Resolves once every copy is stored (or failed).
+const HANDOFF = "gongzhu-handoff";
+const handoffs = [];
+function handOffRuntime() {
+  const networkFetch = globalThis.fetch;
+  globalThis.fetch = async (input, init) => {
+    const response = await networkFetch(input, init);
+    const url = String(input instanceof Request ? input.url : new URL(input, location.href));
+    if (!url.startsWith(INDEX_URL) || !response.ok || !response.body) return response;
+    const [mine, theirs] = response.body.tee();
+    const headers = new Headers();
+    const type = response.headers.get("Content-Type");
+    if (type) headers.set("Content-Type", type);
+    handoffs.push(
+      caches
+        .open(HANDOFF)
+        .then((cache) => cache.put(url, new Response(theirs, { headers })))
+        .catch(() => {})
+    );
+    return new Response(mine, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+  return () => {
+    globalThis.fetch = networkFetch;
+    return Promise.all(handoffs);
+  };
+}
+
+function snapshotKey(release) {
+  return new URL(`./engine-snapshot/${release}`, location.href).href;
+}
+
+async function openSnapshots() {
+  if (typeof caches === "undefined") throw new Error("Cache Storage unavailable");
+  return caches.open(SNAPSHOTS);
+}
+
+// This release's stored snapshot (a gzip response), or null; other releases' are deleted.
+async function findSnapshot(release) {
+  let cache;
+  try {
+    cache = await openSnapshots();
+  } catch {
+    return null;
+  }
+  const key = snapshotKey(release);
+  for (const request of await cache.keys()) {
+    if (request.url !== key) await cache.delete(request);
+  }
+  return (await cache.match(key)) || null;
+}
+
+const UNREADABLE = "snapshot unreadable";
+
+// The snapshot's bytes; a truncated or damaged one (gzip's length and CRC checks fail) is deleted.
+async function readSnapshot(hit) {
+  try {
+    const stream = hit.body.pipeThrough(new DecompressionStream("gzip"));
+    return new Uint8Array(await new Response(stream).arrayBuffer());
+  } catch (error) {
+    throw new Error(`${UNREADABLE}: ${error}`);
+  }
+}
+
+async function storeSnapshot(release, bytes) {
+  const cache = await openSnapshots();
+  const body = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
+  const compressed = await new Response(body).blob();
+  try {
+    await cache.put(snapshotKey(release), new Response(compressed, { headers: { "Content-Type": "application/gzip" } }));
+  } catch (error) {
+    await cache.delete(snapshotKey(release)).catch(() => {});
+    throw error;
+  }
+  return compressed.size;
+}
+
+// The entry's module name: dotted inside a package shipped to the worker ("gongzhu/worker.py" ->
+// "gongzhu.worker"), else its file name, imported from its own directory ("ui/engine_worker.py").
+function entryModule(config) {
+  const parts = config.entry.replace(/^\.\//, "").replace(/\.py$/, "").split("/");
+  const dir = parts.slice(0, -1).join("/");
+  if (dir && `./${dir}/__init__.py` in config.files) return { name: parts.join("."), dir: "" };
+  return { name: parts[parts.length - 1], dir };
+}
+
+// A normal boot: Pyodide, the engine's files into its file system, the entry and every engine
+// module imported (a restored snapshot has no files: only what was imported survives).
+async function boot(config, makeSnapshot) {
+  const pyodide = await loadPyodide({ indexURL: INDEX_URL, _makeSnapshot: makeSnapshot });
+  lap("pyodide");
+  const urls = [...new Set([...Object.keys(config.files), config.entry])];
+  const texts = await Promise.all(
+    urls.map(async (url) => {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+      return response.text();
+    })
+  );
+  urls.forEach((url, i) => {
+    const path = (config.files[url] || url).replace(/^\.\//, "");
+    const dir = path.split("/").slice(0, -1).join("/");
+    if (dir) pyodide.FS.mkdirTree(dir);
+    pyodide.FS.writeFile(path, texts[i]);
+  });
+  const entry = entryModule(config);
+  pyodide.runPython(
+    "import sys, importlib, pkgutil\n" +
+      (entry.dir ? `sys.path.insert(0, ${JSON.stringify(entry.dir)})\n` : "") +
+      `importlib.import_module(${JSON.stringify(entry.name)})\n` +
+      "import gongzhu\n" +
+      "for _m in pkgutil.walk_packages(gongzhu.__path__, 'gongzhu.'):\n" +
+      "    if not _m.name.endswith('__main__'): importlib.import_module(_m.name)\n"
+  );
+  return pyodide;
+}
+
+// `snapshot` is a promise: Pyodide fetches and compiles its runtime while it is decompressed.
+async function restore(snapshot) {
+  const pyodide = await loadPyodide({ indexURL: INDEX_URL, _loadSnapshot: snapshot });
+  // Same heap, same random state: draw fresh entropy (a seed never comes from here anyway).
+  pyodide.runPython("import random; random.seed()");
+  return pyodide;
+}
+
+const timings = {}; // ms since the worker started, per boot step (reported with "ready")
+function lap(name) {
+  timings[name] = Math.round(performance.now());
+  send({ type: "progress", step: name }); // the page's loading watchdog (web/boot.js) sees a step
+}
+
+async function start({ handoff, early }) {
+  lap("start");
+  const handedOff = handoff && typeof caches !== "undefined" ? handOffRuntime() : null;
+  const response = await fetch("./engine-worker.json");
+  if (!response.ok) throw new Error(`engine-worker.json: HTTP ${response.status}`);
+  const config = await response.json();
+  lap("config");
+  const release = String(config.release || "");
+  let pyodide = null;
+  let how = "boot";
+  const hit = release ? await findSnapshot(release) : null;
+  lap("snapshot-found");
+  if (hit) {
+    try {
+      const bytes = readSnapshot(hit);
+      bytes.catch(() => {}); // rejected before Pyodide awaits it: not an unhandled rejection
+      pyodide = await restore(bytes);
+      how = "snapshot";
+    } catch (error) {
+      const reason = error.message.split("\n")[0];
+      how = `boot (${reason.startsWith(UNREADABLE) ? reason : "snapshot rejected: " + reason})`;
+      await (await openSnapshots()).delete(snapshotKey(release)).catch(() => {});
+      pyodide = null;
+    }
+  }
+  // An early start (web/engine.js) boots only once the page has painted: a full boot takes both
+  // cores of a small machine, and the page's own start must not wait for them.
+  if (!pyodide && early) await painted;
+  let made = null;
+  if (!pyodide) {
+    const canStore = Boolean(release) && typeof caches !== "undefined";
+    pyodide = await boot(config, canStore);
+    // The snapshot is taken before any request runs: every restore starts from the same state.
+    if (canStore) made = pyodide.makeMemorySnapshot();
+  }
+  lap("python");
+  engineCall = pyodide.pyimport(entryModule(config).name).call;
+  send({ type: "ready", boot: how, timings });
+  if (handedOff) handedOff().then(() => send({ type: "handoff" }));
+  while (queue.length) answer(queue.shift());
+  if (made) {
+    storeSnapshot(release, made).then(
+      (size) => send({ type: "snapshot", status: "stored", bytes: size }),
+      (error) => send({ type: "snapshot", status: `not stored: ${error}` })
+    );
+  }
+}
+
+function failed(error) {
+  console.error("gongzhu engine worker:", error);
+  send({ type: "failed", error: String(error) });
+}
