@@ -160,7 +160,7 @@ class CommandBot:
         if self._ended:
             if request is None:
                 return  # a notice to a bot that has gone: nothing to say
-            raise AgentError(self.seat, self._why_output_ended(), request, None)
+            raise AgentError(self.seat, self._why_gone("output"), request, None)
         data = memoryview((json.dumps(message) + "\n").encode())
         deadline = time.monotonic() + self.timeout
         self._sent += 1
@@ -176,9 +176,7 @@ class CommandBot:
             except BlockingIOError:
                 continue
             except OSError as error:
-                raise AgentError(
-                    self.seat, f"bot has exited (code {self.process.poll()})", request, None
-                ) from error
+                raise AgentError(self.seat, self._why_gone("input"), request, None) from error
 
     def _refuse_leftover(self, request: dict[str, Any] | None) -> None:
         with contextlib.suppress(queue.Empty):
@@ -202,7 +200,7 @@ class CommandBot:
             raise AgentError(self.seat, f"no answer within {self.timeout:g} s", request, None) from None
         if line.data is None:
             self._ended = True
-            raise AgentError(self.seat, self._why_output_ended(), request, None)
+            raise AgentError(self.seat, self._why_gone("output"), request, None)
         text = _text(line.data)
         if line.too_long:
             raise AgentError(self.seat, f"answer line longer than {MAX_LINE_BYTES} bytes", request, text)
@@ -220,11 +218,12 @@ class CommandBot:
             raise AgentError(self.seat, "answer is not a JSON object", request, text)
         return answer, text
 
-    def _why_output_ended(self) -> str:
+    def _why_gone(self, stream: str) -> str:
+        """Why the bot's ``stream`` ("input" or "output") closed: it exited, or it closed just that."""
         try:
             code = self.process.wait(timeout=min(self.timeout, _GRACE))
         except subprocess.TimeoutExpired:
-            return "bot closed its output but is still running"
+            return f"bot closed its {stream} but is still running"
         return f"bot crashed or exited (code {code})"
 
     def expose(self, view: View) -> list[str]:

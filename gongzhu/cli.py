@@ -10,7 +10,7 @@ from typing import IO
 
 from .agent import DEFAULT_TIMEOUT, AgentError, check_timeout
 from .cards import EXPOSABLE, CardError, parse_card_list, to_mask
-from .game import IllegalAction
+from .game import IllegalAction, InvalidSeed, check_seed
 from .players import PlayerSpecError
 from .scoring import score_breakdown
 from .simulate import Seats, play_matches, split_player_specs
@@ -60,6 +60,11 @@ def _simulate(args: argparse.Namespace) -> int:
         raise UsageError("--matches must be 0 or more")
     if args.max_hands is not None and args.max_hands < 1:
         raise UsageError("--max-hands must be 1 or more")
+    try:
+        check_seed(args.seed)
+        check_seed(args.seed + max(args.matches - 1, 0))  # the last match's seed
+    except InvalidSeed as error:
+        raise UsageError(f"--seed and --matches: {error}") from None
     with Seats(specs, bot_timeout(args)) as seats:  # every player checked before the log is touched
         if args.log == "-":
             play_matches(seats, args.matches, args.seed, sys.stdout, args.max_hands)

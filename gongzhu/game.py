@@ -35,6 +35,10 @@ class InvalidSeed(ValueError):
         super().__init__(f"seed {text} is not an integer from -{MAX_SEED} to {MAX_SEED}")
         self.seed = seed
 
+    def __reduce__(self) -> tuple[type[InvalidSeed], tuple[object]]:
+        # Rebuilt from the seed, not the message, when it crosses a process pool.
+        return (InvalidSeed, (self.seed,))
+
 
 def check_seed(seed: object) -> int:
     """``seed`` when it is a match seed the engine takes, else :class:`InvalidSeed`."""
@@ -326,6 +330,10 @@ class IllegalAction(ValueError):
         super().__init__(f"action {action!r} refused: {refusal.reason.value}")
         self.action = action
         self.refusal = refusal
+
+    def __reduce__(self) -> tuple[type[IllegalAction], tuple[Action, Refusal]]:
+        # Rebuilt from its parts, not the message, when it crosses a process pool.
+        return (IllegalAction, (self.action, self.refusal))
 
 
 def apply_legal(state: State, action: Action) -> State:

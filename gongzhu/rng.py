@@ -9,7 +9,8 @@ from __future__ import annotations
 _MASK64 = (1 << 64) - 1
 
 
-_MASK32 = (1 << 32) - 1
+DEAL_NUMBER_BITS = 32  # a tournament's deal numbers: 0 .. 2**32 - 1
+RUN_SEED_BITS = 21  # the low bits of a tournament's seed; with the deal number, 53 bits (game.MAX_SEED)
 
 
 def mix64(z: int) -> int:
@@ -45,13 +46,13 @@ def deal_seed(match_seed: int, hand_number: int) -> int:
 def tournament_deal_seed(seed: int, deal: int) -> int:
     """The match seed of deal ``deal`` (0 ≤ deal < 2**32) of a tournament run with ``seed``.
 
-    ``seed`` (modulo 2**32) and ``deal`` fill the two halves of one 64-bit number, which
-    :func:`mix64` scatters.  The map is one-to-one, so runs whose seeds differ (by less than 2**32)
-    never share a deal, however many deals each plays.
+    ``seed`` (modulo 2**21) fills the bits above the 32 bits of ``deal``: the map is one-to-one and
+    stays within the engine's seed bound (2**53 − 1), so runs whose seeds differ by less than 2**21
+    never share a deal, however many deals each plays.  (The shuffle itself mixes the seed.)
     """
-    if not 0 <= deal <= _MASK32:
-        raise ValueError(f"deal number must be between 0 and {_MASK32}, got {deal}")
-    return mix64(((seed & _MASK32) << 32) | deal)
+    if not 0 <= deal < 1 << DEAL_NUMBER_BITS:
+        raise ValueError(f"deal number must be from 0 to {(1 << DEAL_NUMBER_BITS) - 1}, got {deal}")
+    return ((seed & ((1 << RUN_SEED_BITS) - 1)) << DEAL_NUMBER_BITS) | deal
 
 
 def shuffled(items: list[int], rng: SplitMix64) -> list[int]:

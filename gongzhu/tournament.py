@@ -29,10 +29,10 @@ from typing import Any
 from .agent import DEFAULT_TIMEOUT, check_player_spec, close_player, finish_player, make_any_player
 from .cli import UsageError, add_bot_timeout, bot_timeout
 from .game import new_match
-from .rng import tournament_deal_seed
+from .rng import DEAL_NUMBER_BITS, tournament_deal_seed
 from .simulate import play_hand
 
-MAX_DEALS = 1 << 32  # deal numbers fill 32 bits of the deal seed
+MAX_DEALS = 1 << DEAL_NUMBER_BITS
 
 
 @dataclass

@@ -1,7 +1,9 @@
 """A catalogue of broken autosaves (unit tests of ui/store.py and the browser test share it).
 
 Each entry: ``(name, save text, problem)`` where problem is what ``store.load`` reports
-(``"unreadable"`` or ``"newer"``). Built from a real match so only the intended defect differs.
+(``"unreadable"`` or ``"newer"``), or ``"engine"`` for a save of the right shape whose match does not
+hold together: the engine's ``check`` op refuses it (the page then sets it aside the same way).
+Built from a real match so only the intended defect differs.
 """
 
 from __future__ import annotations
@@ -63,6 +65,44 @@ def _no_hands(state: dict[str, Any]) -> None:
     del state["hands"]
 
 
+#: What a hostile page of the same origin would plant: markup that PyScript would run.
+PAYLOAD = 'QS"><script type="mpy">print(1)</script><span x="'
+
+
+def _with_view(p: dict[str, Any], change: Any) -> str:
+    data = good_save(p)
+    data["view"] = json.loads(json.dumps(p["view"]))
+    change(data["view"])
+    return json.dumps(data)
+
+
+def _markup_in_trick(view: dict[str, Any]) -> None:
+    view["trick"]["plays"] = [{"seat": 1, "card": PAYLOAD}]
+
+
+def _every_string(value: Any, text: str) -> Any:
+    """``value`` with every string in it (dictionary keys too) replaced by ``text``."""
+    if isinstance(value, str):
+        return text
+    if isinstance(value, list):
+        return [_every_string(v, text) for v in value]
+    if isinstance(value, dict):
+        return {(text + k if isinstance(k, str) else k): _every_string(v, text) for k, v in value.items()}
+    return value
+
+
+def _seat_nine(view: dict[str, Any]) -> None:
+    view["trick"]["plays"] = [{"seat": 9, "card": "2C"}]
+
+
+def _total_as_text(view: dict[str, Any]) -> None:
+    view["totals"][0] = "0"
+
+
+def _markup_as_reason(view: dict[str, Any]) -> None:
+    view["refusals"][view["hand"][0]] = {"reason": "<img src=x>", "card": view["hand"][0]}
+
+
 def broken_saves(p: dict[str, Any] | None = None) -> list[tuple[str, str, str]]:
     p = p or packed()
     good = json.dumps(good_save(p))
@@ -70,10 +110,13 @@ def broken_saves(p: dict[str, Any] | None = None) -> list[tuple[str, str, str]]:
     view_only = dict(good_save(p))
     view_only["view"] = {"phase": "play"}
     state_not_json = dict(good_save(p), state="{half")
-    mismatched = dict(good_save(p))
-    mismatched["view"] = dict(p["view"], hand=p["view"]["hand"][:12])
+    every = dict(good_save(p), view=_every_string(p["view"], '<b x="1">'))
+    huge = dict(good_save(p), notice="x" * 4_500_000)
     return [
         ("not JSON", "this is not JSON at all", "unreadable"),
+        ("JSON null", "null", "unreadable"),
+        ("JSON text", '"a save"', "unreadable"),
+        ("JSON true", "true", "unreadable"),
         ("truncated JSON", good[: len(good) // 2], "unreadable"),
         ("empty string", "", "unreadable"),
         ("JSON number", "42", "unreadable"),
@@ -86,12 +129,17 @@ def broken_saves(p: dict[str, Any] | None = None) -> list[tuple[str, str, str]]:
         ("future schema", json.dumps(newer), "newer"),
         ("schema as text", json.dumps(dict(good_save(p), schema="1")), "unreadable"),
         ("view of the wrong shape", json.dumps(view_only), "unreadable"),
-        ("engine state not JSON", json.dumps(state_not_json), "unreadable"),
-        ("engine state without hands", _with_state(p, _no_hands), "unreadable"),
-        ("14 cards in a hand", _with_state(p, _fourteen), "unreadable"),
-        ("a card twice", _with_state(p, _duplicate), "unreadable"),
-        ("not a card", _with_state(p, _bad_card), "unreadable"),
-        ("table and match disagree", json.dumps(mismatched), "unreadable"),
+        ("markup as a card on the table", _with_view(p, _markup_in_trick), "unreadable"),
+        ("markup in every string of the table", json.dumps(every), "unreadable"),
+        ("markup as a refusal reason", _with_view(p, _markup_as_reason), "unreadable"),
+        ("a seat out of range", _with_view(p, _seat_nine), "unreadable"),
+        ("a total as text", _with_view(p, _total_as_text), "unreadable"),
+        ("a 4.5 MB save", json.dumps(huge), "unreadable"),
+        ("engine state not JSON", json.dumps(state_not_json), "engine"),
+        ("engine state without hands", _with_state(p, _no_hands), "engine"),
+        ("14 cards in a hand", _with_state(p, _fourteen), "engine"),
+        ("a card twice", _with_state(p, _duplicate), "engine"),
+        ("not a card", _with_state(p, _bad_card), "engine"),
     ]
 
 

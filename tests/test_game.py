@@ -238,3 +238,17 @@ def test_validate_state_accepts_real_states_and_refuses_broken_ones() -> None:
         with pytest.raises(InvalidState) as caught:
             validate_state(bad)
         assert caught.value.code == code
+
+
+def test_engine_errors_survive_a_process_pool() -> None:
+    """The tournament's workers raise these in a child process; the parent must rebuild them
+    (an exception that cannot be unpickled kills the pool's result thread and hangs the run)."""
+    import pickle
+
+    from gongzhu import IllegalAction, InvalidSeed, Reason, Refusal
+
+    seed_error = pickle.loads(pickle.dumps(InvalidSeed(2**60)))
+    assert seed_error.seed == 2**60 and str(seed_error) == str(InvalidSeed(2**60))
+    action = {"type": "play", "seat": 0, "card": "QS"}
+    illegal = pickle.loads(pickle.dumps(IllegalAction(action, Refusal(Reason.NOT_YOUR_TURN, "QS"))))
+    assert illegal.action == action and illegal.refusal.reason is Reason.NOT_YOUR_TURN

@@ -118,6 +118,7 @@ def test_split_player_specs_keeps_commas_inside_commands() -> None:
         ("crash", "crashed or exited"),
         ("slow", "no answer within"),
         ("close-stdout", "closed its output"),
+        ("close-stdin", "closed its input"),
         ("endless", "longer than"),
         ("invalid-utf8", "not valid UTF-8"),
         ("deep", "nested too deeply"),
@@ -132,7 +133,7 @@ def test_broken_bot_stops_with_a_clear_error_and_keeps_finished_matches(
     # `exec`: the bot is the process itself, so closing its stdout ends the pipe (no shell holds it).
     run = run_cli("simulate", "--matches", "3", "--seed", "1", "--max-hands", "1", "--bot-timeout", "1",
                   "--log", str(log), "--players", f"random,random,cmd:exec {BOT} --misbehave {mode} --after 13,random",
-                  timeout=20)  # fmt: skip
+                  timeout=60)  # fmt: skip
     line = one_error_line(run)
     assert "seat 2" in line and message in line
     assert '"type": "play"' in run.stderr, "the error names the request"
@@ -171,6 +172,13 @@ def test_an_existing_log_is_overwritten_only_with_force(tmp_path: Path) -> None:
 def test_a_bad_bot_timeout_is_one_clear_line(tmp_path: Path, value: str) -> None:
     log = tmp_path / "log.jsonl"
     run = run_cli("simulate", "--max-hands", "1", "--bot-timeout", value, "--log", str(log),
-                  "--players", f"random,cmd:{BOT},random,random", timeout=20)  # fmt: skip
+                  "--players", f"random,cmd:{BOT},random,random", timeout=60)  # fmt: skip
     assert "--bot-timeout" in one_error_line(run)
+    assert not log.exists()
+
+
+def test_seeds_out_of_range_are_refused_before_the_log_is_written(tmp_path: Path) -> None:
+    log = tmp_path / "log.jsonl"
+    run = run_cli("simulate", "--seed", str(2**53 - 1), "--matches", "2", "--log", str(log))
+    assert "--seed" in one_error_line(run)
     assert not log.exists()

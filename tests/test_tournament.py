@@ -12,15 +12,20 @@ from typing import Any
 import pytest
 
 import gongzhu.tournament as tournament
-from gongzhu.rng import tournament_deal_seed
+from gongzhu.game import MAX_SEED
+from gongzhu.rng import SplitMix64, deal_seed, tournament_deal_seed
 from gongzhu.tournament import play_deal, run_tournament, summarise
 
 BOT = f"{sys.executable} {Path(__file__).parent / 'bots' / 'protocol_bot.py'}"
 
 
-def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+def run_cli(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    """The tournament command; it returns once every process holding its stderr (bots too) has ended."""
     return subprocess.run(
-        [sys.executable, "-m", "gongzhu", "tournament", *args], capture_output=True, text=True, timeout=30
+        [sys.executable, "-m", "gongzhu", "tournament", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
     )
 
 
@@ -105,6 +110,16 @@ def test_a_failing_bot_with_two_jobs_stops_with_one_clear_line() -> None:
     assert len(lines) == 1 and "crashed or exited" in lines[0] and "bot at seat" in lines[0], run.stderr
 
 
+def test_a_failing_deal_stops_the_bots_of_the_other_worker(tmp_path: Path) -> None:
+    """The first bot started crashes; the other worker's bot is waiting, silent, when the pool stops."""
+    lock = tmp_path / "first"
+    bot = (f"cmd:if mkdir {lock} 2>/dev/null; then sleep 0.5; exec {BOT} --misbehave crash; "
+           f"else exec {BOT} --misbehave slow; fi")  # fmt: skip
+    run = run_cli("--challenger", bot, "--baseline", "random", "--deals", "4", "--jobs", "2",
+                  "--bot-timeout", "100", timeout=60)  # fmt: skip
+    assert run.returncode != 0 and "crashed or exited" in run.stderr
+
+
 def test_bot_timeout_applies_to_tournament_bots() -> None:
     run = run_cli("--challenger", f"cmd:{BOT} --misbehave slow", "--baseline", "random",
                   "--deals", "1", "--bot-timeout", "0.5")  # fmt: skip
@@ -134,6 +149,15 @@ def test_neighbouring_seeds_never_share_a_deal(monkeypatch: Any) -> None:
     first = {tournament_deal_seed(1, d) for d in range(300_000)}
     second = {tournament_deal_seed(2, d) for d in range(300_000)}
     assert len(first) == len(second) == 300_000 and not first & second
+    assert min(first | second) >= 0 and max(first | second) <= MAX_SEED
+    assert tournament_deal_seed(2**21 - 1, 2**32 - 1) <= MAX_SEED
+
+
+def test_match_deals_keep_their_seeds() -> None:
+    """The tournament's deal numbering is separate: match seeds still give the same deals as before."""
+    assert SplitMix64(0).next_u64() == 0xE220A8397B1DCDAF  # the published SplitMix64 stream
+    assert deal_seed(1, 1) == 1102166063972
+    assert deal_seed(2**64 + 7, 3) == deal_seed(7, 3)
 
 
 def test_deal_numbers_outside_the_seed_space_are_refused() -> None:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import gongzhu
 from tests.broken_saves import FakeStorage
 from tests.broken_saves import packed as new_match_packed
 from ui import render, store, table, texts
+from ui.state import UIState
 
 
 def test_labels() -> None:
@@ -18,7 +18,7 @@ def test_labels() -> None:
         == "You must follow clubs"
     )
     assert "first trick" in texts.refusal_text({"reason": "exposed_first_trick", "card": "QS", "suit": "S"})
-    assert texts.expose_effect("QS") == "Pig ×2"
+    assert texts.expose_effect("pig_x2") == "Pig ×2"
     assert texts.signed(-160) == "−160" and texts.signed(50) == "+50" and texts.signed(0) == "0"
     assert texts.hint_text({"card": "3S", "reason": "ducks"}).startswith("Hint: play 3♠")
     assert texts.hint_text({"cards": ["QS"], "reason": "expose_confident"}) == "Hint: expose Q♠"
@@ -43,12 +43,18 @@ def test_breakdown_rows_cover_every_part() -> None:
 def test_store_round_trip_and_corrupt_save() -> None:
     storage = FakeStorage()
     packed = new_match_packed()
-    app = {"state": packed["state"], "view": packed["view"], "hand_level": "hard", "hold": True,
-           "bots_exposed": True, "speed": False, "selected": None, "expose_sel": [], "notice": ""}  # fmt: skip
+    app = UIState()
+    app.state, app.view, app.hand_level, app.hold, app.bots_exposed = (
+        packed["state"],
+        packed["view"],
+        "hard",
+        True,
+        True,
+    )
     assert store.save(storage, app)
     saved, problem = store.load(storage)
     assert problem is None and saved is not None
-    assert saved["state"] == app["state"] and saved["view"] == app["view"] and saved["hand_level"] == "hard"
+    assert saved["state"] == app.state and saved["view"] == app.view and saved["hand_level"] == "hard"
     assert saved["hold"] is True
     storage.setItem(store.SAVE_KEY, "{not json")
     saved, problem = store.load(storage)
@@ -61,29 +67,30 @@ def test_store_round_trip_and_corrupt_save() -> None:
 
 def test_settings_and_start_decision() -> None:
     storage = FakeStorage()
-    assert store.load_settings(storage) == {"level": "normal", "lang": "", "four_colour": False}
-    store.save_settings(storage, {"level": "hard", "lang": "fr"})
-    assert store.load_settings(storage) == {"level": "hard", "lang": "fr", "four_colour": False}
+    assert store.load_settings(storage) == {"level": "normal", "four_colour": False}
+    ui = UIState()
+    ui.level, ui.four_colour = "hard", True
+    store.save_settings(storage, ui)
+    assert store.load_settings(storage) == {"level": "hard", "four_colour": True}
     storage.setItem(store.SETTINGS_KEY, "garbage")
     assert store.load_settings(storage)["level"] == "normal"
-    assert store.start_decision({"x": 1}, None) == ("resume", None)
-    assert store.start_decision({"x": 1}, 42) == ("new", 42)
     assert store.start_decision(None, None) == ("new", None)
-    assert store.parse_seed("12") == 12 and store.parse_seed("x") is None and store.parse_seed(None) is None
 
 
 def test_table_positions_and_phases() -> None:
     assert [table.POSITIONS[s] for s in range(4)] == ["bottom", "right", "top", "left"]
     packed = new_match_packed()
-    app: dict[str, Any] = {"view": packed["view"]}
-    assert table.html_phase({}) == "loading"
+    app = UIState()
+    assert table.html_phase(app) == "loading"
+    app.view = packed["view"]
     assert table.html_phase(app) == "expose"
     assert table.hand_rows(list("abcdefghijklm")) == [list("abcdefg"), list("hijklm")]
 
 
 def test_regions_carry_the_testing_contract() -> None:
     packed = new_match_packed(3)
-    app: dict[str, Any] = {"view": packed["view"], "level": "normal", "expose_sel": []}
+    app = UIState()
+    app.view = packed["view"]
     html = render.regions(app)
     for card in packed["view"]["hand"]:
         assert f'data-card="{card}"' in html["hand"]
@@ -95,3 +102,11 @@ def test_regions_carry_the_testing_contract() -> None:
     if packed["view"]["exposable"]:
         assert 'data-testid="expose-confirm"' in html["actions"]
         assert "exposable" in html["hand"]
+
+
+def test_one_level_list_shared_with_the_engine() -> None:
+    from gongzhu.ai import LEVELS
+    from ui import state
+
+    assert state.LEVELS == LEVELS
+    assert [level for level, _name in texts.level_names()] == list(LEVELS)

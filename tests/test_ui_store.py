@@ -7,7 +7,8 @@ import json
 import pytest
 
 from tests.broken_saves import FakeStorage, broken_saves, good_save, older_save, packed
-from ui import store
+from ui import flow, store
+from ui.state import UIState
 
 
 class FullStorage(FakeStorage):
@@ -26,13 +27,81 @@ class Window:
         return self._storage
 
 
-@pytest.mark.parametrize(("name", "text", "problem"), broken_saves(), ids=[b[0] for b in broken_saves()])
+SHAPE_BROKEN = [b for b in broken_saves() if b[2] != "engine"]
+
+
+@pytest.mark.parametrize(("name", "text", "problem"), SHAPE_BROKEN, ids=[b[0] for b in SHAPE_BROKEN])
 def test_every_broken_save_is_set_aside(name: str, text: str, problem: str) -> None:
     storage = FakeStorage()
     storage.setItem(store.SAVE_KEY, text)
     assert store.load(storage) == (None, problem)
     assert storage.getItem(store.CORRUPT_KEY) == text
     assert storage.getItem(store.SAVE_KEY) is None
+
+
+def test_set_aside_saves_keep_several_slots() -> None:
+    storage = FakeStorage()
+    for n in range(store.CORRUPT_SLOTS + 2):
+        storage.setItem(store.SAVE_KEY, "broken save " + str(n))
+        assert store.load(storage) == (None, "unreadable")
+    kept = [storage.getItem(store.corrupt_key(slot)) for slot in range(1, store.CORRUPT_SLOTS + 1)]
+    newest = store.CORRUPT_SLOTS + 1
+    assert kept == ["broken save " + str(newest - i) for i in range(store.CORRUPT_SLOTS)]
+
+
+def test_a_stored_null_is_a_broken_save_but_a_missing_one_is_not() -> None:
+    storage = FakeStorage()
+    assert store.load(storage) == (None, None)
+    storage.setItem(store.SAVE_KEY, "null")
+    assert store.load(storage) == (None, "unreadable")
+    assert storage.getItem(store.CORRUPT_KEY) == "null"
+
+
+def test_a_huge_save_is_refused_unread(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_parse(text: str) -> None:
+        raise AssertionError("a save over the bound was parsed")
+
+    storage = FakeStorage()
+    storage.setItem(store.SAVE_KEY, json.dumps(dict(good_save(packed()), notice="x" * 100_000)))
+    monkeypatch.setattr(store.json, "loads", no_parse)
+    assert store.load(storage) == (None, "unreadable")
+
+
+def test_a_save_never_restores_text() -> None:
+    p = packed()
+    saved = store.decode(json.dumps(dict(good_save(p), notice="Visit evil.example to win")))
+    assert "Visit" not in json.dumps(saved)
+    ui = flow.resume(UIState(), saved)
+    ui.notice = "shown"
+    assert "notice" not in json.loads(store.encode(ui))
+
+
+@pytest.mark.parametrize(
+    ("text", "seed"),
+    [(None, (None, True)), ("12", (12, True)), ("0", (0, True)), ("-3", (-3, True)),
+     (str(2**53 - 1), (2**53 - 1, True)), (str(2**53), (None, False)), (str(-(2**53)), (None, False)),
+     ("9" * 5000, (None, False)), ("-", (None, False)), ("x", (None, False)), ("", (None, False)),
+     ("1e9", (None, False))],
+)  # fmt: skip
+def test_seed_parameter_is_bounded(text: str | None, seed: tuple[int | None, bool]) -> None:
+    assert store.parse_seed(text) == seed
+
+
+def test_the_seed_bound_is_the_engines() -> None:
+    import gongzhu
+
+    assert store.MAX_SEED == gongzhu.MAX_SEED
+    assert gongzhu.new_match(store.MAX_SEED) and gongzhu.new_match(-store.MAX_SEED)
+
+
+def test_a_seed_link_asks_before_replacing_a_match_in_progress() -> None:
+    p = packed()
+    saved = store.decode(json.dumps(good_save(p)))
+    assert store.start_decision(saved, 42) == ("ask", 42)
+    assert store.start_decision(saved, None) == ("resume", None)
+    over = dict(saved, view=dict(saved["view"], phase="match_over"))
+    assert store.start_decision(over, 42) == ("new", 42)
+    assert store.start_decision(None, 42) == ("new", 42)
 
 
 def test_good_and_older_saves_resume() -> None:
@@ -45,7 +114,8 @@ def test_good_and_older_saves_resume() -> None:
     saved, problem = store.load(storage)
     assert problem is None and saved is not None
     assert saved["hand_level"] == "hard" and saved["expose_sel"] == [] and saved["state"] == p["state"]
-    assert store.decode(store.encode(dict(saved, view=p["view"])))["hand_level"] == "hard"
+    ui = flow.resume(UIState(), saved)
+    assert store.decode(store.encode(ui))["hand_level"] == "hard"
 
 
 def test_full_storage_keeps_a_broken_save_where_it_is() -> None:
@@ -53,6 +123,9 @@ def test_full_storage_keeps_a_broken_save_where_it_is() -> None:
     storage.data[store.SAVE_KEY] = "{broken"
     assert store.load(storage) == (None, "unreadable")
     assert storage.data[store.SAVE_KEY] == "{broken"
+    storage.data[store.SAVE_KEY] = "x" * (store.MAX_SAVE_CHARS + 1)
+    assert store.load(storage) == (None, "unreadable")
+    assert len(storage.data[store.SAVE_KEY]) == store.MAX_SAVE_CHARS + 1
 
 
 def test_open_storage_disabled_full_and_fine() -> None:
@@ -65,9 +138,10 @@ def test_open_storage_disabled_full_and_fine() -> None:
     storage, usable = store.open_storage(Window(full))
     assert not usable
     assert store.load_settings(storage)["level"] == "hard" and store.load_settings(storage)["four_colour"]
-    app = dict(good_save(packed()))
-    assert store.save(storage, app) is False
-    assert store.save_settings(storage, {"level": "easy"}) is False
+    ui = UIState()
+    ui.state, ui.view = packed()["state"], packed()["view"]
+    assert store.save(storage, ui) is False
+    assert store.save_settings(storage, ui) is False
     fine = FakeStorage()
     storage, usable = store.open_storage(Window(fine))
     assert usable and storage is fine and store.PROBE_KEY not in fine.data
@@ -87,5 +161,9 @@ def test_engine_check_op_accepts_real_states_and_rejects_broken_ones() -> None:
             state = json.loads(text)["state"]
         except Exception:
             continue
-        if isinstance(state, str) and state != p["state"]:
-            assert not call(state)["ok"], name
+        if _problem == "engine":
+            assert isinstance(state, str) and not call(state)["ok"], name
+            storage = FakeStorage()
+            storage.setItem(store.SAVE_KEY, text)
+            saved, problem = store.load(storage)
+            assert problem is None and saved is not None, name  # drawable: the engine says no

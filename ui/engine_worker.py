@@ -1,7 +1,7 @@
 """Entry point of the ``engine`` web worker (Pyodide, i.e. CPython 3.14 — not MicroPython).
 
 Runs as ``<script type="py" worker name="engine" src="./ui/engine_worker.py"
-config="./worker-config.json">``. PyScript makes every name listed in ``__export__``
+config="./engine-worker.json">``. PyScript makes every name listed in ``__export__``
 callable from the main thread::
 
     engine = await workers["engine"]          # from pyscript import workers

@@ -6,6 +6,10 @@ Catalogs are gettext ``.po`` files under ``locales/`` compiled at build time int
 English is the source language: a missing entry falls back to the msgid.
 """
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
+    from typing import Any
+
 LANGUAGES = ("en", "zh", "fr", "pt", "uk")
 DEFAULT_LANGUAGE = "en"
 
@@ -22,7 +26,7 @@ STORAGE_KEY = "gongzhu.lang"
 CATALOG_URL = "./locales/{}.json"
 
 _language = DEFAULT_LANGUAGE
-_messages = {}
+_messages = {}  # type: dict[str, Any]
 
 
 def plural_index(language: str, n: int) -> int:
@@ -40,7 +44,7 @@ def plural_index(language: str, n: int) -> int:
     return 0 if n == 1 else 1
 
 
-def install(language: str, messages: dict) -> None:
+def install(language: str, messages: "dict[str, Any]") -> None:
     """Make ``messages`` (a compiled catalog) the current translations."""
     global _language, _messages
     _language = language if language in LANGUAGES else DEFAULT_LANGUAGE
@@ -53,7 +57,7 @@ def language() -> str:
 
 def _(msgid: str) -> str:
     text = _messages.get(msgid)
-    return text if isinstance(text, str) and text else msgid
+    return str(text) if isinstance(text, str) and text else msgid
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -61,11 +65,11 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     if isinstance(forms, list) and forms:
         index = plural_index(_language, n)
         if index < len(forms) and forms[index]:
-            return forms[index]
+            return str(forms[index])
     return singular if n == 1 else plural
 
 
-def choose_language(preferences: list, forced: str = "", saved: str = "") -> str:
+def choose_language(preferences: "list[str]", forced: str = "", saved: str = "") -> str:
     """``?lang=`` first, then the language saved from the menu, then the browser's preferences
     (``["pt-BR", "en"]``), then English."""
     if forced in LANGUAGES:
@@ -101,7 +105,7 @@ async def load(language: str) -> None:
     ``<html lang>``, title and ``[data-i18n]`` elements in that language (:func:`apply_document`)."""
     import json
 
-    from pyscript import document, fetch
+    from pyscript import document, fetch  # type: ignore[import-not-found]
 
     if language not in LANGUAGES:
         language = DEFAULT_LANGUAGE
@@ -112,7 +116,7 @@ async def load(language: str) -> None:
     apply_document(document)
 
 
-def save_language(window, language: str) -> None:
+def save_language(window: "Any", language: str) -> None:
     """Remember the language picked from a menu (used on the next visit and by rules.html)."""
     glue = getattr(window, "gongzhuStorage", None)  # never throws (web/storage.js)
     if glue is not None:
@@ -124,7 +128,7 @@ def save_language(window, language: str) -> None:
         pass
 
 
-def apply_document(document) -> None:
+def apply_document(document: "Any") -> None:
     """``<html lang>``, the title and every ``[data-i18n]`` element of static HTML in the current language.
 
     ``data-i18n`` holds the English msgid of the element's text; ``data-i18n-aria-label`` and
@@ -148,10 +152,12 @@ def language_menu_html() -> str:
     """The language switch for the game menu: ``<select data-testid="language" data-action="language">``
     listing every language in its own name (``lang`` set on each option), the current one selected.
     On its ``change`` event call :func:`switch_language` with the select's value, then redraw."""
-    label = _("Language")
+    from ui.html import attrs, esc
+
+    label = esc(_("Language"))
     options = "".join(
-        '<option value="{}" lang="{}"{}>{}</option>'.format(
-            code, HTML_LANG[code], " selected" if code == _language else "", name
+        "<option{}>{}</option>".format(
+            attrs((("value", code), ("lang", HTML_LANG[code]), ("selected", code == _language))), esc(name)
         )
         for code, name in LANGUAGE_NAMES.items()
     )
@@ -163,13 +169,15 @@ def language_menu_html() -> str:
 
 def rules_link_html() -> str:
     """The link to the rules page, in the current language."""
+    from ui.html import esc
+
     return (
         '<a class="btn rules-link" data-testid="rules-link" href="{}?lang={}"'
         ' style="display:inline-flex;align-items:center;text-decoration:none">{}</a>'
-    ).format(RULES_PAGE, _language, _("Rules"))
+    ).format(esc(RULES_PAGE), esc(_language), esc(_("Rules")))
 
 
-async def switch_language(window, language: str) -> None:
+async def switch_language(window: "Any", language: str) -> None:
     """Change the language now (from the menu): save the choice, load its catalog and update the
     page's ``lang``, title and static text. The caller redraws; the game itself is untouched."""
     if language not in LANGUAGES:

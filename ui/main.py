@@ -21,7 +21,7 @@ from pyscript.ffi import create_proxy
 
 # The UI modules are imported inside boot(), a few at a time with a yield between them, so that
 # compiling them never adds up to one long main-thread task on a slow phone.
-game = app = bridge = i18n = pwa = store = None
+game = ui = bridge = i18n = pwa = store = flow = None
 
 #: Files whose download the loading bar follows, with their share of the wait.
 PROGRESS_FILES = (
@@ -50,11 +50,11 @@ class EngineStartError(Exception):
 
 def progress_tick():
     """Loading bar from what has really arrived (resource timing of the runtime files)."""
-    if app["view"] is not None:
+    if ui.view is not None:
         return
     real = pwa.progress()  # first visit: bytes the service worker has received
     if real is not None and real[1] > 0:
-        app["progress"] = min(10 + real[0] * 85 // real[1], 95)
+        ui.progress = min(10 + real[0] * 85 // real[1], 95)
         game.redraw()
         return
     done = 10
@@ -63,12 +63,12 @@ def progress_tick():
         for suffix, share in PROGRESS_FILES:
             if name.endswith(suffix):
                 done += share
-    app["progress"] = min(done, 95)
+    ui.progress = min(done, 95)
     game.redraw()
 
 
 async def watch_progress():
-    while app["view"] is None and not boot_failed():
+    while ui.view is None and not boot_failed():
         progress_tick()
         await asyncio.sleep(0.25)
 
@@ -85,16 +85,16 @@ def drop_seed_param(params):
 
 
 async def load_modules():
-    global game, app, bridge, i18n, pwa, store
+    global game, ui, bridge, i18n, pwa, store, flow
     from ui import i18n, store
 
     await asyncio.sleep(0)
-    from ui import bridge, pwa
+    from ui import bridge, flow, pwa
 
     await asyncio.sleep(0)
     from ui import app as game
 
-    app = game.app
+    ui = game.ui
     await asyncio.sleep(0)
 
 
@@ -103,13 +103,14 @@ async def boot():
     await asyncio.sleep(0)
     await load_modules()
     local, usable = store.open_storage(window)
-    app["storage"] = local
-    app["unsaved"] = not usable
-    app["settings"] = store.load_settings(local)
-    app["level"] = app["settings"]["level"]
+    game.use_storage(local)
+    ui.unsaved = not usable
+    settings = store.load_settings(local)
+    ui.level = settings["level"]
+    ui.four_colour = settings["four_colour"]
     params = url_params()
-    app["fast"] = str(params.get("fast")) == "1"
-    if app["fast"]:
+    ui.fast = str(params.get("fast")) == "1"
+    if ui.fast:
         bridge.TIMEOUT_S = 10  # tests: a dead worker is noticed quickly
     forced = str(params.get("lang") or "")
     saved_lang = store.get_text(local, getattr(i18n, "STORAGE_KEY", "gongzhu.lang")) or ""
@@ -126,19 +127,28 @@ async def boot():
     pwa.translate(i18n._)
 
     seed_text = params.get("seed")
-    seed = store.parse_seed(None if seed_text is None else str(seed_text))
+    seed, seed_valid = store.parse_seed(None if seed_text is None else str(seed_text))
     if seed_text is not None:
         drop_seed_param(params)
     saved, problem = store.load(local)
     decision, seed = store.start_decision(saved, seed)
-    if decision == "resume":
-        for key in saved:
-            app[key] = saved[key]
-    corrupt_text = game.save_problem_text(problem)
-    app["loading_text"] = i18n._("Waking up the opponents…")
+    if decision == "new" and problem and store.save_blocked(local):
+        ui.unsaved = True  # the refused save stays where it is: never written over
+        ui.save_blocked = True
+    if decision in ("resume", "ask"):
+        flow.resume(ui, saved)  # drawn now: it passed the shape check; the engine's check follows
+    if decision == "ask":
+        ui.ask_seed = seed
+    notices = [game.save_problem_text(problem)]
+    if not seed_valid:
+        notices.append(i18n._("The deal number in this link is not valid: it was ignored."))
+    ui.loading_text = i18n._("Waking up the opponents…")
     for name in ("click", "keydown", "change"):
         handler = {"click": game.on_click, "keydown": game.on_key, "change": game.on_change}[name]
         document.addEventListener(name, create_proxy(handler))
+    watch = getattr(local, "watch", None)  # (web/storage.js; absent from the in-memory stand-ins)
+    if watch is not None:
+        watch(store.SAVE_KEY, create_proxy(game.on_storage))
     game.redraw()
     mark("table-painted")
     game._spawn(watch_progress())
@@ -146,7 +156,7 @@ async def boot():
     # Let the browser paint before the worker starts compiling Pyodide.
     await asyncio.sleep(0)
     await pwa.engine_may_start()  # first visit: the service worker caches the runtime first
-    window.gongzhuBoot.progress()
+    window.gongzhuBoot.progress("engine")  # the watchdog waits longer while Pyodide starts
     try:
         bridge.start_engine()
         await bridge.engine()
@@ -155,26 +165,37 @@ async def boot():
     except Exception as exc:
         raise EngineStartError(str(exc)) from exc  # MicroPython: no chaining, same error
     mark("engine-ready")
-    app["engine_ready"] = True
-    if decision == "resume" and not await game.check_resumed():
+    ui.engine_ready = True
+    if decision in ("resume", "ask") and not ui.elsewhere and not await game.check_resumed():
+        if decision == "resume":
+            seed = None
         decision = "new"
-        seed = None
-        corrupt_text = game.save_problem_text("unreadable")
-    if decision == "new":
+        ui.ask_seed = None
+        notices[0] = game.save_problem_text("unreadable")
+    if decision == "new" and not ui.elsewhere:
         if seed is None:
             seed = int(window.Math.random() * 2147483647)
-        game.begin_hand()
         packed = await bridge.call("new_match", seed=seed)
-        app["view"] = None
-        game.take(packed)
-        app["alert"] = corrupt_text
+        await game.run(flow.started(ui, packed))
+    ui.alert = " · ".join(n for n in notices if n)
     game.redraw()
     mark("table-ready")
     await game.drive()
 
 
+def fail(exc):
+    """Start-up failed: the loading watchdog (web/boot.js) says so in the player's language with "Try
+    again"; once a saved table is up (the watchdog has stood down), the table gives way to the reason
+    (``<html data-phase="error">``, ``#status``)."""
+    if ui is not None and ui.view is not None:
+        window.console.warn("gongzhu: the game could not start: " + str(exc))
+        ui.failed = str(exc) or "error"
+        game.redraw()
+        return
+    window.gongzhuBoot.fail("engine" if isinstance(exc, EngineStartError) else "failed", str(exc))
+
+
 try:
     await boot()  # noqa: F704  (PyScript runs this module with top-level await)
 except Exception as exc:
-    # The watchdog says it in the player's language, with "Try again" (web/boot.js).
-    window.gongzhuBoot.fail("engine" if isinstance(exc, EngineStartError) else "failed", str(exc))
+    fail(exc)

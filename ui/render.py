@@ -6,51 +6,68 @@ breakdowns all come from the engine worker in the view.
 """
 
 from ui import i18n, table, texts
+from ui.html import attrs, esc
 from ui.i18n import N_, _, ngettext
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
+    from collections.abc import Sequence
+    from typing import Any
+
+    from ui.state import UIState, View
 
 #: Static labels of index.html (``data-i18n-aria-label``), listed here so that extraction finds them.
 STATIC_LABELS = (N_("Across"), N_("Left"), N_("Right"), N_("You"), N_("Your hand"), N_("Table"))
 
 
-def esc(text):
-    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
-
-
-def card_html(code, classes="", attrs="", extra=""):
-    """A card face. Without a role in ``attrs`` it is an image named in words ("queen of spades")."""
-    suit = code[1]
+def card_html(
+    code: str, classes: str = "", more: "Sequence[tuple[str, object]]" = (), extra: str = ""
+) -> str:
+    """A card face; ``more`` are further ``(attribute, value)`` pairs, ``extra`` HTML built here.
+    Without a role in ``more`` it is an image named in words ("queen of spades")."""
+    suit = code[1:2]
     color = "red" if suit in texts.RED_SUITS else "black"
-    rank = texts.rank_label(code)
-    sym = texts.SUIT_SYMBOLS.get(suit, "?")
-    if "role=" not in attrs:
-        attrs += ' role="img" aria-label="{}"'.format(esc(texts.card_name(code)))
+    pairs = [("class", "card " + color + " suit-" + suit + " " + classes), ("data-card", code)]  # type: list[tuple[str, object]]
+    pairs.extend(more)
+    if not any(name == "role" for name, _value in more):
+        pairs.extend((("role", "img"), ("aria-label", texts.card_name(code))))
+    sym = esc(texts.SUIT_SYMBOLS.get(suit, "?"))
     return (
-        '<div class="card {color} suit-{suit} {classes}" data-card="{code}" {attrs}>'
+        "<div{attrs}>"
         '<span class="ix" aria-hidden="true"><b>{rank}</b><i>{sym}</i></span>'
         '<span class="pip" aria-hidden="true">{sym}</span>{extra}</div>'
-    ).format(color=color, suit=suit, classes=classes, code=code, attrs=attrs, rank=rank, sym=sym, extra=extra)
+    ).format(attrs=attrs(pairs), rank=esc(texts.rank_label(code)), sym=sym, extra=extra)
 
 
-def button(testid, action, label, primary=False, disabled=False, pressed=None):
-    cls = "btn primary" if primary else "btn"
-    attrs = f' data-testid="{testid}" data-action="{action}"'
-    if disabled:
-        attrs += " disabled"
-    if pressed is not None:
-        attrs += ' aria-pressed="{}"'.format("true" if pressed else "false")
-    return f'<button type="button" class="{cls}"{attrs}>{esc(label)}</button>'
+def button(
+    testid: str,
+    action: str,
+    label: str,
+    primary: bool = False,
+    disabled: bool = False,
+    pressed: "bool | None" = None,
+) -> str:
+    pairs = (
+        ("type", "button"),
+        ("class", "btn primary" if primary else "btn"),
+        ("data-testid", testid),
+        ("data-action", action),
+        ("disabled", bool(disabled)),
+        ("aria-pressed", None if pressed is None else ("true" if pressed else "false")),
+    )
+    return "<button{}>{}</button>".format(attrs(pairs), esc(label))
 
 
 # --------------------------------------------------------------------------- header
 
 
-def bar_html(app):
-    level = app.get("level") or "normal"
+def bar_html(app: "UIState") -> str:
+    level = app.level or "normal"
     options = "".join(
-        '<option value="{}"{}>{}</option>'.format(value, " selected" if value == level else "", esc(label))
+        "<option{}>{}</option>".format(attrs((("value", value), ("selected", value == level))), esc(label))
         for value, label in texts.level_names()
     )
-    can_look = bool(app.get("view"))
+    can_look = bool(app.view)
     return (
         '<span class="brand"><i>♠</i> Gong Zhu</span>'
         '<label class="level"><span>{diff}</span>'
@@ -61,14 +78,14 @@ def bar_html(app):
             "four-colour",
             "four-colour",
             _("Four colours"),
-            pressed=bool((app.get("settings") or {}).get("four_colour")),
+            pressed=bool(app.four_colour),
         ),
         lang=i18n.language_menu_html(),
         rules=i18n.rules_link_html(),
         diff=esc(_("Difficulty")),
         options=options,
         last=button(
-            "last-trick", "last-trick", _("Last trick"), disabled=not (can_look and app["view"]["tricks"])
+            "last-trick", "last-trick", _("Last trick"), disabled=not (app.view and app.view["tricks"])
         ),
         captured=button("view-captured", "captured", _("View captured cards"), disabled=not can_look),
     )
@@ -77,8 +94,8 @@ def bar_html(app):
 # --------------------------------------------------------------------------- seats
 
 
-def seat_html(app, seat):
-    view = app.get("view")
+def seat_html(app: "UIState", seat: int) -> str:
+    view = app.view
     name = esc(texts.seat_name(seat))
     if not view:
         return (
@@ -86,7 +103,7 @@ def seat_html(app, seat):
             '<div class="scores"><span data-testid="hand-score">0</span>'
             '<span data-testid="total">0</span></div>'
         )
-    acting = table.turn_attr(app) == seat and not app.get("hold")
+    acting = table.turn_attr(app) == seat and not app.hold
     score = view["hand_scores"][seat]
     total = view["totals"][seat]
     parts = [f'<div class="who"><span class="name">{name}</span>']
@@ -96,7 +113,7 @@ def seat_html(app, seat):
     parts.append(
         '<div class="scores"><span class="lbl">{hl}</span><span data-testid="hand-score">{hs}</span>'
         '<span class="lbl">{tl}</span><span data-testid="total">{tt}</span></div>'.format(
-            hl=esc(_("Hand")), hs=texts.signed(score), tl=esc(_("Total")), tt=texts.signed(total)
+            hl=esc(_("Hand")), hs=esc(texts.signed(score)), tl=esc(_("Total")), tt=esc(texts.signed(total))
         )
     )
     if seat != 0:
@@ -105,7 +122,7 @@ def seat_html(app, seat):
             '<div class="backs" aria-label="{label}">{backs}<span class="count">{n}</span></div>'.format(
                 label=esc(ngettext("{n} card", "{n} cards", count).format(n=count)),
                 backs='<span class="back"></span>' * min(count, 5),
-                n=count,
+                n=esc(count),
             )
         )
     exposed = table.visible_exposed(view, seat)
@@ -113,7 +130,7 @@ def seat_html(app, seat):
         parts.append(
             '<div class="exposed" title="{}">{}</div>'.format(
                 esc(_("Exposed")),
-                "".join(card_html(c, "mini", f'data-exposed="{seat}"') for c in exposed),
+                "".join(card_html(c, "mini", (("data-exposed", seat),)) for c in exposed),
             )
         )
     if view.get("threat") == seat:
@@ -126,12 +143,12 @@ def seat_html(app, seat):
 # --------------------------------------------------------------------------- trick
 
 
-def trick_html(app):
-    if not app.get("view"):
+def trick_html(app: "UIState") -> str:
+    if not app.view:
         return ""
     plays, winner = table.shown_trick(app)
-    fresh = app.get("fresh_card")
-    collecting = app.get("collecting")
+    fresh = app.fresh_card
+    collecting = app.collecting
     out = []
     for play in plays:
         seat, code = play["seat"], play["card"]
@@ -142,22 +159,22 @@ def trick_html(app):
             classes += " enter from-" + table.POSITIONS[seat]
         if winner is not None and seat == winner and collecting is None:
             classes += " winner"
-        label = esc(texts.seat_name(seat) + ": " + texts.card_name(code))
-        out.append(card_html(code, classes, f'data-seat="{seat}" role="img" aria-label="{label}"'))
+        label = texts.seat_name(seat) + ": " + texts.card_name(code)
+        out.append(card_html(code, classes, (("data-seat", seat), ("role", "img"), ("aria-label", label))))
     return "".join(out)
 
 
 # --------------------------------------------------------------------------- hand
 
 
-def focus_card(app):
+def focus_card(app: "UIState") -> "str | None":
     """The hand card that takes the keyboard focus (roving tabindex): the one the player last moved
     to, else the selected card, else the first one that can be chosen, else the first."""
-    view = app.get("view")
-    hand = view["hand"] if view else []
-    if not hand:
+    view = app.view
+    if not view or not view["hand"]:
         return None
-    for code in (app.get("focus"), app.get("selected")):
+    hand = view["hand"]  # type: list[str]
+    for code in (app.focus, app.selected):
         if code in hand:
             return code
     if view["phase"] == "expose":
@@ -167,63 +184,62 @@ def focus_card(app):
     return chosen[0] if chosen else hand[0]
 
 
-def _hand_card(app, code, focus=None):
-    view = app["view"]
+def _hand_card(app: "UIState", code: str, focus: "str | None" = None) -> str:
+    view = app.view
+    assert view is not None
     phase = view["phase"]
     classes = []
-    attrs = 'role="button" tabindex="{}"'.format("0" if code == focus else "-1")
+    more = [("role", "button"), ("tabindex", "0" if code == focus else "-1")]
     extra = ""
     state = {"exposed": code in view["exposed"][0]}
+    disabled = True
+    pressed = None
     if phase == "expose":
         if code in view["exposable"]:
             classes.append("exposable")
-            if code in (app.get("expose_sel") or []):
+            pressed = code in (app.expose_sel or [])
+            if pressed:
                 classes.append("selected")
             extra = '<span class="mark" aria-hidden="true"><b>{}</b>{}</span>'.format(
-                esc(_("exposable")), esc(texts.expose_effect(code))
+                esc(_("exposable")), esc(texts.expose_effect((view.get("exposable_effects") or {}).get(code)))
             )
-            pressed = "true" if code in (app.get("expose_sel") or []) else "false"
-            attrs += ' aria-disabled="false" aria-pressed="' + pressed + '"'
+            disabled = False
             state["exposable"] = True
-        else:
-            attrs += ' aria-disabled="true"'
         if code in (view.get("my_expose") or []):
             classes.append("exposed-own")
     elif phase == "play":
         refusal = view["refusals"].get(code)
-        if table.my_turn(view) and not app.get("hold"):
+        if table.my_turn(view) and not app.hold:
             if refusal:
                 classes.append("dim")
-                attrs += ' aria-disabled="true"'
                 state["unplayable"] = True
             else:
-                attrs += ' aria-disabled="false"'
-        else:
-            attrs += ' aria-disabled="true"'
-        if code == app.get("selected"):
+                disabled = False
+        if code == app.selected:
             classes.append("selected")
-            attrs += " aria-pressed=" + '"true"'
-    else:
-        attrs += ' aria-disabled="true"'
+            pressed = True
+    more.append(("aria-disabled", "true" if disabled else "false"))
+    if pressed is not None:
+        more.append(("aria-pressed", "true" if pressed else "false"))
     if code in view["exposed"][0]:
         classes.append("exposed-own")
         extra += '<span class="flag" aria-hidden="true">{}</span>'.format(esc(_("Exposed")))
     # The name is text inside the button (not aria-label): the visible "Q♠" is hidden from screen
     # readers, which read "queen of spades, exposed" instead.
     extra += '<span class="sr-only">{}</span>'.format(esc(texts.hand_card_name(code, **state)))
-    return card_html(code, " ".join(classes), attrs, extra)
+    return card_html(code, " ".join(classes), more, extra)
 
 
-def hand_html(app):
-    view = app.get("view")
+def hand_html(app: "UIState") -> str:
+    view = app.view
     if not view:
         return ""
     hand = view["hand"]
     rows = table.hand_rows(hand)
     focus = focus_card(app)
-    out = [f'<div class="hand-inner" style="--n:{max(len(hand), 1)}">']
+    out = ['<div class="hand-inner"{}>'.format(attrs((("style", "--n:" + str(max(len(hand), 1))),)))]
     for row in rows:
-        out.append(f'<div class="hand-row" style="--r:{max(len(row), 1)}">')
+        out.append('<div class="hand-row"{}>'.format(attrs((("style", "--r:" + str(max(len(row), 1))),))))
         out.extend(_hand_card(app, code, focus) for code in row)
         out.append("</div>")
     out.append("</div>")
@@ -233,56 +249,66 @@ def hand_html(app):
 # --------------------------------------------------------------------------- actions
 
 
-def actions_html(app):
-    view = app.get("view")
+def actions_html(app: "UIState") -> str:
+    view = app.view
     if not view:
         return ""
     phase = view["phase"]
-    busy = bool(app.get("busy"))
+    busy = bool(app.busy)
     out = []
     if phase == "expose" and view["exposable"] and view.get("my_expose") is None:
-        chosen = app.get("expose_sel") or []
+        chosen = app.expose_sel or []
         out.append(button("expose-confirm", "expose", _("Expose"), primary=True, disabled=busy or not chosen))
         out.append(button("expose-none", "expose-none", _("Don't expose"), disabled=busy))
         out.append(button("hint", "hint", _("Hint"), disabled=busy))
-    elif phase == "play" and table.my_turn(view) and not app.get("hold"):
-        selected = app.get("selected")
+    elif phase == "play" and table.my_turn(view) and not app.hold:
+        selected = app.selected
         out.append(button("play", "play", _("Play"), primary=True, disabled=busy or not selected))
         out.append(button("hint", "hint", _("Hint"), disabled=busy))
     elif table.opponents_playing(app):
-        out.append(button("speed-up", "speed-up", _("Speed up"), pressed=bool(app.get("speed"))))
+        out.append(button("speed-up", "speed-up", _("Speed up"), pressed=bool(app.speed)))
     return "".join(out)
 
 
-def message_html(app):
-    text = app.get("message") or app.get("notice") or ""
-    alert = app.get("alert")
+def message_html(app: "UIState") -> str:
+    text = app.message or app.notice or ""
+    alert = app.alert
     if alert:
         text = alert + (" · " + text if text else "")
     return esc(text)
 
 
-def notes_html(app):
+def notes_html(app: "UIState") -> str:
     """Lasting notices: the game cannot be saved (storage full or disabled), the engine restarted."""
     notes = []
-    if app.get("unsaved"):
+    if app.unsaved:
         notes.append(_("This game won't be saved: the browser's storage is full or disabled."))
-    if app.get("engine_note"):
-        notes.append(app["engine_note"])
-    return " ".join('<span data-testid="notice">{}</span>'.format(esc(n)) for n in notes)
+    if app.engine_note:
+        notes.append(app.engine_note)
+    html = " ".join('<span data-testid="notice">{}</span>'.format(esc(n)) for n in notes)
+    if app.elsewhere:
+        html += '<span data-testid="elsewhere">{} {}</span>'.format(
+            esc(_("This game is being played in another tab.")),
+            button("take-over", "take-over", _("Play here"), primary=True),
+        )
+    return html
 
 
-def toast_html(app):
-    toast = app.get("toast")
+def toast_html(app: "UIState") -> str:
+    toast = app.toast
     if not toast:
         return ""
-    return f'<div class="toast sig-{toast}" role="status"><span class="icon">{texts.card_label(toast)}</span>{esc(texts.signal_text(toast))}</div>'
+    return '<div{}><span class="icon">{}</span>{}</div>'.format(
+        attrs((("class", "toast sig-" + str(toast)), ("role", "status"))),
+        esc(texts.card_label(toast)),
+        esc(texts.signal_text(toast)),
+    )
 
 
 # --------------------------------------------------------------------------- overlays
 
 
-def _panel(testid, title, body, footer="", closable=False):
+def _panel(testid: str, title: str, body: str, footer: str = "", closable: bool = False) -> str:
     close = ""
     if closable:
         close = '<button type="button" class="close" data-action="close" aria-label="{0}">×</button>'.format(
@@ -291,10 +317,10 @@ def _panel(testid, title, body, footer="", closable=False):
     return (
         '<div class="scrim"></div><section class="panel" role="dialog" data-testid="{}" aria-label="{}">'
         "{}<h2>{}</h2>{}<footer>{}</footer></section>"
-    ).format(testid, esc(title), close, esc(title), body, footer)
+    ).format(esc(testid), esc(title), close, esc(title), body, footer)
 
 
-def summary_html(view):
+def summary_html(view: "View") -> "tuple[str, str]":
     last = view["last_hand"]
     breakdowns = last["breakdowns"]
     head = "".join(f'<th scope="col">{esc(texts.seat_name(s))}</th>' for s in range(4))
@@ -305,22 +331,48 @@ def summary_html(view):
         cls = ' class="score"' if i == len(per_seat[0]) - 1 else ""
         cells = "".join(f"<td>{esc(per_seat[s][i][1])}</td>" for s in range(4))
         rows.append(f'<tr{cls}><th scope="row">{esc(label)}</th>{cells}</tr>')
-    totals = "".join(f"<td>{texts.signed(t)}</td>" for t in last["totals"])
+    totals = "".join("<td>{}</td>".format(esc(texts.signed(t))) for t in last["totals"])
     rows.append('<tr class="total"><th scope="row">{}</th>{}</tr>'.format(esc(_("Total")), totals))
     body = '<table class="breakdown"><thead><tr><td></td>{}</tr></thead><tbody>{}</tbody></table>'.format(
         head, "".join(rows)
     )
-    title = _("Hand {n} summary").format(n=last["number"])
+    title = _("Hand {n} summary").format(n=last["number"])  # (escaped where it is written)
     return body, title
 
 
-def overlay_html(app):
-    view = app.get("view")
+def failed_html(app: "UIState") -> str:
+    """The game could not start: say so, with the reason (never an endless spinner)."""
+    return '<div class="loading failed" data-testid="startup-error" role="alert"><p id="status">{}</p></div>'.format(
+        esc(_("The game could not start: {error}").format(error=app.failed))
+    )
+
+
+def seed_question_html(app: "UIState") -> str:
+    """A ``?seed=`` link opened over a match in progress: start that deal, or resume the match."""
+    body = "<p>{}</p>".format(
+        esc(
+            _("This link starts a new match (deal {seed}). Your match in progress would be replaced.").format(
+                seed=app.ask_seed
+            )
+        )
+    )
+    footer = button("seed-resume", "seed-resume", _("Resume my match"), primary=True) + button(
+        "seed-new", "seed-new", _("Start the new match")
+    )
+    return _panel("seed-question", _("Start a new match?"), body, footer)
+
+
+def overlay_html(app: "UIState") -> str:
+    view = app.view
+    if app.failed:
+        return failed_html(app)
+    if view and app.ask_seed is not None:
+        return seed_question_html(app)
     if not view:
         return (
             '<div class="loading" data-testid="loading"><div class="spinner"></div><p>{}</p>'
             '<div class="progress"><span style="width:{}%"></span></div></div>'
-        ).format(esc(app.get("loading_text") or _("Shuffling the deck…")), int(app.get("progress") or 10))
+        ).format(esc(app.loading_text or _("Shuffling the deck…")), esc(int(app.progress or 10)))
     phase = table.html_phase(app)
     if phase == "hand-over":
         body, title = summary_html(view)
@@ -329,7 +381,7 @@ def overlay_html(app):
         )
     if phase == "match-over":
         return match_html(view)
-    shown = app.get("panel")
+    shown = app.panel
     if shown == "captured":
         return captured_html(view)
     if shown == "last-trick":
@@ -337,16 +389,16 @@ def overlay_html(app):
     return ""
 
 
-def match_html(view):
+def match_html(view: "View") -> str:
     result = view["result"]
     rows = []
     for place, seat, name, total, out in table_rows(result):
         rows.append(
             '<tr class="{}"><td>{}</td><th scope="row">{}</th><td>{}</td><td>{}</td></tr>'.format(
                 "me" if seat == 0 else "",
-                place,
+                esc(place),
                 esc(name),
-                texts.signed(total),
+                esc(texts.signed(total)),
                 '<span class="badge out">{}</span>'.format(esc(_("Eliminated"))) if out else "",
             )
         )
@@ -363,19 +415,19 @@ def match_html(view):
     )
 
 
-def table_rows(result):
+def table_rows(result: "dict[str, Any]") -> "list[tuple[int, int, str, int, bool]]":
     return texts.ranking_rows(result)
 
 
-def captured_html(view):
+def captured_html(view: "View") -> str:
     rows = []
     for seat in range(4):
         exposed = view["exposed"][seat]
-        points = table.point_cards(view["captured"][seat])
+        points = view["point_cards"][seat]
         rows.append(
             '<div class="cap-row" data-seat-captured="{seat}"><h3>{name}</h3>'
             '<div><span class="lbl">{el}</span>{ex}</div><div><span class="lbl">{cl}</span>{pc}</div></div>'.format(
-                seat=seat,
+                seat=esc(seat),
                 name=esc(texts.seat_name(seat)),
                 el=esc(_("Exposed:")),
                 ex="".join(card_html(c, "mini") for c in exposed) or esc(_("none")),
@@ -386,7 +438,7 @@ def captured_html(view):
     return _panel("captured", _("View captured cards"), "".join(rows), closable=True)
 
 
-def last_trick_html(view):
+def last_trick_html(view: "View") -> str:
     if not view["tricks"]:
         return ""
     last = view["tricks"][-1]
@@ -407,7 +459,7 @@ def last_trick_html(view):
 # --------------------------------------------------------------------------- all
 
 
-def regions(app):
+def regions(app: "UIState") -> "dict[str, str]":
     out = {
         "bar": bar_html(app),
         "trick": trick_html(app),

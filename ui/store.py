@@ -6,40 +6,49 @@ be read never breaks the page: it is set aside under ``CORRUPT_KEY`` and a new m
 
 Save versions: schema 1 (current); schema 0 (the first UI's shape: no ``schema`` field or
 ``"schema": 0``, ``level`` for ``hand_level``, ``exposing`` for ``expose_sel``) is migrated; a
-newer schema, a foreign app's data, truncated JSON or a match that breaks the card invariants is
-set aside. Storage that is disabled (private mode) or full leaves the game playable, unsaved:
+newer schema, a foreign app's data, truncated JSON or a table of the wrong shape is set aside (and
+a match the engine's ``check`` refuses, by ``ui/app.py``). Storage that is disabled (private mode) or full leaves the game playable, unsaved:
 :func:`open_storage` falls back to memory and :func:`save` reports the failure.
 """
 
 import json
 
+from ui import shape
+from ui.state import DEFAULT_LEVEL, LEVELS
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
+    from typing import Any
+
+    from ui.state import UIState
+
 SCHEMA = 1
 SAVE_KEY = "gongzhu.save.v1"
 CORRUPT_KEY = "gongzhu.save.corrupt"
+#: Set-aside saves kept, newest first: ``CORRUPT_KEY``, then ``CORRUPT_KEY + ".2"``, ``".3"``...
+CORRUPT_SLOTS = 5
+#: The longest save read (a real one, late in a long match, holds ~10,000 characters): a bigger one
+#: is set aside unread, so a planted multi-megabyte save cannot freeze the page.
+MAX_SAVE_CHARS = 65536
+#: ``?seed=`` takes what the engine takes: -MAX_SEED .. MAX_SEED (``gongzhu.MAX_SEED``, which the
+#: page cannot import; tests/test_ui_store.py holds the two equal).
+MAX_SEED = 2**53 - 1
 PROBE_KEY = "gongzhu.probe"
 SETTINGS_KEY = "gongzhu.settings.v1"
-LEVELS = ("easy", "normal", "hard")
-PHASES = ("expose", "play", "hand_over", "match_over")
-RANKS = "23456789TJQKA"
-SUITS = "SHDC"
-DEFAULT_LEVEL = "normal"
 
-#: UI flags saved with the match so a reload resumes exactly where the player was.
-UI_KEYS = ("hand_level", "bots_exposed", "hold", "speed", "selected", "expose_sel", "notice")
+#: UI flags saved with the match so a reload resumes exactly where the player was (no text: the
+#: standing notice is made again from the view, so a save cannot put words on the table).
+UI_KEYS = ("hand_level", "bots_exposed", "hold", "speed", "selected", "expose_sel")
 
 
-def _get(storage, key):
+def _get(storage: "Any", key: str) -> "str | None":
+    """The stored text, or None when there is none (a JS null or undefined is not a ``str``; a save
+    whose text is ``null`` is, and is set aside like any other broken save)."""
     value = storage.getItem(key)
-    if value is None:
-        return None
-    value = str(value)
-    # A JS null may come through the FFI as the string "null" or an undefined marker.
-    if value in ("null", "undefined"):
-        return None
-    return value
+    return value if isinstance(value, str) else None
 
 
-def get_text(storage, key):
+def get_text(storage: "Any", key: str) -> "str | None":
     """``storage[key]`` as text, or None (missing, or storage refusing to be read)."""
     try:
         return _get(storage, key)
@@ -47,34 +56,28 @@ def get_text(storage, key):
         return None
 
 
-def load_settings(storage):
-    """``{"level": ..., "lang": ...}``; defaults for anything missing or unreadable."""
-    settings = {"level": DEFAULT_LEVEL, "lang": "", "four_colour": False}
+def load_settings(storage: "Any") -> "dict[str, Any]":
+    """``{"level": ..., "four_colour": ...}``; defaults for anything missing or unreadable. (The
+    language is saved apart, under ``ui.i18n.STORAGE_KEY``, which the rules page shares.)"""
+    settings = {"level": DEFAULT_LEVEL, "four_colour": False}
     try:
         raw = _get(storage, SETTINGS_KEY)
-        data = json.loads(raw) if raw else {}
+        data = json.loads(raw) if raw and len(raw) < 1000 else {}
         if isinstance(data, dict):
             if data.get("level") in LEVELS:
                 settings["level"] = data["level"]
-            if isinstance(data.get("lang"), str):
-                settings["lang"] = data["lang"]
             settings["four_colour"] = data.get("four_colour") is True
     except Exception:  # (settings never break the page)
         pass
     return settings
 
 
-def save_settings(storage, settings):
-    """Save the settings; False when storage refuses (full or disabled)."""
-    data = {
-        "level": settings["level"],
-        "lang": settings.get("lang", ""),
-        "four_colour": bool(settings.get("four_colour")),
-    }
-    return _set(storage, SETTINGS_KEY, json.dumps(data))
+def save_settings(storage: "Any", ui: "UIState") -> bool:
+    """Save the settings of the UI state ``ui``; False when storage refuses (full or disabled)."""
+    return _set(storage, SETTINGS_KEY, json.dumps({"level": ui.level, "four_colour": ui.four_colour}))
 
 
-def _set(storage, key, value):
+def _set(storage: "Any", key: str, value: str) -> bool:
     """Write; False when storage refuses. The page's ``window.gongzhuStorage`` (web/storage.js)
     returns False instead of throwing (MicroPython cannot catch a JavaScript exception)."""
     try:
@@ -83,85 +86,24 @@ def _set(storage, key, value):
         return False
 
 
-def encode(app):
-    """The save text of the app: engine state (opaque string), seat 0's view and the UI flags."""
-    data = {"schema": SCHEMA, "state": app["state"], "view": app["view"]}
+def encode(ui: "UIState") -> str:
+    """The save text of the UI state ``ui``: engine state (opaque string), seat 0's view, the flags."""
+    data = {"schema": SCHEMA, "state": ui.state, "view": ui.view}
     for key in UI_KEYS:
-        data[key] = app.get(key)
+        data[key] = getattr(ui, key)
+    data["tab"] = ui.tab  # (two tabs' saves always differ, so each sees the other's writes)
     return json.dumps(data)
 
 
 class SaveError(ValueError):
     """A save that cannot be resumed; ``reason`` is ``unreadable`` or ``newer``."""
 
-    def __init__(self, message, reason="unreadable"):
+    def __init__(self, message: str, reason: str = "unreadable") -> None:
         super().__init__(message)
         self.reason = reason
 
 
-def _is_card(code):
-    return isinstance(code, str) and len(code) == 2 and code[0] in RANKS and code[1] in SUITS
-
-
-def _cards(value, most=13):
-    if not isinstance(value, list) or len(value) > most:
-        raise SaveError("not a list of cards")
-    for code in value:
-        if not _is_card(code):
-            raise SaveError("not a card: " + repr(code)[:20])
-    if len(set(value)) != len(value):
-        raise SaveError("a card twice")
-    return value
-
-
-def _plays(trick):
-    if not isinstance(trick, dict) or not isinstance(trick.get("plays"), list) or len(trick["plays"]) > 4:
-        raise SaveError("not a trick")
-    out = []
-    for play in trick["plays"]:
-        if (
-            not isinstance(play, dict)
-            or play.get("seat") not in (0, 1, 2, 3)
-            or not _is_card(play.get("card"))
-        ):
-            raise SaveError("not a play")
-        out.append(play)
-    return out
-
-
-def check_state(state):
-    """Raise :class:`SaveError` unless ``state`` (the engine state, parsed) keeps the card invariants:
-    four hands of at most 13 cards, each seat's hand + its plays this hand = 13, all 52 cards once."""
-    if not isinstance(state, dict) or state.get("phase") not in PHASES:
-        raise SaveError("not an engine state")
-    hands = state.get("hands")
-    if not isinstance(hands, list) or len(hands) != 4:
-        raise SaveError("not four hands")
-    tricks = state.get("tricks")
-    if not isinstance(tricks, list) or len(tricks) > 13:
-        raise SaveError("not a list of tricks")
-    totals = state.get("totals")
-    if not isinstance(totals, list) or len(totals) != 4 or not all(isinstance(t, int) for t in totals):
-        raise SaveError("not four totals")
-    plays = []
-    for trick in tricks:
-        plays.extend(_plays(trick))
-    plays.extend(_plays(state.get("trick")))
-    seen = []
-    for seat in range(4):
-        hand = _cards(hands[seat])
-        played = [p["card"] for p in plays if p["seat"] == seat]
-        if len(hand) + len(played) != 13:
-            raise SaveError("seat {} holds {} cards".format(seat, len(hand) + len(played)))
-        seen.extend(hand)
-        seen.extend(played)
-    if len(set(seen)) != 52:
-        raise SaveError("not 52 different cards")
-    if state["phase"] == "play" and state.get("turn") not in (0, 1, 2, 3):
-        raise SaveError("no seat to play")
-
-
-def migrate(data):
+def migrate(data: "dict[str, Any]") -> "dict[str, Any]":
     """An older save's fields in the current shape (schema 0 -> 1); raise SaveError when unknown."""
     schema = data.get("schema", 0)
     if not isinstance(schema, int) or isinstance(schema, bool):
@@ -185,8 +127,14 @@ def migrate(data):
     return data
 
 
-def decode(text):
-    """The saved app fields, or raise ValueError (:class:`SaveError`) when the save is not usable."""
+def decode(text: str) -> "dict[str, Any]":
+    """The saved app fields, or raise ValueError (:class:`SaveError`) when the save is not usable.
+
+    Only the shape is checked here (:func:`ui.shape.check_view`: safe to draw); whether the match
+    itself holds together is the engine's to say (the ``check`` op), before anyone plays on.
+    """
+    if len(text) > MAX_SAVE_CHARS:
+        raise SaveError("save too big")
     try:
         data = json.loads(text)
     except Exception:
@@ -197,54 +145,54 @@ def decode(text):
     state, view = data.get("state"), data.get("view")
     if not isinstance(state, str) or not isinstance(view, dict):
         raise SaveError("save without a match")
-    for key in (
-        "phase",
-        "hand",
-        "totals",
-        "trick",
-        "tricks",
-        "refusals",
-        "hand_number",
-        "exposed",
-        "hand_sizes",
-    ):
-        if key not in view:
-            raise SaveError("save with an incomplete view")
     try:
-        parsed = json.loads(state)
-    except Exception:
-        raise SaveError("engine state is not JSON") from None
-    check_state(parsed)
-    if (
-        view["phase"] != parsed["phase"]
-        or view["hand"] != parsed["hands"][0]
-        or view["totals"] != parsed["totals"]
-    ):
-        raise SaveError("the saved table does not match the saved match")
-    app = {"state": state, "view": view}
+        shape.check_view(view)
+    except shape.ShapeError as exc:
+        raise SaveError("the saved table: " + str(exc)) from None
+    app = {"state": state, "view": view}  # type: dict[str, Any]
     app["hand_level"] = data.get("hand_level") if data.get("hand_level") in LEVELS else DEFAULT_LEVEL
-    app["bots_exposed"] = bool(data.get("bots_exposed"))
-    app["hold"] = bool(data.get("hold"))
-    app["speed"] = bool(data.get("speed"))
+    app["bots_exposed"] = data.get("bots_exposed") is True
+    app["hold"] = data.get("hold") is True
+    app["speed"] = data.get("speed") is True
     selected = data.get("selected")
     app["selected"] = selected if isinstance(selected, str) and selected in view["hand"] else None
     sel = data.get("expose_sel")
-    app["expose_sel"] = [c for c in sel if c in view["hand"]] if isinstance(sel, list) else []
-    notice = data.get("notice")
-    app["notice"] = notice if isinstance(notice, str) else ""
+    app["expose_sel"] = [c for c in sel if c in view["exposable"]] if isinstance(sel, list) else []
     return app
 
 
-def set_aside(storage, raw):
-    """Keep an unusable save under ``CORRUPT_KEY`` (never lost) and clear the save slot."""
-    if _set(storage, CORRUPT_KEY, raw):  # (storage full: leave the save where it is, never lose it)
-        try:  # noqa: SIM105  (MicroPython has no contextlib)
-            storage.removeItem(SAVE_KEY)
-        except Exception:
-            pass
+def corrupt_key(slot: int) -> str:
+    """The key of set-aside slot ``slot`` (1 = the newest)."""
+    return CORRUPT_KEY if slot == 1 else CORRUPT_KEY + "." + str(slot)
 
 
-def load(storage):
+def set_aside(storage: "Any", raw: str) -> None:
+    """Keep an unusable save in the newest set-aside slot, the older ones one slot down (the oldest
+    of :data:`CORRUPT_SLOTS` dropped), and clear the save slot. When storage refuses the copy (full:
+    a planted save may fill the quota), the save stays where it is, never lost, refused on each load.
+    """
+    for slot in range(CORRUPT_SLOTS - 1, 0, -1):
+        older = get_text(storage, corrupt_key(slot))
+        if older is not None and not _set(storage, corrupt_key(slot + 1), older):
+            return
+    if _set(storage, CORRUPT_KEY, raw):
+        _remove(storage, SAVE_KEY)
+
+
+def save_blocked(storage: "Any") -> bool:
+    """True when a save that could not be resumed still holds the save slot (storage refused to set
+    it aside): the new match then plays unsaved rather than write over it."""
+    return get_text(storage, SAVE_KEY) is not None
+
+
+def _remove(storage: "Any", key: str) -> None:
+    try:  # noqa: SIM105  (MicroPython has no contextlib)
+        storage.removeItem(key)
+    except Exception:
+        pass
+
+
+def load(storage: "Any") -> "tuple[dict[str, Any] | None, str | None]":
     """``(app_fields or None, problem)``: the saved match, and why a bad save was set aside
     (None, ``"unreadable"`` or ``"newer"``)."""
     try:
@@ -263,21 +211,21 @@ def load(storage):
 class MemoryStorage:
     """Stands in for ``localStorage`` when the browser refuses it (private mode, disabled)."""
 
-    def __init__(self):
-        self.data = {}
+    def __init__(self) -> None:
+        self.data = {}  # type: dict[str, str]
 
-    def getItem(self, key):
+    def getItem(self, key: str) -> "str | None":
         return self.data.get(key)
 
-    def setItem(self, key, value):
+    def setItem(self, key: str, value: str) -> None:
         self.data[key] = str(value)
 
-    def removeItem(self, key):
+    def removeItem(self, key: str) -> None:
         if key in self.data:
             del self.data[key]
 
 
-def open_storage(window):
+def open_storage(window: "Any") -> "tuple[Any, bool]":
     """``(storage, usable)``: in the page, web/storage.js's never-throwing ``gongzhuStorage``;
     elsewhere ``window.localStorage`` when it can be written, else a stand-in."""
     glue = getattr(window, "gongzhuStorage", None)
@@ -298,26 +246,26 @@ def open_storage(window):
 class _ReadOnly:
     """A storage that can be read but refuses writes (full): reads go through, writes to memory."""
 
-    def __init__(self, storage):
+    def __init__(self, storage: "Any") -> None:
         self.storage = storage
         self.memory = MemoryStorage()
 
-    def getItem(self, key):
+    def getItem(self, key: str) -> "str | None":
         if key in self.memory.data:
             return self.memory.data[key]
         try:
-            return self.storage.getItem(key)
+            return _get(self.storage, key)
         except Exception:
             return None
 
-    def setItem(self, key, value):
+    def setItem(self, key: str, value: str) -> None:
         try:
             self.storage.setItem(key, value)
         except Exception:
             self.memory.setItem(key, value)
             raise
 
-    def removeItem(self, key):
+    def removeItem(self, key: str) -> None:
         self.memory.removeItem(key)
         try:  # noqa: SIM105  (MicroPython has no contextlib)
             self.storage.removeItem(key)
@@ -325,29 +273,33 @@ class _ReadOnly:
             pass
 
 
-def save(storage, app):
+def save(storage: "Any", ui: "UIState") -> bool:
     """Autosave; False when storage refuses (quota or private mode: play on without a save)."""
-    return _set(storage, SAVE_KEY, encode(app))
+    return _set(storage, SAVE_KEY, encode(ui))
 
 
-def start_decision(saved, seed_param):
-    """What the page does on load: ``("new", seed)`` or ``("resume", None)``.
+def start_decision(saved: "dict[str, Any] | None", seed_param: "int | None") -> "tuple[str, int | None]":
+    """What the page does on load: ``("new", seed)``, ``("resume", None)`` or ``("ask", seed)``.
 
-    A ``?seed=N`` parameter always starts that deal (seed None: a fresh random match), otherwise a
-    usable save is resumed.
+    A ``?seed=N`` link starts that deal, but never silently over a match in progress: then the
+    player is asked (``"ask"``) and may resume instead. Otherwise a usable save is resumed.
     """
+    in_progress = saved is not None and saved["view"]["phase"] != "match_over"
     if seed_param is not None:
-        return "new", seed_param
+        return ("ask" if in_progress else "new"), seed_param
     if saved is not None:
         return "resume", None
     return "new", None
 
 
-def parse_seed(text):
-    """``?seed=`` value -> int, or None when absent or not a number."""
+def parse_seed(text: "str | None") -> "tuple[int | None, bool]":
+    """``?seed=`` value -> ``(seed or None, valid)``: absent is ``(None, True)``; anything but a
+    whole number within ±:data:`MAX_SEED` is ``(None, False)`` (refused with a notice)."""
     if text is None:
-        return None
+        return None, True
     text = str(text).strip()
-    if not text or not (text.isdigit() or (text[0] == "-" and text[1:].isdigit())):
-        return None
-    return int(text)
+    digits = text[1:] if text[:1] == "-" else text
+    if not digits or len(digits) > len(str(MAX_SEED)) or not digits.isdigit():
+        return None, False
+    seed = int(text)
+    return (seed, True) if -MAX_SEED <= seed <= MAX_SEED else (None, False)

@@ -3,49 +3,58 @@
 No rules here: legality and scores come from the engine worker inside the view.
 """
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
+    from typing import Any
+
+    from ui.state import UIState, View
+
 #: Where each seat sits on screen; play runs counter-clockwise: you, right, across, left.
 POSITIONS = {0: "bottom", 1: "right", 2: "top", 3: "left"}
 SIGNAL_CARDS = ("QS", "JD", "TC")
 PHASES = {"expose": "expose", "play": "play", "hand_over": "hand-over", "match_over": "match-over"}
 
 
-def html_phase(app):
-    """``<html data-phase>``: loading | expose | play | hand-over | match-over.
+def html_phase(app: "UIState") -> str:
+    """``<html data-phase>``: loading | expose | play | hand-over | match-over | error (the game could
+    not start).
 
     While the last trick of a hand is still on show, the phase stays ``play`` and the summary
     waits; ``hand-over`` / ``match-over`` mean the summary or the result is up.
     """
-    view = app.get("view")
+    view = app.view
+    if app.failed:
+        return "error"
     if not view:
         return "loading"
     phase = view["phase"]
-    if phase in ("hand_over", "match_over") and app.get("hold"):
+    if phase in ("hand_over", "match_over") and app.hold:
         return "play"
     return PHASES.get(phase, "loading")
 
 
-def turn_attr(app):
+def turn_attr(app: "UIState") -> "int | None":
     """``<html data-turn>``: the seat to act during play, else None."""
-    view = app.get("view")
+    view = app.view
     if view and view["phase"] == "play" and view["turn"] is not None:
-        return view["turn"]
+        return int(view["turn"])
     return None
 
 
-def shown_trick(app):
+def shown_trick(app: "UIState") -> "tuple[list[dict[str, Any]], int | None]":
     """The plays on the table: the trick in progress, or the completed trick still on show."""
-    view = app.get("view")
+    view = app.view
     if not view:
         return [], None
     if view["trick"]["plays"]:
         return view["trick"]["plays"], None
-    if app.get("hold") and view["tricks"]:
+    if app.hold and view["tricks"]:
         last = view["tricks"][-1]
         return last["plays"], last.get("winner")
     return [], None
 
 
-def completed_trick(old_view, new_view):
+def completed_trick(old_view: "View | None", new_view: "View | None") -> bool:
     """True when the step from ``old_view`` to ``new_view`` completed a trick."""
     if not old_view or not new_view:
         return False
@@ -54,7 +63,7 @@ def completed_trick(old_view, new_view):
     return len(new_view["tricks"]) > len(old_view["tricks"])
 
 
-def all_plays(view):
+def all_plays(view: "View") -> "list[dict[str, Any]]":
     """Every play of the hand so far, in order."""
     plays = []
     for trick in view["tricks"]:
@@ -63,7 +72,7 @@ def all_plays(view):
     return plays
 
 
-def played_card(old_view, new_view):
+def played_card(old_view: "View | None", new_view: "View | None") -> "dict[str, Any] | None":
     """The play ``{"seat", "card"}`` made by the step from ``old_view`` to ``new_view`` (or None)."""
     if not new_view or not old_view or new_view["hand_number"] != old_view["hand_number"]:
         return None
@@ -73,13 +82,13 @@ def played_card(old_view, new_view):
     return None
 
 
-def hand_rows(hand):
+def hand_rows(hand: "list[str]") -> "list[list[str]]":
     """The hand split in two rows (shown as two rows on a narrow portrait phone, one line elsewhere)."""
     half = (len(hand) + 1) // 2
     return [hand[:half], hand[half:]]
 
 
-def visible_exposed(view, seat):
+def visible_exposed(view: "View", seat: int) -> "list[str]":
     """Exposed cards of ``seat`` still to be played (they stay marked until played)."""
     played = set()
     for trick in view["tricks"]:
@@ -90,20 +99,15 @@ def visible_exposed(view, seat):
     return [c for c in view["exposed"][seat] if c not in played]
 
 
-def point_cards(cards):
-    """Point cards among captured cards: hearts, QS, JD, TC (display order kept)."""
-    return [c for c in cards if c[1] == "H" or c in SIGNAL_CARDS]
+def my_turn(view: "View | None") -> bool:
+    return view is not None and view["phase"] == "play" and view["turn"] == 0
 
 
-def my_turn(view):
-    return bool(view) and view["phase"] == "play" and view["turn"] == 0
-
-
-def opponents_playing(app):
+def opponents_playing(app: "UIState") -> bool:
     """True while the computer opponents are to play (Speed up is offered then)."""
-    view = app.get("view")
+    view = app.view
     if not view:
         return False
-    if app.get("hold") and view["phase"] in ("play", "hand_over", "match_over"):
+    if app.hold and view["phase"] in ("play", "hand_over", "match_over"):
         return True
-    return view["phase"] == "play" and view["turn"] != 0
+    return bool(view["phase"] == "play" and view["turn"] != 0)

@@ -5,23 +5,29 @@ visible text goes through ``_()`` with the English wording of UI.md as msgid.
 """
 
 from ui.i18n import _
+from ui.state import LEVELS
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
+    from typing import Any
+
+    from ui.state import View
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_SUITS = ("H", "D")
-EXPOSABLE = ("AH", "QS", "JD", "TC")
 
 
-def rank_label(code):
+def rank_label(code: str) -> str:
     rank = code[0]
     return "10" if rank == "T" else rank
 
 
-def card_label(code):
+def card_label(code: str) -> str:
     """``QS`` -> ``Q♠``, ``TC`` -> ``10♣`` (language-neutral)."""
     return rank_label(code) + SUIT_SYMBOLS.get(code[1], "?")
 
 
-def rank_name(code):
+def rank_name(code: str) -> str:
     """The rank in words, as said before the suit ("queen")."""
     rank = code[0]
     if rank == "A":
@@ -51,7 +57,7 @@ def rank_name(code):
     return _("two")
 
 
-def card_name(code):
+def card_name(code: str) -> str:
     """The card in words for screen readers: ``QS`` -> "queen of spades" (each suit its own msgid,
     so a language can put the rank where it belongs)."""
     rank = rank_name(code)
@@ -65,7 +71,9 @@ def card_name(code):
     return _("{rank} of clubs").format(rank=rank)
 
 
-def hand_card_name(code, exposed=False, exposable=False, unplayable=False):
+def hand_card_name(
+    code: str, exposed: bool = False, exposable: bool = False, unplayable: bool = False
+) -> str:
     """A card of the player's hand, with its state ("queen of spades, exposed")."""
     name = card_name(code)
     if exposed:
@@ -77,20 +85,20 @@ def hand_card_name(code, exposed=False, exposable=False, unplayable=False):
     return name
 
 
-def played_text(seat, code):
+def played_text(seat: int, code: str) -> str:
     """Live announcement of a card played on the table."""
     if seat == 0:
         return _("You played {card}").format(card=card_name(code))
     return _("{name} played {card}").format(name=seat_name(seat), card=card_name(code))
 
 
-def trick_won_text(seat):
+def trick_won_text(seat: int) -> str:
     if seat == 0:
         return _("You won the trick")
     return _("{name} won the trick").format(name=seat_name(seat))
 
 
-def hand_over_text(view):
+def hand_over_text(view: "View") -> str:
     """Live announcement when a hand ends: the player's hand score and total."""
     last = view.get("last_hand") or {}
     scores = [b["score"] for b in last.get("breakdowns") or []] or view["hand_scores"]
@@ -99,11 +107,11 @@ def hand_over_text(view):
     )
 
 
-def cards_label(codes):
+def cards_label(codes: "list[str]") -> str:
     return " ".join(card_label(c) for c in codes)
 
 
-def seat_name(seat):
+def seat_name(seat: int) -> str:
     if seat == 0:
         return _("You")
     if seat == 1:
@@ -113,24 +121,49 @@ def seat_name(seat):
     return _("Jun")
 
 
-def level_names():
-    return [("easy", _("Easy")), ("normal", _("Normal")), ("hard", _("Hard"))]
+def level_name(level: str) -> str:
+    if level == "easy":
+        return _("Easy")
+    if level == "hard":
+        return _("Hard")
+    return _("Normal")
 
 
-def expose_effect(code):
-    """The effect of exposing ``code``, as UI.md shows it next to the "exposable" mark."""
-    if code == "QS":
+def level_names() -> "list[tuple[str, str]]":
+    """``(level, its name)`` for the difficulty menu, easiest first."""
+    return [(level, level_name(level)) for level in LEVELS]
+
+
+def expose_effect(effect: "str | None") -> str:
+    """An exposure's effect code (the view's ``exposable_effects``), as UI.md shows it next to the
+    "exposable" mark."""
+    if effect == "pig_x2":
         return _("Pig ×2")
-    if code == "JD":
+    if effect == "goat_x2":
         return _("Goat ×2")
-    if code == "TC":
+    if effect == "transformer_x4":
         return _("Transformer ×4")
-    if code == "AH":
+    if effect == "hearts_x2":
         return _("Hearts ×2")
     return ""
 
 
-def must_follow(suit):
+def multiplier_text(effect: str) -> str:
+    """An exposure effect code as the hand summary lists it among the multipliers."""
+    if effect == "hearts_x2":
+        return _("hearts ×2")
+    if effect == "pig_x2":
+        return _("pig ×2")
+    if effect == "goat_x2":
+        return _("goat ×2")
+    if effect == "transformer_x4":
+        return _("transformer ×4")
+    if effect == "transformer_bonus_x2":
+        return _("transformer ×2")
+    return effect
+
+
+def must_follow(suit: str) -> str:
     if suit == "S":
         return _("You must follow spades")
     if suit == "H":
@@ -140,7 +173,7 @@ def must_follow(suit):
     return _("You must follow clubs")
 
 
-def refusal_text(refusal):
+def refusal_text(refusal: "dict[str, Any] | None") -> str:
     """Why a tapped card cannot be played, from the engine's reason code."""
     if not refusal:
         return ""
@@ -161,7 +194,7 @@ def refusal_text(refusal):
     return _("This card cannot be played now")
 
 
-def hint_reason(code):
+def hint_reason(code: str) -> str:
     """Short explanation of a hint reason code (each sentence is its own msgid)."""
     if code == "only_card":
         return _("it is your only legal card")
@@ -198,7 +231,7 @@ def hint_reason(code):
     return _("it has the best expected score")
 
 
-def hint_text(hint):
+def hint_text(hint: "dict[str, Any] | None") -> str:
     """The message for a hint answer from the engine."""
     if not hint:
         return ""
@@ -213,7 +246,7 @@ def hint_text(hint):
     return _("Nothing to decide right now")
 
 
-def signal_text(code):
+def signal_text(code: str) -> str:
     """The signal shown when the pig, the goat or the transformer falls on the table."""
     if code == "QS":
         return _("The pig!")
@@ -224,7 +257,7 @@ def signal_text(code):
     return ""
 
 
-def signed(value):
+def signed(value: int) -> str:
     """``-160`` -> ``−160``, ``50`` -> ``+50``, ``0`` -> ``0`` (true minus sign)."""
     if value > 0:
         return "+" + str(value)
@@ -233,7 +266,7 @@ def signed(value):
     return "0"
 
 
-def breakdown_rows(breakdown):
+def breakdown_rows(breakdown: "dict[str, Any]") -> "list[tuple[str, str]]":
     """The summary lines of one player's hand score: list of (label, text)."""
     b = breakdown
     rows = []
@@ -249,17 +282,7 @@ def breakdown_rows(breakdown):
         rows.append((_("Transformer"), "×" + str(b["transformer_multiplier"])))
     else:
         rows.append((_("Transformer"), "—"))
-    mults = []
-    if b["hearts_multiplier"] > 1:
-        mults.append(_("hearts ×2"))
-    if b["pig_multiplier"] > 1:
-        mults.append(_("pig ×2"))
-    if b["goat_multiplier"] > 1:
-        mults.append(_("goat ×2"))
-    if b["transformer"] != "none" and b.get("transformer_multiplier", 1) == 4:
-        mults.append(_("transformer ×4"))
-    elif b["transformer"] == "alone" and b["transformer_bonus"] == 100:
-        mults.append(_("transformer ×2"))
+    mults = [multiplier_text(effect) for effect in b.get("exposure_effects") or []]
     rows.append((_("Exposure multipliers"), ", ".join(mults) if mults else "—"))
     if b["all_16"]:
         bonus = _("all 16 point cards")
@@ -272,13 +295,13 @@ def breakdown_rows(breakdown):
     return rows
 
 
-def result_title(result):
+def result_title(result: "dict[str, Any] | None") -> str:
     if result and result.get("winner") == 0:
         return _("Victory!")
     return _("Defeat")
 
 
-def ranking_rows(result):
+def ranking_rows(result: "dict[str, Any]") -> "list[tuple[int, int, str, int, bool]]":
     """(place, seat, name, total, eliminated) for the match result, best first."""
     rows = []
     totals = result["totals"]
@@ -288,7 +311,7 @@ def ranking_rows(result):
     return rows
 
 
-def exposed_notice(exposed):
+def exposed_notice(exposed: "list[list[str]]") -> str:
     """Message after the simultaneous reveal of the exposed cards."""
     parts = []
     for seat in range(4):
@@ -297,3 +320,10 @@ def exposed_notice(exposed):
     if not parts:
         return _("Nobody exposed a card")
     return _("Exposed: {list}").format(list=", ".join(parts))
+
+
+def standing_notice(view: "View") -> str:
+    """The notice that stays up through a resumed hand: no card to expose, or who exposed what."""
+    if view["phase"] == "expose":
+        return "" if view["exposable"] else _("No card to expose this hand")
+    return exposed_notice(view["exposed"])

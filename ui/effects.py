@@ -1,0 +1,79 @@
+"""What a transition of ``ui/flow.py`` asks the shell (``ui/app.py``) to do, as plain data.
+
+Pure Python (MicroPython and CPython): the shell runs each effect in order; the tests of the flow
+read them. An engine answer comes back into the flow by :attr:`Call.then`.
+"""
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
+    from typing import Any
+
+
+class Call:
+    """Send ``op`` with ``args`` to the engine worker; the answer goes to ``flow.<then>``."""
+
+    def __init__(self, op: str, args: "dict[str, Any]", then: str, pace: int = -1, measure: str = "") -> None:
+        self.op = op  # the worker op: step, bots_expose, bot_step, hint, new_match, check
+        self.args = args  # its arguments (the engine state among them, as sent)
+        self.then = then  # the flow function that takes (UI state, answer, the engine state sent)
+        self.pace = pace  # the answer takes at least this part of the pace (0: an opponent's card), or -1
+        self.measure = measure  # a gongzhu:<measure> performance measure of the wait (benches), or ""
+
+    def __repr__(self) -> str:
+        return "Call(" + self.op + " -> " + self.then + ")"
+
+
+class Save:
+    """Autosave the match (soon, in a task of its own)."""
+
+    def __repr__(self) -> str:
+        return "Save()"
+
+
+class SaveSettings:
+    """Save the settings (level, four-colour deck)."""
+
+    def __repr__(self) -> str:
+        return "SaveSettings()"
+
+
+class Announce:
+    """Read ``text`` out to screen readers (the live log)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text  # what is said
+
+    def __repr__(self) -> str:
+        return "Announce(" + self.text + ")"
+
+
+class Toast:
+    """Show the signal card ``card`` in a toast for a moment."""
+
+    def __init__(self, card: str) -> None:
+        self.card = card  # QS, JD or TC
+
+    def __repr__(self) -> str:
+        return "Toast(" + self.card + ")"
+
+
+class Drive:
+    """Run the computer opponents until the player has something to do (``flow.next_step``)."""
+
+    def __repr__(self) -> str:
+        return "Drive()"
+
+
+class NewMatch:
+    """Deal a new match (``seed`` None: a random one)."""
+
+    def __init__(self, seed: "int | None" = None) -> None:
+        self.seed = seed  # the deal, or None
+
+    def __repr__(self) -> str:
+        return "NewMatch(" + str(self.seed) + ")"
+
+
+if TYPE_CHECKING:
+    #: Any effect.
+    Effect = Call | Save | SaveSettings | Announce | Toast | Drive | NewMatch

@@ -1,0 +1,334 @@
+"""The UI's transitions: (UI state, event) -> (UI state, effects). Pure, unit-tested in CPython.
+
+Each function takes the :class:`~ui.state.UIState` and an event (a tap, a button, an engine
+answer), updates the state and returns it with the list of :mod:`ui.effects` the shell runs (ask
+the engine, save, read out, pause, run the opponents). No ``pyscript``, no DOM, no clock, no rule:
+what may be played or exposed, and why not, comes from the engine's view.
+
+The path of a tap: ``ui/app.py`` gets the click -> :func:`tap_card` -> ``Call("step")`` -> the shell
+asks the worker -> :func:`stepped` with the answer -> the state takes the new view, ``Save`` and
+``Drive`` -> the shell redraws (``ui/render.py``) and runs the opponents (:func:`next_step`).
+"""
+
+from ui import effects as fx
+from ui import table, texts
+from ui.i18n import _
+from ui.state import LEVELS
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
+    from typing import Any
+
+    from ui.effects import Effect
+    from ui.state import UIState, View
+
+    Result = tuple[UIState, list[Effect]]
+
+
+def say(s: "UIState", text: str) -> "Result":
+    """A passing message (a refusal, a hint), read out too."""
+    s.message = text
+    return s, [fx.Announce(text)]
+
+
+def _open(s: "UIState") -> bool:
+    """The player may act on the table: the engine checked it, no question is up, no other tab has it."""
+    return s.view is not None and s.engine_ready and not s.elsewhere and s.ask_seed is None
+
+
+# --------------------------------------------------------------------------- engine answers
+
+
+def begin_hand(s: "UIState") -> None:
+    """A new hand: the difficulty chosen meanwhile takes effect, the hand's flags start afresh."""
+    s.hand_level = s.level
+    s.bots_exposed = False
+    s.speed = False
+    s.hold = False
+    s.selected = None
+    s.expose_sel = []
+    s.panel = None
+
+
+def _announce_step(old: "View | None", new: "View") -> "list[Effect]":
+    """What screen readers hear of a step: the card played, the trick's winner, the signal cards,
+    the end of the hand or the match."""
+    out = []  # type: list[Effect]
+    play = table.played_card(old, new)
+    if play:
+        out.append(fx.Announce(texts.played_text(play["seat"], play["card"])))
+        if play["card"] in table.SIGNAL_CARDS:
+            out.append(fx.Announce(texts.signal_text(play["card"])))
+    if table.completed_trick(old, new) and new["tricks"][-1].get("winner") is not None:
+        out.append(fx.Announce(texts.trick_won_text(new["tricks"][-1]["winner"])))
+    if old and old["phase"] in ("expose", "play") and new["phase"] in ("hand_over", "match_over"):
+        out.append(fx.Announce(texts.hand_over_text(new)))
+        if new["phase"] == "match_over":
+            out.append(fx.Announce(texts.result_title(new["result"])))
+    return out
+
+
+def answered(s: "UIState", packed: "dict[str, Any]", sent: "str | None" = None) -> "Result":
+    """Adopt ``{state, view}`` from the engine: what just happened is shown and read out, then saved.
+    An answer to a state that is no longer the table's (``sent``) is dropped."""
+    if sent is not None and s.state != sent:
+        return s, []
+    old = s.view
+    new = packed["view"]
+    if old is None or old["hand_number"] != new["hand_number"]:
+        begin_hand(s)
+    s.state = packed["state"]
+    s.view = new
+    s.message = ""
+    effects = _announce_step(old, new)
+    play = table.played_card(old, new)
+    s.fresh_card = play["card"] if play else None
+    if play and play["card"] in table.SIGNAL_CARDS:
+        effects.append(fx.Toast(play["card"]))
+    if table.completed_trick(old, new):
+        s.hold = True
+    if s.selected not in new["hand"] or new["phase"] != "play":
+        s.selected = None
+    if new["phase"] != "expose":
+        s.expose_sel = []
+    if old and old["phase"] == "expose" and new["phase"] == "play":
+        skipped = not old["exposable"] and old.get("my_expose") == []
+        reveal = texts.exposed_notice(new["exposed"])
+        s.notice = (_("No card to expose this hand") + " · " + reveal) if skipped else reveal
+    elif new["phase"] == "expose" and (not old or old["hand_number"] != new["hand_number"]):
+        s.notice = texts.standing_notice(new)
+    if s.notice and s.notice != s.notice_said:
+        s.notice_said = s.notice
+        effects.append(fx.Announce(s.notice))
+    effects.append(fx.Save())
+    return s, effects
+
+
+def started(s: "UIState", packed: "dict[str, Any]", sent: "str | None" = None) -> "Result":
+    """A new match was dealt: a fresh table (the shell then runs the opponents)."""
+    s.busy = False
+    s.view = None
+    return answered(s, packed)
+
+
+def bots_answered(s: "UIState", packed: "dict[str, Any]", sent: "str | None" = None) -> "Result":
+    """The opponents sent their expose decisions."""
+    if sent is not None and s.state != sent:
+        return s, []
+    s.bots_exposed = True
+    return answered(s, packed)
+
+
+def stepped(s: "UIState", packed: "dict[str, Any]", sent: "str | None" = None) -> "Result":
+    """The engine's answer to the player's action: a refusal only says why; else play goes on."""
+    s.busy = False
+    if sent is not None and s.state != sent:  # another tab moved the game on meanwhile: its move stands
+        return s, []
+    if packed.get("refusal"):
+        return say(s, texts.refusal_text(packed["refusal"]))
+    s, effects = answered(s, packed)
+    effects.append(fx.Drive())
+    return s, effects
+
+
+def hinted(s: "UIState", advice: "dict[str, Any]", sent: "str | None" = None) -> "Result":
+    """The hint: the advised card (or cards to expose) selected, and the reason said."""
+    s.busy = False
+    if sent is not None and s.state != sent:
+        return s, []
+    if "cards" in advice:
+        s.expose_sel = list(advice["cards"])
+    elif advice.get("card"):
+        s.selected = advice["card"]
+    s, effects = say(s, texts.hint_text(advice))
+    effects.insert(0, fx.Save())
+    return s, effects
+
+
+def resume(s: "UIState", saved: "dict[str, Any]") -> "UIState":
+    """Take the fields of a save (through ``store.decode``: safe to draw) as the table."""
+    s.state = saved["state"]
+    s.view = saved["view"]
+    for key in ("hand_level", "bots_exposed", "hold", "speed", "selected", "expose_sel"):
+        setattr(s, key, saved[key])
+    s.notice = texts.standing_notice(saved["view"])
+    s.message = ""
+    s.collecting = None
+    s.fresh_card = None
+    return s
+
+
+# --------------------------------------------------------------------------- the opponents
+
+
+def next_step(s: "UIState") -> "tuple[UIState, list[Effect], bool]":
+    """What comes next while the opponents play: ``(state, effects, go_on)``; ``go_on`` False when
+    it is the player's move (or a summary is up). A finished trick on show is the shell's to time
+    (:func:`sweep`, :func:`trick_cleared`)."""
+    view = s.view
+    if view is None or s.hold:
+        return s, [], False
+    phase = view["phase"]
+    if phase == "expose":
+        if s.bots_exposed:
+            return s, [], False
+        args = {"state": s.state, "level": s.hand_level}
+        return s, [fx.Call("bots_expose", args, "bots_answered")], True
+    if phase != "play":
+        return s, [], False
+    if view["turn"] == 0:
+        if s.turn_said == s.state:
+            return s, [], False
+        s.turn_said = s.state
+        return s, [fx.Announce(_("Your turn"))], False
+    args = {"state": s.state, "seat": view["turn"], "level": s.hand_level}
+    return s, [fx.Call("bot_step", args, "answered", pace=0, measure="decision")], True
+
+
+def sweep(s: "UIState") -> "Result":
+    """The finished trick on show sweeps to its winner."""
+    view = s.view
+    last = view["tricks"][-1] if view and view["tricks"] else None
+    s.collecting = last.get("winner") if last else None
+    return s, []
+
+
+def trick_cleared(s: "UIState") -> "Result":
+    """The finished trick has been shown: play goes on."""
+    s.collecting = None
+    s.hold = False
+    s.fresh_card = None
+    return s, [fx.Save()]
+
+
+# --------------------------------------------------------------------------- the player
+
+
+def act(s: "UIState", action: "dict[str, Any]") -> "Result":
+    """Send the player's action to the engine (:func:`stepped` takes the answer)."""
+    if s.busy:
+        return s, []
+    s.busy = True
+    return s, [fx.Call("step", {"state": s.state, "action": action}, "stepped")]
+
+
+def tap_card(s: "UIState", code: str) -> "Result":
+    """A tap (or Enter) on a hand card: choose it for exposure, select it, or play it when it was
+    already selected; a card the engine refuses only says why."""
+    s.alert = ""
+    view = s.view
+    if not _open(s) or s.busy or view is None:
+        return s, []
+    phase = view["phase"]
+    if phase == "expose":
+        refusal = view["expose_refusals"].get(code)
+        if refusal:
+            return say(s, texts.refusal_text(refusal))
+        chosen = [c for c in s.expose_sel if c != code]
+        if code not in s.expose_sel:
+            chosen.append(code)
+        s.expose_sel = chosen
+        s.message = ""
+        return s, [fx.Save()]
+    if phase != "play" or s.hold:
+        return s, []
+    refusal = view["refusals"].get(code)
+    if refusal:
+        return say(s, texts.refusal_text(refusal))
+    if s.selected == code:
+        return act(s, {"type": "play", "seat": 0, "card": code})
+    s.selected = code
+    s.message = ""
+    return s, [fx.Save()]
+
+
+def hint(s: "UIState") -> "Result":
+    if not _open(s) or s.busy:
+        return s, []
+    s.busy = True
+    s, effects = say(s, _("Thinking…"))
+    effects.append(fx.Call("hint", {"state": s.state}, "hinted", measure="hint"))
+    return s, effects
+
+
+def toggle_panel(s: "UIState", name: str) -> "Result":
+    s.panel = None if s.panel == name else name
+    return s, []
+
+
+def on_action(s: "UIState", name: str) -> "Result":
+    """A button of the table (``data-action``)."""
+    if name == "four-colour":
+        s.four_colour = not s.four_colour
+        return s, [fx.SaveSettings()]
+    if name == "close":
+        s.panel = None
+        return s, []
+    if name == "seed-new" or name == "seed-resume":
+        return answer_seed(s, name == "seed-new")
+    if not _open(s):
+        return s, []
+    view = s.view
+    if name == "expose":
+        return act(s, {"type": "expose", "seat": 0, "cards": list(s.expose_sel)})
+    if name == "expose-none":
+        return act(s, {"type": "expose", "seat": 0, "cards": []})
+    if name == "play":
+        return act(s, {"type": "play", "seat": 0, "card": s.selected}) if s.selected else (s, [])
+    if name == "hint":
+        return hint(s)
+    if name == "speed-up":
+        s.speed = True
+        return s, [fx.Save()]
+    if name == "next-hand":
+        if view is not None and view["phase"] == "hand_over":
+            return act(s, {"type": "next_hand"})
+        return s, []
+    if name == "play-again":
+        return s, [fx.NewMatch()]
+    if name == "captured" or name == "last-trick":
+        return toggle_panel(s, name)
+    return s, []
+
+
+def choose_level(s: "UIState", value: str) -> "Result":
+    """The difficulty menu: saved at once, in effect from the next hand."""
+    if value not in LEVELS:
+        return s, []
+    s.level = value
+    effects = [fx.SaveSettings()]  # type: list[Effect]
+    view = s.view
+    if view and view["phase"] in ("expose", "play") and value != s.hand_level:
+        s, said = say(s, _("Difficulty changes from the next hand"))
+        effects.extend(said)
+    return s, effects
+
+
+def answer_seed(s: "UIState", start_new: bool) -> "Result":
+    """The answer to "a ``?seed=`` link over a match in progress": that deal, or resume."""
+    seed = s.ask_seed
+    if seed is None:
+        return s, []
+    s.ask_seed = None
+    if start_new:
+        return s, [fx.NewMatch(seed)]
+    return s, [fx.Drive()]
+
+
+def arrow(s: "UIState", code: str, key: str) -> "tuple[UIState, str | None]":
+    """Arrow keys, Home and End in the hand: the card the focus moves to (roving tabindex)."""
+    hand = s.view["hand"] if s.view else []
+    if code not in hand:
+        return s, None
+    if key == "Home":
+        index = 0
+    elif key == "End":
+        index = len(hand) - 1
+    else:
+        index = max(0, min(len(hand) - 1, hand.index(code) + MOVES[key]))
+    s.focus = hand[index]
+    return s, s.focus
+
+
+#: Arrow keys in the hand: how far each one moves the focus.
+MOVES = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}

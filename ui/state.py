@@ -1,0 +1,69 @@
+"""The UI state: everything the page knows besides the engine's own state, declared in one class.
+
+Pure Python (MicroPython and CPython). ``ui/flow.py`` changes it (transitions), ``ui/render.py``
+draws from it, ``ui/app.py`` (the shell) holds the one instance. The engine state itself is opaque
+text; the table is drawn from ``view``, seat 0's table view as the engine sent it.
+"""
+
+#: The difficulty levels, easiest first (the engine's ``gongzhu.ai.LEVELS``; a test holds
+#: them equal). The one list the UI uses: the menu, the settings and the saves read it.
+LEVELS = ("easy", "normal", "hard")
+DEFAULT_LEVEL = "normal"
+
+#: The engine's phases, as seat 0's view names them.
+PHASES = ("expose", "play", "hand_over", "match_over")
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
+    from typing import Any
+
+    #: Seat 0's table view, as the engine sends it (``gongzhu.table_view.table_view(state, 0)``).
+    View = dict[str, Any]
+
+
+class UIState:
+    """The page's state. One field a line, each with what it holds."""
+
+    def __init__(self) -> None:
+        # --- the match (saved with it, see ui/store.py)
+        self.state = None  # type: str | None  # the engine state: opaque JSON text, sent back with every request
+        self.view = None  # type: View | None  # seat 0's table view (the engine's, or a shape-checked save's until it answers)
+        self.hand_level = DEFAULT_LEVEL  # type: str  # the difficulty of the hand in play
+        self.bots_exposed = False  # type: bool  # the opponents have sent their expose decisions this hand
+        self.hold = False  # type: bool  # a completed trick stays on show before play goes on
+        self.speed = False  # type: bool  # Speed up was pressed this hand
+        self.selected = None  # type: str | None  # the hand card selected to be played, or None
+        self.expose_sel = []  # type: list[str]  # the cards chosen to be exposed
+        # --- settings (saved apart, see ui/store.py)
+        self.level = DEFAULT_LEVEL  # type: str  # the difficulty chosen in the menu (from the next hand)
+        self.four_colour = False  # type: bool  # the four-colour deck
+        # --- what the table says
+        self.notice = ""  # type: str  # the hand's standing notice (no card to expose, who exposed what)
+        self.notice_said = ""  # type: str  # the last notice read out to screen readers
+        self.message = ""  # type: str  # a passing message (a refusal, a hint), replaced by the next step
+        self.alert = ""  # type: str  # start-up notices (a save set aside, a bad deal link), until the next tap
+        self.engine_note = ""  # type: str  # the engine restarted (or could not be)
+        self.turn_said = None  # type: str | None  # the engine state at which "Your turn" was last read out
+        self.toast = None  # type: str | None  # the signal card (pig, goat, transformer) in a toast, or None
+        self.toast_token = 0  # type: float  # which toast a pending clear is for
+        self.fresh_card = None  # type: str | None  # the card just played (it slides in)
+        self.collecting = None  # type: int | None  # the seat a finished trick sweeps to, or None
+        self.panel = None  # type: str | None  # the open panel: "captured", "last-trick" or None
+        self.focus = None  # type: str | None  # the hand card the arrow keys moved to
+        self.loading_text = ""  # type: str  # the loading screen's line
+        self.progress = 10  # type: int  # the loading bar, in percent
+        # --- the flow
+        self.busy = False  # type: bool  # a request for the player is with the engine
+        self.fast = False  # type: bool  # ?fast=1: the opponents play at once (tests)
+        self.engine_ready = False  # type: bool  # the engine worker has answered
+        self.gen = 0  # type: int  # bumped to stop any flow in progress (new match, engine restart, other tab)
+        self.driving = None  # type: int | None  # the generation whose opponents are being run, or None
+        self.recovering = False  # type: bool  # a dead engine worker is being replaced
+        self.ask_seed = None  # type: int | None  # a ?seed= link waits for "start it or resume?": its seed
+        self.failed = ""  # type: str  # why the game could not start, or ""
+        # --- storage
+        self.unsaved = False  # type: bool  # storage refused a write: the game plays on unsaved
+        self.save_pending = False  # type: bool  # an autosave is queued
+        self.save_blocked = False  # type: bool  # a refused save holds the slot (never written over)
+        self.elsewhere = False  # type: bool  # another tab has the game: this one follows and does not save
+        self.tab = ""  # type: str  # this tab's token, in its saves (two tabs' saves always differ)
