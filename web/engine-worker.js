@@ -180,6 +180,8 @@ function lap(name) {
 async function start({ handoff, early }) {
   lap("start");
   const handedOff = handoff && typeof caches !== "undefined" ? handOffRuntime() : null;
+  // A service worker controls the page: copies a first visit handed off too late are litter.
+  if (!handoff && typeof caches !== "undefined") caches.delete(HANDOFF).catch(() => {});
   const response = await fetch("./engine-worker.json");
   if (!response.ok) throw new Error(`engine-worker.json: HTTP ${response.status}`);
   const config = await response.json();
