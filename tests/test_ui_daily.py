@@ -4,30 +4,19 @@ from __future__ import annotations
 
 import json
 from datetime import date, timedelta
+from typing import Any
 
 import pytest
 
 from tests.broken_saves import FakeStorage
-from tests.e2e.game import op
+from tests.e2e.game import finish_like_page, op
 from ui import daily, daily_view, record, record_flow, render, store
 from ui import effects as fx
 from ui.state import UIState
 
 
-def finished_daily(day: str = "2026-12-01") -> dict[str, object]:
-    packed = op("daily", date=day)
-    while packed["view"]["phase"] in ("expose", "play"):
-        view = packed["view"]
-        if view["phase"] == "expose":
-            packed = op("bots_expose", state=packed["state"], level="hard")
-            if packed["view"]["phase"] == "expose":
-                packed = op("step", state=packed["state"], action={"type": "expose", "seat": 0, "cards": []})
-        elif view["turn"] == 0:
-            card = next(c for c in view["hand"] if view["refusals"][c] is None)
-            packed = op("step", state=packed["state"], action={"type": "play", "seat": 0, "card": card})
-        else:
-            packed = op("bot_step", state=packed["state"], seat=view["turn"], level="hard")
-    return packed
+def finished_daily(day: str = "2026-12-01") -> dict[str, Any]:
+    return finish_like_page(op("daily", date=day), "hard")
 
 
 @pytest.mark.parametrize(

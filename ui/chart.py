@@ -55,32 +55,30 @@ def chart_html(history: "list[dict[str, Any]]") -> str:
     def y(v: int) -> float:
         return TOP + plot_h * (high - v) / (high - low)
 
+    def rule(value: int, cls: str, label: str, label_cls: str, anchor: str, label_x: int, dy: float) -> str:
+        """A horizontal line across the plot at ``value``, with its label."""
+        return (
+            '<line x1="{a}" x2="{b}" y1="{y}" y2="{y}" class="{cls}"/>'
+            '<text x="{lx}" y="{ly}" class="{lcls}" text-anchor="{anchor}">{label}</text>'
+        ).format(
+            a=LEFT,
+            b=WIDTH - RIGHT,
+            y=round(y(value), 1),
+            cls=cls,
+            lx=label_x,
+            ly=round(y(value) + dy, 1),
+            lcls=label_cls,
+            anchor=anchor,
+            label=esc(label),
+        )
+
     out = []
     step = _step(high - low)
     tick = -((-low) // step) * step
     while tick <= high:
-        out.append(
-            '<line x1="{a}" x2="{b}" y1="{y}" y2="{y}" class="grid"/>'
-            '<text x="{t}" y="{ty}" class="axis" text-anchor="end">{v}</text>'.format(
-                a=LEFT,
-                b=WIDTH - RIGHT,
-                y=round(y(tick), 1),
-                t=LEFT - 4,
-                ty=round(y(tick) + 3.5, 1),
-                v=esc(tick),
-            )
-        )
+        out.append(rule(tick, "grid", str(tick), "axis", "end", LEFT - 4, 3.5))
         tick += step
-    out.append(
-        '<line x1="{a}" x2="{b}" y1="{y}" y2="{y}" class="elimination"/>'
-        '<text x="{a}" y="{ty}" class="axis elim-label">{label}</text>'.format(
-            a=LEFT,
-            b=WIDTH - RIGHT,
-            y=round(y(ELIMINATION), 1),
-            ty=round(y(ELIMINATION) - 3, 1),
-            label=esc("−1000"),
-        )
-    )
+    out.append(rule(ELIMINATION, "elimination", "−1000", "axis elim-label", "start", LEFT, -3))
     every = max(1, -((-hands) // 8))
     for i in range(0, hands + 1, every):
         out.append(

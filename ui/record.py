@@ -19,6 +19,7 @@ Versions: schema 1 (statistics only) is migrated to 2 (the daily deal's results 
 
 import json
 
+from ui import store
 from ui.state import LEVELS
 
 TYPE_CHECKING = False
@@ -297,32 +298,17 @@ def count(record: Record, view: "View", level: str) -> bool:
 # --------------------------------------------------------------------------- storage
 
 
-def _get(storage: "Any", key: str) -> "str | None":
-    try:
-        value = storage.getItem(key)
-    except Exception:
-        return None
-    return value if isinstance(value, str) else None
-
-
-def _set(storage: "Any", key: str, value: str) -> bool:
-    try:
-        return storage.setItem(key, value) is not False
-    except Exception:
-        return False
-
-
 def load(storage: "Any") -> "tuple[Record, str | None]":
     """``(record, problem)``: the stored record, or a new one when there is none or it is broken
     (``problem``: ``unreadable`` or ``newer``; the broken one is set aside under :data:`CORRUPT_KEY`,
     or, when storage refuses the copy, left where it is and ``problem`` ends in ``_kept``)."""
-    raw = _get(storage, RECORD_KEY)
+    raw = store.get_text(storage, RECORD_KEY)
     if raw is None:
         return Record(), None
     try:
         return decode(raw), None
     except RecordError as exc:
-        if _set(storage, CORRUPT_KEY, raw):
+        if store.set_text(storage, CORRUPT_KEY, raw):
             try:  # noqa: SIM105  (MicroPython has no contextlib)
                 storage.removeItem(RECORD_KEY)
             except Exception:
@@ -332,7 +318,7 @@ def load(storage: "Any") -> "tuple[Record, str | None]":
 
 
 def save(storage: "Any", record: Record) -> bool:
-    return _set(storage, RECORD_KEY, encode(record))
+    return store.set_text(storage, RECORD_KEY, encode(record))
 
 
 def count_in(storage: "Any", view: "View", level: str) -> "tuple[Record, str | None]":

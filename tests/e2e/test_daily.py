@@ -17,22 +17,9 @@ DATE = "2026-12-01"
 
 
 def predicted_daily(date: str) -> dict[str, Any]:
-    """The end of the daily hand of ``date`` when the player never exposes and always plays its
-    first playable card against the Hard opponents (as ``g.finish_hand`` does)."""
-    packed = g.op("daily", date=date)
-    while packed["view"]["phase"] in ("expose", "play"):
-        view = packed["view"]
-        if view["phase"] == "expose":
-            packed = g.op("bots_expose", state=packed["state"], level="hard")
-            if packed["view"]["phase"] == "expose":
-                action = {"type": "expose", "seat": 0, "cards": []}
-                packed = g.op("step", state=packed["state"], action=action)
-        elif view["turn"] == 0:
-            first = next(c for c in view["hand"] if view["refusals"][c] is None)
-            packed = g.op("step", state=packed["state"], action={"type": "play", "seat": 0, "card": first})
-        else:
-            packed = g.op("bot_step", state=packed["state"], seat=view["turn"], level="hard")
-    return packed["view"]
+    """The end of the daily hand of ``date`` played by ``g.finish_hand`` against the Hard opponents."""
+    view: dict[str, Any] = g.finish_like_page(g.op("daily", date=date), "hard")["view"]
+    return view
 
 
 def daily_attr(page: Page) -> str | None:

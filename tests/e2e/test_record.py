@@ -18,27 +18,21 @@ SEED = 5  # the player (first playable card, no exposure) takes the pig in hands
 
 
 def predicted_hands(seed: int, hands: int) -> list[dict[str, Any]]:
-    """The views at the end of the first ``hands`` hands of a ``?seed=seed&fast=1`` page where the
-    player never exposes and always plays its first playable card (as ``g.finish_hand`` does)."""
-    packed = g.op("new_match", seed=seed)
-    ends = []
+    """The views at the end of the first ``hands`` hands of a ``?seed=seed&fast=1`` page driven by
+    ``g.finish_hand`` (no exposure, the first playable card)."""
+    packed = g.finish_like_page(g.op("new_match", seed=seed))
+    ends = [packed["view"]]
     while len(ends) < hands:
-        view = packed["view"]
-        if view["phase"] == "expose":
-            packed = g.op("bots_expose", state=packed["state"], level="normal")
-            if packed["view"]["phase"] == "expose":
-                action = {"type": "expose", "seat": 0, "cards": []}
-                packed = g.op("step", state=packed["state"], action=action)
-        elif view["phase"] == "play" and view["turn"] == 0:
-            first = next(c for c in view["hand"] if view["refusals"][c] is None)
-            packed = g.op("step", state=packed["state"], action={"type": "play", "seat": 0, "card": first})
-        elif view["phase"] == "play":
-            packed = g.op("bot_step", state=packed["state"], seat=view["turn"], level="normal")
-        else:
-            ends.append(view)
-            if len(ends) < hands:
-                packed = g.op("step", state=packed["state"], action={"type": "next_hand"})
+        packed = g.finish_like_page(g.op("step", state=packed["state"], action={"type": "next_hand"}))
+        ends.append(packed["view"])
     return ends
+
+
+def reload_twice(page: Page, phase: str) -> None:
+    """Reload on the summary twice: each time the page comes back to it (and counts nothing)."""
+    for _ in range(2):
+        page.reload()
+        assert g.settle(page) == phase
 
 
 def next_hand(page: Page) -> None:
@@ -73,10 +67,7 @@ def test_statistics_after_two_hands_with_a_reload_on_each_summary(
     assert first["best_hand"] == first["worst_hand"] == str(ends[0]["last_hand"]["scores"][0])
     next_hand(page)
     g.finish_hand(page)
-    page.reload()
-    assert g.settle(page) == "hand-over"
-    page.reload()
-    assert g.settle(page) == "hand-over"
+    reload_twice(page, "hand-over")
     second = stats(page)
     assert second["hands_played"] == "2"
     assert second["matches_played"] == "0"
@@ -104,10 +95,7 @@ def test_match_result_counted_once_across_reloads(
         next_hand(page)
         g.finish_hand(page)
     assert page.locator("[data-testid=match-summary] [data-testid=match-chart]").count() == 1
-    page.reload()
-    assert g.settle(page) == "match-over"
-    page.reload()
-    assert g.settle(page) == "match-over"
+    reload_twice(page, "match-over")
     figures = stats(page)
     assert figures["matches_played"] == "1"
     won = page.evaluate("document.querySelector('[data-testid=match-summary]').classList.contains('won')")
