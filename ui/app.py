@@ -368,13 +368,14 @@ async def import_data():
     ui.record = rec
     ui.record_note = ""
     ui.panel = None
-    _say_import(_("Your data was imported."))
-    if fields is not None and not ui.daily:
+    resumed = fields is not None and not ui.daily
+    if resumed:
         ui.gen += 1
         flow.resume(ui, fields)
         ui.state = packed["state"]
         ui.view = packed["view"]
-        redraw()
+    _say_import(_("Your data was imported."))
+    if resumed:
         await drive()
 
 

@@ -46,7 +46,8 @@
         input.accept = "application/json,.json";
         input.setAttribute("data-testid", "import-file");
         input.hidden = true;
-        input.addEventListener("change", () => {
+        input.addEventListener("change", (event) => {
+          event.stopPropagation(); // (the page's own change listener is for its menus)
           const file = input.files && input.files[0];
           input.remove();
           if (!file) return resolve("");
