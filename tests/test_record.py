@@ -109,6 +109,8 @@ BROKEN = [
     ("a string count", json.dumps({"schema": 2, "tallies": {"all": {"pigs_taken": "9"}}, "counted": [], "daily": {}}), "unreadable"),
     ("won more than played", json.dumps({"schema": 2, "tallies": {"all": {"matches_won": 2}}, "counted": [], "daily": {}}), "unreadable"),
     ("huge", json.dumps({"schema": 2, "pad": "x" * record.MAX_RECORD_CHARS}), "unreadable"),
+    ("bad daily date", json.dumps({"schema": 2, "tallies": {}, "counted": [], "daily": {"abcdefghij": {"score": 0, "place": 1, "codes": []}}}), "unreadable"),
+    ("bad daily place", json.dumps({"schema": 2, "tallies": {}, "counted": [], "daily": {"2026-12-01": {"score": 0, "place": 5, "codes": []}}}), "unreadable"),
     ("bad key", json.dumps({"schema": 2, "tallies": {}, "counted": [5], "daily": {}}), "unreadable"),
 ]  # fmt: skip
 
@@ -234,3 +236,22 @@ def test_summaries_carry_the_chart() -> None:
     assert 'data-testid="summary-statistics"' in render.regions(ui)["overlay"]
     ui.view = match_over()["view"]
     assert 'data-testid="match-chart"' in render.regions(ui)["overlay"]
+
+
+def test_the_panels_escape_what_they_show() -> None:
+    ui = UIState()
+    ui.engine_ready = True
+    ui.view = hand_over()["view"]
+    ui.record = record.Record()
+    ui.record.daily["2026-12-01"] = {"score": 5, "place": 1, "codes": ["<script>"]}
+    ui.message = ui.record_note = "<img src=x onerror=alert(1)>"
+    ui.panel = "statistics"
+    html = render.regions(ui)["overlay"]
+    assert "<img" not in html and "&lt;img src=x" in html
+    from ui import daily_view
+
+    ui.daily_date, ui.daily_result = "2026-12-01", ui.record.daily["2026-12-01"]
+    ui.panel = "daily"
+    html = render.regions(ui)["overlay"]
+    assert 'data-testid="daily-result"' in html and "<script>" not in html
+    assert daily_view.moments_text(["<script>", "pig_taken"]) == "You took the pig"
