@@ -79,8 +79,8 @@ def statistics_body(record: "Record") -> str:
             for scope in SCOPES
         )
         lines.append('<tr><th scope="row">{}</th>{}</tr>'.format(esc(label), cells))
-    return '<div class="stats-scroll"><table class="stats"><thead><tr><td></td>{}</tr></thead><tbody>{}</tbody></table></div>'.format(
-        head, "".join(lines)
+    return '<div class="stats-scroll" tabindex="0" role="region"{}><table class="stats"><thead><tr><td></td>{}</tr></thead><tbody>{}</tbody></table></div>'.format(
+        attrs((("aria-label", _("Statistics")),)), head, "".join(lines)
     )
 
 

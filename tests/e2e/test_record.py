@@ -220,18 +220,24 @@ def test_export_then_import_of_a_broken_file_and_of_the_export(
     assert stats(page)["hands_played"] == "1"
 
 
-def test_the_statistics_and_daily_panels_pass_axe(phone_page: Page, site: build.SiteServer) -> None:
+def test_the_statistics_and_daily_panels_pass_axe(chromium_browser: Browser, site: build.SiteServer) -> None:
     from .test_accessibility import _axe
 
-    page = phone_page
-    g.open_game(page, site, seed=SEED)
-    g.finish_hand(page)
-    page.click("[data-testid=summary-statistics]")
-    page.wait_for_selector("[data-testid=statistics]")
-    bad = [v for v in _axe(page) if v["impact"] in ("serious", "critical")]
-    assert not bad, json.dumps(bad, indent=1)
-    page.goto(site.url + "?fast=1&daily=2026-12-02")
-    page.wait_for_function("document.documentElement.dataset.daily === '2026-12-02'")
-    g.finish_hand(page)
-    bad = [v for v in _axe(page) if v["impact"] in ("serious", "critical")]
-    assert not bad, json.dumps(bad, indent=1)
+    context = chromium_browser.new_context(
+        viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True, bypass_csp=True
+    )
+    try:
+        page = context.new_page()
+        g.open_game(page, site, seed=SEED)
+        g.finish_hand(page)
+        page.click("[data-testid=summary-statistics]")
+        page.wait_for_selector("[data-testid=statistics]")
+        bad = [v for v in _axe(page) if v["impact"] in ("serious", "critical")]
+        assert not bad, json.dumps(bad, indent=1)
+        page.goto(site.url + "?fast=1&daily=2026-12-02")
+        page.wait_for_function("document.documentElement.dataset.daily === '2026-12-02'")
+        g.finish_hand(page)
+        bad = [v for v in _axe(page) if v["impact"] in ("serious", "critical")]
+        assert not bad, json.dumps(bad, indent=1)
+    finally:
+        context.close()
