@@ -234,7 +234,7 @@ Object.defineProperty(window, 'gongzhuEngine', {
   configurable: true,
   set(value) { real = value; },
   get() {
-    return real && { ...real, answer: async () => JSON.stringify({ ok: false, error: 'RuntimeError: no engine here' }) };
+    return real && { ...real, call: async () => JSON.stringify({ ok: false, error: 'RuntimeError: no engine here' }) };
   },
 });
 """
