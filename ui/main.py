@@ -86,10 +86,22 @@ def drop_seed_param(params):
 
 async def load_modules():
     global game, ui, bridge, i18n, pwa, store, flow
-    from ui import i18n, store
+    from ui import i18n, state  # noqa: F401  (compiled a module a step)
 
     await asyncio.sleep(0)
-    from ui import bridge, flow, pwa
+    from ui import shape, store  # noqa: F401  (compiled a module a step)
+
+    await asyncio.sleep(0)
+    from ui import bridge, pwa
+
+    await asyncio.sleep(0)
+    from ui import effects, table, texts  # noqa: F401
+
+    await asyncio.sleep(0)
+    from ui import flow
+
+    await asyncio.sleep(0)
+    from ui import html, render  # noqa: F401
 
     await asyncio.sleep(0)
     from ui import app as game
@@ -163,7 +175,7 @@ async def boot():
         mark("engine-connected")
         await bridge.call("ping", text="hello")
     except Exception as exc:
-        raise EngineStartError(str(exc)) from exc  # MicroPython: no chaining, same error
+        raise EngineStartError(str(exc)) from None  # (MicroPython warns on "from exc" as a console error)
     mark("engine-ready")
     ui.engine_ready = True
     if decision in ("resume", "ask") and not ui.elsewhere and not await game.check_resumed():

@@ -228,14 +228,16 @@ def test_a_seed_beyond_the_engine_is_refused_with_a_notice(
     assert "seed=" not in page.url
 
 
+#: web/engine.js's glue, with every engine request answered by an error.
 BROKEN_ENGINE = """
 let real;
 Object.defineProperty(window, 'gongzhuEngine', {
   configurable: true,
-  set(value) { real = value; },
-  get() {
-    return real && { ...real, call: async () => JSON.stringify({ ok: false, error: 'RuntimeError: no engine here' }) };
+  set(value) {
+    value.call = async () => JSON.stringify({ ok: false, error: 'RuntimeError: no engine here' });
+    real = value;
   },
+  get() { return real; },
 });
 """
 
