@@ -205,14 +205,15 @@ async def boot():
 
 def fail(exc):
     """Start-up failed: the loading watchdog (web/boot.js) says so in the player's language with "Try
-    again"; once a saved table is up (the watchdog has stood down), the table gives way to the reason
+    again", a resumed table too (until the engine is ready the watchdog is on duty). Once the engine
+    was ready (the watchdog has stood down), the table gives way to the reason
     (``<html data-phase="error">``, ``#status``)."""
-    if ui is not None and ui.view is not None:
-        window.console.warn("gongzhu: the game could not start: " + str(exc))
-        ui.failed = str(exc) or "error"
-        game.redraw()
-        return
     window.gongzhuBoot.fail("engine" if isinstance(exc, EngineStartError) else "failed", str(exc))
+    if boot_failed() or ui is None:
+        return
+    window.console.warn("gongzhu: the game could not start: " + str(exc))
+    ui.failed = str(exc) or "error"
+    game.redraw()
 
 
 try:

@@ -60,6 +60,8 @@
           performance.mark("gongzhu:engine-booted");
           ready("");
         } else if (data.type === "failed") {
+          // The loading watchdog (web/boot.js) tells the player, with "Try again", at once.
+          if (window.gongzhuBoot) window.gongzhuBoot.fail("engine", data.error);
           ready(data.error || "the engine could not start");
         } else if (data.type === "progress") {
           if (window.gongzhuBoot) window.gongzhuBoot.progress();
