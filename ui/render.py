@@ -31,6 +31,19 @@ SUMMARY_BUTTONS = []  # type: list[Callable[[], str]]
 FOOTERS = {}  # type: dict[str, Callable[[UIState], str]]
 
 
+def icon_button(testid: str, action: str, icon: str, label: str) -> str:
+    """A compact menu button: an icon, named in words for screen readers (and as its tooltip)."""
+    pairs = (
+        ("type", "button"),
+        ("class", "btn icon"),
+        ("data-testid", testid),
+        ("data-action", action),
+        ("aria-label", label),
+        ("title", label),
+    )
+    return '<button{}><span aria-hidden="true">{}</span></button>'.format(attrs(pairs), esc(icon))
+
+
 def summary_buttons() -> str:
     return "".join(entry() for entry in SUMMARY_BUTTONS)
 
