@@ -5,7 +5,7 @@ changed, once per animation frame. No DOM access here, no rules: per-card refusa
 breakdowns all come from the engine worker in the view.
 """
 
-from ui import i18n, table, texts
+from ui import i18n, memory_html, review, table, texts
 from ui.html import attrs, esc
 from ui.i18n import N_, _, ngettext
 
@@ -72,8 +72,9 @@ def bar_html(app: "UIState") -> str:
         '<span class="brand"><i>♠</i> Gong Zhu</span>'
         '<label class="level"><span>{diff}</span>'
         '<select data-testid="difficulty" data-action="difficulty" aria-label="{diff}">{options}</select></label>'
-        '<span class="tools">{last}{captured}{deck}{lang}{rules}</span>'
+        '<span class="tools">{last}{captured}{deck}{aid}{lang}{rules}</span>'
     ).format(
+        aid=button("memory-aid", "memory-aid", _("Memory aid"), pressed=bool(app.memory_aid)),
         deck=button(
             "four-colour",
             "four-colour",
@@ -133,6 +134,8 @@ def seat_html(app: "UIState", seat: int) -> str:
                 "".join(card_html(c, "mini", (("data-exposed", seat),)) for c in exposed),
             )
         )
+    if app.memory_aid:
+        parts.append(memory_html.seat_aid_html(view, seat))
     if view.get("threat") == seat:
         parts.append(
             '<div class="badge threat" data-testid="threat">{}</div>'.format(esc(_("All-hearts threat ♥")))
@@ -374,13 +377,17 @@ def overlay_html(app: "UIState") -> str:
             '<div class="progress"><span style="width:{}%"></span></div></div>'
         ).format(esc(app.loading_text or _("Shuffling the deck…")), esc(int(app.progress or 10)))
     phase = table.html_phase(app)
+    from ui import review_html  # (here: it draws with this module's card and button helpers)
+
+    if phase in ("hand-over", "match-over") and review.of_table(app).trick:
+        return review_html.review_html(app)
     if phase == "hand-over":
         body, title = summary_html(view)
-        return _panel(
-            "hand-summary", title, body, button("next-hand", "next-hand", _("Next hand"), primary=True)
-        )
+        body += review_html.verdict_html(app)
+        footer = button("next-hand", "next-hand", _("Next hand"), primary=True) + review_html.review_button()
+        return _panel("hand-summary", title, body, footer)
     if phase == "match-over":
-        return match_html(view)
+        return match_html(view, review_html.verdict_html(app) + review_html.review_button())
     shown = app.panel
     if shown == "captured":
         return captured_html(view)
@@ -389,7 +396,7 @@ def overlay_html(app: "UIState") -> str:
     return ""
 
 
-def match_html(view: "View") -> str:
+def match_html(view: "View", review_part: str = "") -> str:
     result = view["result"]
     rows = []
     for place, seat, name, total, out in table_rows(result):
@@ -407,9 +414,8 @@ def match_html(view: "View") -> str:
         sbody, stitle = summary_html(view)
         body += f"<details><summary>{esc(stitle)}</summary>{sbody}</details>"
     title = texts.result_title(result)
-    html = _panel(
-        "match-summary", title, body, button("play-again", "play-again", _("Play again"), primary=True)
-    )
+    footer = button("play-again", "play-again", _("Play again"), primary=True)
+    html = _panel("match-summary", title, body + review_part, footer)
     return html.replace(
         'class="panel"', 'class="panel {}"'.format("won" if result["winner"] == 0 else "lost"), 1
     )
