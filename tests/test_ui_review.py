@@ -191,3 +191,22 @@ def test_no_value_of_the_review_or_the_coach_is_written_as_markup() -> None:
         assert MARKUP not in review_html.verdict_text(s.review) or "<b " not in review_html.verdict_html(s)
     finally:
         i18n.install("en", {})
+
+
+def test_a_saved_memory_aid_of_the_wrong_shape_is_refused_before_it_is_drawn() -> None:
+    import pytest
+
+    from ui import shape
+
+    packed = play_out(op("new_match", seed=2), lambda v: v["phase"] == "play" and len(v["tricks"]) >= 3)
+    shape.check_view(packed["view"])
+    for bad in (
+        {"voids": 5},
+        {"voids": [["X"], [], [], []], "exposed_out": [[], [], [], []], "points_out": []},
+        {"voids": [[], [], [], []], "exposed_out": [["QS"], [], []], "points_out": []},
+        {"voids": [[], [], [], []], "exposed_out": [[], [], [], []], "points_out": ["QS", "QS"]},
+        {"voids": [[], [], [], []], "exposed_out": [[], [], [], []], "points_out": "QS"},
+    ):
+        view = dict(packed["view"], memory=bad)
+        with pytest.raises(shape.ShapeError):
+            shape.check_view(view)

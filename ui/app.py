@@ -151,8 +151,12 @@ async def run(result, gen=None):
 async def _background(call, gen):
     """A request the flow does not wait for (the coach): its answer goes into the flow as usual; an
     engine error stops the coach for this hand (the game goes on), a dead worker is replaced."""
+    if call.measure:
+        dom.mark(call.measure + "-start")
     try:
         answer = await bridge.call(call.op, **call.args)
+        if call.measure:
+            dom.measure(call.measure, call.measure + "-start")  # bench/coach.py reads these
     except bridge.EngineError as exc:
         window.console.warn("gongzhu: " + call.op + ": " + str(exc))
         review.coach_failed(ui)

@@ -66,7 +66,7 @@ def _coach_next(r: ReviewState) -> "list[Effect]":
     if r.running or (r.count is not None and done >= r.count) or r.state is None:
         return []
     r.running = True
-    return [fx.Background(fx.Call("coach", {"state": r.state, "index": done}, "coached"))]
+    return [fx.Background(fx.Call("coach", {"state": r.state, "index": done}, "coached", measure="coach"))]
 
 
 def coached(s: "UIState", analysis: "dict[str, Any]", sent: "str | None" = None) -> "Result":

@@ -11,6 +11,7 @@ from playwright.sync_api import Page
 
 import build
 from tests.e2e.game import finish_hand, op, open_game, settle
+from tests.e2e.test_accessibility import AXE, _axe
 
 SEED = 3
 COMPLETE_JS = "() => { const v = document.querySelector('[data-testid=coach-verdict]'); return v && !v.textContent.includes('…'); }"
@@ -136,3 +137,21 @@ def test_the_memory_aid_on_and_off(desktop_page: Page, site: build.SiteServer) -
     page.wait_for_selector("[data-testid=memory-points]")  # a saved setting
     page.click("[data-testid=memory-aid]")
     page.wait_for_selector("[data-testid=memory-points]", state="detached")
+
+
+@pytest.mark.skipif(not AXE.is_file(), reason="node_modules/axe-core missing: npm ci")
+def test_the_review_with_the_keyboard_and_axe(desktop_page: Page, site: build.SiteServer) -> None:
+    page = desktop_page
+    open_game(page, site, seed=SEED)
+    finish_hand(page)
+    page.focus("[data-testid=review-hand]")
+    page.keyboard.press("Enter")
+    wait_trick(page, 1)
+    page.focus("[data-testid=review-next]")
+    page.keyboard.press("Enter")
+    wait_trick(page, 2)
+    page.keyboard.press("Enter")  # the focus stayed on "Next trick" through the redraw
+    wait_trick(page, 3)
+    assert page.evaluate("document.activeElement.dataset.testid") == "review-next"
+    bad = [v for v in _axe(page) if v["impact"] in ("serious", "critical")]
+    assert not bad, bad
