@@ -7,9 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 
 import build
+from tests.e2e.conftest import BOOT_TIMEOUT_MS, PageGuard
 from tests.e2e.game import finish_hand, op, open_game, settle
 from tests.e2e.test_accessibility import AXE, _axe
 
@@ -140,18 +141,27 @@ def test_the_memory_aid_on_and_off(desktop_page: Page, site: build.SiteServer) -
 
 
 @pytest.mark.skipif(not AXE.is_file(), reason="node_modules/axe-core missing: npm ci")
-def test_the_review_with_the_keyboard_and_axe(desktop_page: Page, site: build.SiteServer) -> None:
-    page = desktop_page
-    open_game(page, site, seed=SEED)
-    finish_hand(page)
-    page.focus("[data-testid=review-hand]")
-    page.keyboard.press("Enter")
-    wait_trick(page, 1)
-    page.focus("[data-testid=review-next]")
-    page.keyboard.press("Enter")
-    wait_trick(page, 2)
-    page.keyboard.press("Enter")  # the focus stayed on "Next trick" through the redraw
-    wait_trick(page, 3)
-    assert page.evaluate("document.activeElement.dataset.testid") == "review-next"
-    bad = [v for v in _axe(page) if v["impact"] in ("serious", "critical")]
-    assert not bad, bad
+def test_the_review_with_the_keyboard_and_axe(chromium_browser: Browser, site: build.SiteServer) -> None:
+    context = chromium_browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)  # (axe)
+    context.set_default_timeout(BOOT_TIMEOUT_MS)
+    guard = PageGuard(site.url)
+    guard.attach(context)
+    page = context.new_page()
+    guard.watch(page)
+    try:
+        open_game(page, site, seed=SEED)
+        finish_hand(page)
+        page.focus("[data-testid=review-hand]")
+        page.keyboard.press("Enter")
+        wait_trick(page, 1)
+        page.focus("[data-testid=review-next]")
+        page.keyboard.press("Enter")
+        wait_trick(page, 2)
+        page.keyboard.press("Enter")  # the focus stayed on "Next trick" through the redraw
+        wait_trick(page, 3)
+        assert page.evaluate("document.activeElement.dataset.testid") == "review-next"
+        bad = [v for v in _axe(page) if v["impact"] in ("serious", "critical")]
+        assert not bad, bad
+        guard.check()
+    finally:
+        context.close()
