@@ -38,6 +38,17 @@ _QUEUED_LINES = 8  # lines read ahead at most; then the bot waits on its full pi
 _GRACE = 1.0  # seconds a bot gets to exit by itself once its input is closed
 
 
+_RUNNING: set[int] = set()  # process groups of the bots started here and not yet closed
+
+
+def kill_running_bots() -> None:
+    """Stop every bot this process started and has not closed (a worker told to stop at once)."""
+    for group in list(_RUNNING):
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(group, signal.SIGKILL)
+    _RUNNING.clear()
+
+
 class AgentError(RuntimeError):
     """An outside bot broke the protocol; the message names the seat, the request and the answer."""
 
@@ -127,6 +138,7 @@ class CommandBot:
         os.set_blocking(self._stdin, False)  # writes wait in select() with a time limit instead
         self._reader = threading.Thread(target=self._read, args=(self.process.stdout.fileno(),), daemon=True)
         self._reader.start()
+        _RUNNING.add(self.process.pid)
 
     def _read(self, fd: int) -> None:
         """Split the output into lines, each stamped with the messages sent when it arrived."""
@@ -264,6 +276,7 @@ class CommandBot:
             self.process.wait(timeout=_GRACE)
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.process.pid, signal.SIGKILL)
+        _RUNNING.discard(self.process.pid)
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(timeout=_GRACE)
         self._drain()

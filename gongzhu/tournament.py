@@ -7,32 +7,45 @@ margin is the mean over its four seatings, and the deals are the independent uni
 (mean ± 1.96·sd/√n).  Deal ``i`` of a run with seed ``S`` is ``new_match(tournament_deal_seed(S, i))``
 (see :mod:`gongzhu.rng`: runs with different seeds never share a deal).
 
-Deals are handed out one at a time and their results summed as they come (:class:`Tally`), so
-memory does not grow with ``--deals``.
+With ``--jobs N``, worker ``k`` plays deals ``k, k + N, …``; results are summed as they come
+(:class:`Tally`), so memory does not grow with ``--deals``.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import multiprocessing
+import os
+import pickle
 import signal
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Generator, Iterable, Sequence
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
 from types import FrameType
 from typing import Any
 
-from .agent import DEFAULT_TIMEOUT, check_player_spec, close_player, finish_player, make_any_player
+from .agent import (
+    DEFAULT_TIMEOUT,
+    check_player_spec,
+    close_player,
+    finish_player,
+    kill_running_bots,
+    make_any_player,
+)
 from .cli import UsageError, add_bot_timeout, bot_timeout
 from .game import new_match
 from .rng import DEAL_NUMBER_BITS, tournament_deal_seed
 from .simulate import play_hand
 
 MAX_DEALS = 1 << DEAL_NUMBER_BITS
+_WORKER_GRACE = 5.0  # seconds a stopped worker gets to end before it is killed
 
 
 @dataclass
@@ -79,20 +92,81 @@ def play_deal(
     return result
 
 
-Task = tuple[str, str, int, int, float]  # play_deal's arguments
+def _stop_now(_signum: int, _frame: FrameType | None) -> None:
+    """A worker told to stop (SIGTERM) kills its bots' process groups and exits on the spot."""
+    kill_running_bots()
+    os._exit(1)
 
 
-def _play_deal_args(args: Task) -> DealResult:
-    return play_deal(*args)
+def _worker(
+    out: Connection, challenger: str, baseline: str, seed: int, deals: range, bot_timeout: float
+) -> None:
+    """Play ``deals`` in a worker process, sending each result (or the error that stopped it)."""
+    signal.signal(signal.SIGTERM, _stop_now)
+    try:
+        for deal in deals:
+            out.send(play_deal(challenger, baseline, seed, deal, bot_timeout))
+    except Exception as error:
+        try:
+            message = pickle.dumps(error)
+        except Exception:  # an error that cannot be pickled is sent as its text
+            message = pickle.dumps(RuntimeError(f"{type(error).__name__}: {error}"))
+        with contextlib.suppress(OSError):  # the parent may have gone
+            out.send_bytes(message)
+    finally:
+        out.close()
 
 
-def _stop_on_sigterm(_signum: int, _frame: FrameType | None) -> None:
-    raise SystemExit(1)
+def _play_in_workers(
+    challenger: str, baseline: str, deals: int, seed: int, jobs: int, bot_timeout: float
+) -> Generator[DealResult, None, None]:
+    """Results from ``jobs`` worker processes, worker ``k`` playing deals ``k, k + jobs, …``.
+
+    Each worker has its own pipe and no lock is shared, so stopping them (after an error, or when
+    the caller stops early) cannot deadlock; their bots are killed with them.
+    """
+    context = multiprocessing.get_context("fork")
+    workers: dict[Connection, BaseProcess] = {}
+    try:
+        for first in range(jobs):
+            reader, writer = context.Pipe(duplex=False)
+            deal_numbers = range(first, deals, jobs)
+            args = (writer, challenger, baseline, seed, deal_numbers, bot_timeout)
+            process = context.Process(target=_worker, args=args, daemon=True)
+            process.start()
+            writer.close()
+            workers[reader] = process
+        while workers:
+            for ready in wait(list(workers)):
+                assert isinstance(ready, Connection)
+                try:
+                    item = ready.recv()
+                except EOFError:
+                    ended = workers.pop(ready)
+                    ended.join(timeout=_WORKER_GRACE)
+                    if ended.exitcode != 0:
+                        raise RuntimeError(
+                            f"tournament worker stopped (exit code {ended.exitcode})"
+                        ) from None
+                    continue
+                if isinstance(item, BaseException):
+                    raise item
+                yield item
+    finally:
+        _stop_workers(list(workers.values()))
+        for reader in workers:
+            reader.close()
 
 
-def _start_worker() -> None:
-    """Pool workers turn SIGTERM (``Pool.terminate``) into SystemExit, so their bots get closed."""
-    signal.signal(signal.SIGTERM, _stop_on_sigterm)
+def _stop_workers(processes: list[BaseProcess]) -> None:
+    for process in processes:
+        if process.exitcode is None:
+            process.terminate()
+    for process in processes:
+        process.join(timeout=_WORKER_GRACE)
+        if process.exitcode is None:
+            process.kill()
+            process.join(timeout=_WORKER_GRACE)
 
 
 def run_tournament(
@@ -105,15 +179,15 @@ def run_tournament(
 ) -> dict[str, Any]:
     """Play ``deals`` duplicate deals and summarise the challenger's margin (see the module doc)."""
     start = time.perf_counter()
-    tasks: Iterator[Task] = ((challenger, baseline, seed, d, bot_timeout) for d in range(deals))
     tally = Tally()
+    results: Generator[DealResult, None, None]
     if jobs > 1 and deals > 1:
-        with multiprocessing.get_context("fork").Pool(min(jobs, deals), _start_worker) as pool:
-            for result in pool.imap_unordered(_play_deal_args, tasks, chunksize=1):
-                tally.add(result)
+        results = _play_in_workers(challenger, baseline, deals, seed, min(jobs, deals), bot_timeout)
     else:
-        for task in tasks:
-            tally.add(_play_deal_args(task))
+        results = (play_deal(challenger, baseline, seed, d, bot_timeout) for d in range(deals))
+    with contextlib.closing(results):  # workers stop even if summing fails
+        for result in results:
+            tally.add(result)
     return tally.summary(challenger, baseline, seed, time.perf_counter() - start)
 
 

@@ -131,7 +131,8 @@ def test_broken_bot_stops_with_a_clear_error_and_keeps_finished_matches(
     log = tmp_path / "log.jsonl"
     # 13 good plays per hand at most: with --max-hands 1, match 1 finishes, match 2 breaks.
     # `exec`: the bot is the process itself, so closing its stdout ends the pipe (no shell holds it).
-    run = run_cli("simulate", "--matches", "3", "--seed", "1", "--max-hands", "1", "--bot-timeout", "1",
+    # 5 s: a bot's first answer on a busy machine can take over a second; `slow` stays silent 120 s.
+    run = run_cli("simulate", "--matches", "3", "--seed", "1", "--max-hands", "1", "--bot-timeout", "5",
                   "--log", str(log), "--players", f"random,random,cmd:exec {BOT} --misbehave {mode} --after 13,random",
                   timeout=60)  # fmt: skip
     line = one_error_line(run)
