@@ -8,39 +8,24 @@ import json
 from typing import Any
 
 from tests.e2e.game import op, play_out
+from tests.test_ui_flow import Shell as FlowShell
 from ui import effects as fx
 from ui import flow, render, review, review_html, store
 from ui.state import UIState
 
 
-class Shell:
-    """Runs effects like ui/app.py (engine calls through the service); background calls are queued
-    and run only when asked, as the page runs them between its other requests."""
+class Shell(FlowShell):
+    """Runs effects like ui/app.py (tests/test_ui_flow.py's shell); background calls are queued and
+    run only when asked, as the page runs them between its other requests."""
 
     def __init__(self, s: UIState) -> None:
-        self.s = s
+        super().__init__(s)
         self.background: list[fx.Call] = []
-        self.saves = 0
 
     def run(self, result: Any) -> None:
-        _state, effects = result
-        for effect in effects:
-            if isinstance(effect, fx.Call):
-                answer = op(effect.op, **effect.args)
-                self.run(getattr(flow, effect.then)(self.s, answer, effect.args.get("state")))
-            elif isinstance(effect, fx.Background):
-                self.background.append(effect.call)
-            elif isinstance(effect, fx.Save):
-                self.saves += 1
-            elif isinstance(effect, fx.Drive):
-                self.drive()
-
-    def drive(self) -> None:
-        while True:
-            _state, effects, go_on = flow.next_step(self.s)
-            self.run((self.s, effects))
-            if not go_on:
-                return
+        state, effects = result
+        self.background += [e.call for e in effects if isinstance(e, fx.Background)]
+        super().run((state, [e for e in effects if not isinstance(e, fx.Background)]))
 
     def run_background(self) -> None:
         while self.background:

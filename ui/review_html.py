@@ -50,40 +50,27 @@ def review_button() -> str:
 
 
 def analysis_text(a: "dict[str, Any]") -> str:
-    """The coach's sentence on one decision."""
-    if a.get("kind") == "expose":
-        mine, best = _cards_text(a["chosen"]), _cards_text(a["best"])
-        if a.get("costly"):
-            return _("Costly exposure: {mine} gave away {cost} expected points. Better: {best}.").format(
-                mine=mine, cost=a["cost"], best=best
-            )
-        if a["chosen"] == a["best"]:
-            return _("Exposure: {mine}, the best choice (expected {value}).").format(
-                mine=mine, value=texts.signed(a["chosen_expected"])
-            )
-        return _("Exposure: {mine} (expected {value}); best: {best} ({top}).").format(
-            mine=mine,
-            value=texts.signed(a["chosen_expected"]),
-            best=best,
-            top=texts.signed(a["best_expected"]),
-        )
-    mine, best = texts.cards_label(a["chosen"]), texts.cards_label(a["best"])
-    why = texts.hint_reason(a.get("reason", ""))
+    """The coach's sentence on one decision (the exposure, or a card played)."""
+    expose = a.get("kind") == "expose"
+    mine = _cards_text(a["chosen"]) if expose else texts.cards_label(a["chosen"])
+    best = _cards_text(a["best"]) if expose else texts.cards_label(a["best"])
+    parts = {"mine": mine, "best": best, "cost": a["cost"], "why": texts.hint_reason(a.get("reason", ""))}
+    parts.update(value=texts.signed(a["chosen_expected"]), top=texts.signed(a["best_expected"]))
     if a.get("costly"):
-        return _("Costly: {mine} gave away {cost} expected points. Better: {best} — {why}.").format(
-            mine=mine, cost=a["cost"], best=best, why=why
-        )
-    if a["chosen"] == a["best"]:
-        return _("Your {mine}: the best play (expected {value}).").format(
-            mine=mine, value=texts.signed(a["chosen_expected"])
-        )
-    return _("Your {mine}: expected {value}; best {best}: {top} — {why}.").format(
-        mine=mine,
-        value=texts.signed(a["chosen_expected"]),
-        best=best,
-        top=texts.signed(a["best_expected"]),
-        why=why,
-    )
+        if expose:
+            text = _("Costly exposure: {mine} gave away {cost} expected points. Better: {best}.")
+        else:
+            text = _("Costly: {mine} gave away {cost} expected points. Better: {best} — {why}.")
+    elif a["chosen"] == a["best"]:
+        if expose:
+            text = _("Exposure: {mine}, the best choice (expected {value}).")
+        else:
+            text = _("Your {mine}: the best play (expected {value}).")
+    elif expose:
+        text = _("Exposure: {mine} (expected {value}); best: {best} ({top}).")
+    else:
+        text = _("Your {mine}: expected {value}; best {best}: {top} — {why}.")
+    return text.format(**parts)
 
 
 def _analyses(r: "ReviewState", trick: int) -> "list[dict[str, Any]]":
