@@ -86,6 +86,8 @@ def test_review_steps_through_the_tricks_and_resumes_after_a_reload() -> None:
     assert s.review.trick == 13
     shell.run(flow.on_action(s, "review-go-4"))
     assert s.review.trick == 4
+    winner = {0: "You", 1: "Ming", 2: "Hua", 3: "Jun"}[s.review.data["tricks"][3]["winner"]]
+    assert shell.said[-1].startswith("Trick 4: ") and shell.said[-1].endswith("won by " + winner)  # read out
     shell.run(review.on_key(s, "ArrowRight"))
     review.pointer_down(s, 300.0)
     shell.run(review.pointer_up(s, 100.0))  # a swipe to the left: the next trick

@@ -10,6 +10,8 @@ review from the engine's own answer.
 """
 
 from ui import effects as fx
+from ui import texts
+from ui.i18n import _
 from ui.review_state import ReviewState
 
 TYPE_CHECKING = False
@@ -118,7 +120,19 @@ def go(s: "UIState", trick: int) -> "Result":
     if trick == r.trick:
         return s, []
     r.trick = trick
-    return s, [fx.Save()]
+    effects = [fx.Save()]  # type: list[Effect]
+    if r.data is not None:
+        effects.append(fx.Announce(trick_text(r.data, trick)))
+    return s, effects
+
+
+def trick_text(data: "dict[str, Any]", trick: int) -> str:
+    """What screen readers hear of a trick of the review: its cards in play order and its winner."""
+    t = data["tricks"][trick - 1]
+    plays = ", ".join(texts.played_text(p["seat"], p["card"]) for p in t["plays"])
+    return _("Trick {n}: {plays}; won by {winner}").format(
+        n=trick, plays=plays, winner=texts.seat_name(t["winner"])
+    )
 
 
 def step(s: "UIState", by: int) -> "Result":
