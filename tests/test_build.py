@@ -123,3 +123,44 @@ def test_node_modules_is_checked_by_content_not_by_date(tmp_path: Path) -> None:
     assert build.node_modules_stale(tmp_path) == "node_modules differs from package-lock.json"
     shutil.rmtree(tmp_path / "node_modules" / "pyodide")
     assert build.node_modules_stale(tmp_path) == "missing pyodide"
+
+
+def _engine_site(dist: Path) -> list[str]:
+    """A stand-in site: the files an engine release depends on, and one UI file."""
+    files = {
+        "gongzhu/__init__.py": "X = 1\n",
+        "gongzhu/rules.py": "RULES = 1\n",
+        build.WORKER_ENTRY: "from gongzhu import X\n",
+        "engine-worker.js": "// worker\n",
+        "runtime/pyodide/pyodide.asm.wasm": "wasm",
+        "ui/app.py": "APP = 1\n",
+        build.WORKER_CONFIG_SHIPPED: json.dumps(
+            {"interpreter": "./runtime/pyodide/pyodide.mjs", "files": {}}
+        ),
+    }
+    for name, text in files.items():
+        (dist / name).parent.mkdir(parents=True, exist_ok=True)
+        (dist / name).write_text(text, encoding="utf-8")
+    return ["gongzhu/__init__.py", "gongzhu/rules.py"]
+
+
+def test_the_engine_release_follows_what_a_snapshot_of_the_engine_depends_on(tmp_path: Path) -> None:
+    engine_files = _engine_site(tmp_path)
+    first = build.add_engine_release(tmp_path, engine_files)
+    config = json.loads((tmp_path / build.WORKER_CONFIG_SHIPPED).read_text(encoding="utf-8"))
+    assert config["release"] == first and config["entry"] == f"./{build.WORKER_ENTRY}"
+    assert config["interpreter"] == "./runtime/pyodide/pyodide.mjs"  # the rest is kept
+
+    (tmp_path / "ui" / "app.py").write_text("APP = 2\n", encoding="utf-8")
+    assert build.add_engine_release(tmp_path, engine_files) == first  # a UI change keeps the snapshot
+    releases = {first}
+    for name in (
+        "gongzhu/rules.py",
+        build.WORKER_ENTRY,
+        "engine-worker.js",
+        "runtime/pyodide/pyodide.asm.wasm",
+    ):
+        (tmp_path / name).write_text((tmp_path / name).read_text(encoding="utf-8") + "\n", encoding="utf-8")
+        release = build.add_engine_release(tmp_path, engine_files)
+        assert release not in releases, name
+        releases.add(release)

@@ -86,10 +86,22 @@ def drop_seed_param(params):
 
 async def load_modules():
     global game, ui, bridge, i18n, pwa, store, flow
-    from ui import i18n, store
+    from ui import i18n, state  # noqa: F401  (compiled a module a step)
 
     await asyncio.sleep(0)
-    from ui import bridge, flow, pwa
+    from ui import shape, store  # noqa: F401  (compiled a module a step)
+
+    await asyncio.sleep(0)
+    from ui import bridge, pwa
+
+    await asyncio.sleep(0)
+    from ui import effects, table, texts  # noqa: F401
+
+    await asyncio.sleep(0)
+    from ui import flow
+
+    await asyncio.sleep(0)
+    from ui import html, render  # noqa: F401
 
     await asyncio.sleep(0)
     from ui import app as game
@@ -165,7 +177,7 @@ async def boot():
         mark("engine-connected")
         await bridge.call("ping", text="hello")
     except Exception as exc:
-        raise EngineStartError(str(exc)) from exc  # MicroPython: no chaining, same error
+        raise EngineStartError(str(exc)) from None  # (MicroPython warns on "from exc" as a console error)
     mark("engine-ready")
     ui.engine_ready = True
     if decision in ("resume", "ask") and not ui.elsewhere and not await game.check_resumed():
@@ -187,14 +199,15 @@ async def boot():
 
 def fail(exc):
     """Start-up failed: the loading watchdog (web/boot.js) says so in the player's language with "Try
-    again"; once a saved table is up (the watchdog has stood down), the table gives way to the reason
+    again", a resumed table too (until the engine is ready the watchdog is on duty). Once the engine
+    was ready (the watchdog has stood down), the table gives way to the reason
     (``<html data-phase="error">``, ``#status``)."""
-    if ui is not None and ui.view is not None:
-        window.console.warn("gongzhu: the game could not start: " + str(exc))
-        ui.failed = str(exc) or "error"
-        game.redraw()
-        return
     window.gongzhuBoot.fail("engine" if isinstance(exc, EngineStartError) else "failed", str(exc))
+    if boot_failed() or ui is None:
+        return
+    window.console.warn("gongzhu: the game could not start: " + str(exc))
+    ui.failed = str(exc) or "error"
+    game.redraw()
 
 
 try:

@@ -16,11 +16,12 @@
 import { loadPyodide } from "./runtime/pyodide/pyodide.mjs";
 
 const SNAPSHOTS = "engine-snapshot"; // not "gongzhu-*": the service worker drops those per release
+const STORE_DELAY_MS = 1500; // after the boot, before the snapshot is compressed and stored
 const INDEX_URL = new URL("./runtime/pyodide/", location.href).href;
 
 let engineCall = null; // the Python entry's call(), once booted
 const queue = []; // requests that arrived during the boot
-let go; // the page has painted: a full boot may start
+let go; // the page has painted: the restore or boot may start
 const painted = new Promise((resolve) => (go = resolve));
 
 function send(message) {
@@ -180,6 +181,8 @@ function lap(name) {
 async function start({ handoff, early }) {
   lap("start");
   const handedOff = handoff && typeof caches !== "undefined" ? handOffRuntime() : null;
+  // A service worker controls the page: copies a first visit handed off too late are litter.
+  if (!handoff && typeof caches !== "undefined") caches.delete(HANDOFF).catch(() => {});
   const response = await fetch("./engine-worker.json");
   if (!response.ok) throw new Error(`engine-worker.json: HTTP ${response.status}`);
   const config = await response.json();
@@ -189,6 +192,10 @@ async function start({ handoff, early }) {
   let how = "boot";
   const hit = release ? await findSnapshot(release) : null;
   lap("snapshot-found");
+  // An early start (web/engine.js) only gets this far before the page has painted: restoring or
+  // booting keeps the cores busy, and the saved table must be drawn first (measured: drawing it
+  // first also makes the engine ready sooner on a busy 2-core machine).
+  if (early) await painted;
   if (hit) {
     try {
       const bytes = readSnapshot(hit);
@@ -202,9 +209,6 @@ async function start({ handoff, early }) {
       pyodide = null;
     }
   }
-  // An early start (web/engine.js) boots only once the page has painted: a full boot takes both
-  // cores of a small machine, and the page's own start must not wait for them.
-  if (!pyodide && early) await painted;
   let made = null;
   if (!pyodide) {
     const canStore = Boolean(release) && typeof caches !== "undefined";
@@ -218,6 +222,8 @@ async function start({ handoff, early }) {
   if (handedOff) handedOff().then(() => send({ type: "handoff" }));
   while (queue.length) answer(queue.shift());
   if (made) {
+    // Stored once the first requests are answered: compressing 31 MB must not delay them.
+    await new Promise((resolve) => setTimeout(resolve, STORE_DELAY_MS));
     storeSnapshot(release, made).then(
       (size) => send({ type: "snapshot", status: "stored", bytes: size }),
       (error) => send({ type: "snapshot", status: `not stored: ${error}` })

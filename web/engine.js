@@ -3,8 +3,9 @@
 // MicroPython 1.27 can neither catch a rejected JavaScript promise's exception reliably nor use
 // asyncio.wait_for on one, so every promise here *resolves*:
 //   start()            start the worker (idempotent); it boots while the page goes on. The
-//                      worker is already started when this script runs, early: it restores a
-//                      snapshot at once, but a full boot waits for this call (the UI's paint)
+//                      worker is already created when this script runs, early: it loads, reads
+//                      its config and finds its snapshot, then waits for this call (the UI's
+//                      first paint) to restore it or boot
 //   ready()            "" once the engine has booted, else why it could not (no time limit: a first
 //                      visit downloads the runtime, which takes minutes on a slow network)
 //   call(request, ms)  the worker's JSON answer, or null when it died or took longer than ms
@@ -59,6 +60,8 @@
           performance.mark("gongzhu:engine-booted");
           ready("");
         } else if (data.type === "failed") {
+          // The loading watchdog (web/boot.js) tells the player, with "Try again", at once.
+          if (window.gongzhuBoot) window.gongzhuBoot.fail("engine", data.error);
           ready(data.error || "the engine could not start");
         } else if (data.type === "progress") {
           if (window.gongzhuBoot) window.gongzhuBoot.progress();

@@ -228,14 +228,16 @@ def test_a_seed_beyond_the_engine_is_refused_with_a_notice(
     assert "seed=" not in page.url
 
 
+#: web/engine.js's glue, with every engine request answered by an error.
 BROKEN_ENGINE = """
 let real;
 Object.defineProperty(window, 'gongzhuEngine', {
   configurable: true,
-  set(value) { real = value; },
-  get() {
-    return real && { ...real, answer: async () => JSON.stringify({ ok: false, error: 'RuntimeError: no engine here' }) };
+  set(value) {
+    value.call = async () => JSON.stringify({ ok: false, error: 'RuntimeError: no engine here' });
+    real = value;
   },
+  get() { return real; },
 });
 """
 
@@ -243,14 +245,16 @@ Object.defineProperty(window, 'gongzhuEngine', {
 def test_a_start_up_failure_under_a_resumed_table_is_shown(
     desktop_page: Page, site: build.SiteServer
 ) -> None:
-    """The saved table is up before the engine (the loading watchdog has stood down): when the
-    engine then fails to start, the table gives way to the reason, never a silent dead table."""
+    """The saved table is up before the engine: when the engine then fails to start, the loading
+    watchdog (web/boot.js, on duty until the engine is ready) says so with "Try again", never a silent
+    dead table."""
     page = desktop_page
     save = json.dumps(good_save(packed(15)))
     page.add_init_script(f"localStorage.setItem('gongzhu.save.v1', {json.dumps(save)});")
     page.add_init_script(BROKEN_ENGINE)
     page.goto(site.url + "?fast=1")
     page.wait_for_function("document.documentElement.dataset.phase === 'error'", timeout=60_000)
-    text = page.inner_text("[data-testid=startup-error] #status")
-    assert "could not start" in text and "no engine here" in text
+    text = page.inner_text("[data-testid=loading] #status")
+    assert text == "The game engine could not start."
+    assert page.locator("[data-testid=retry]").is_visible()
     assert page.evaluate("localStorage.getItem('gongzhu.save.v1')") == save  # nothing lost

@@ -52,11 +52,13 @@ def without(site: build.SiteServer, rel: str) -> Iterator[None]:
 
 
 @contextmanager
-def fresh_page(browser: Browser, site: build.SiteServer, offline: bool = False) -> Iterator[Page]:
+def fresh_page(
+    browser: Browser, site: build.SiteServer, offline: bool = False, locale: str = "en-US"
+) -> Iterator[Page]:
     """A first visit (fresh context: no cache, no service worker, which is kept off so that a reload
     asks the server again). Not guarded against 404s and console errors, which are the point here;
     no request may leave the site all the same."""
-    context = browser.new_context(**DESKTOP, service_workers="block")
+    context = browser.new_context(**DESKTOP, service_workers="block", locale=locale)
     context.set_default_timeout(BOOT_TIMEOUT_MS)
     if offline:  # the page itself came, the network is gone: what navigator.onLine reports
         context.add_init_script("Object.defineProperty(Navigator.prototype, 'onLine', {get: () => false});")
@@ -92,7 +94,8 @@ def texts(language: str) -> dict[str, str]:
         ("pyscript.toml", "fr", "failed"),  # the main thread's configuration
         ("ui/app.py", "uk", "failed"),  # a module of the MicroPython UI
         ("gongzhu/game.py", "pt", "engine"),  # a module of the engine: the worker dies while starting
-        ("runtime/pyodide/pyodide.asm.wasm", "zh", "failed"),  # Pyodide: the worker fails silently
+        # Pyodide: the worker reports it (the engine), or falls silent (no progress: the game)
+        ("runtime/pyodide/pyodide.asm.wasm", "zh", "engine|failed"),
     ],
 )
 def test_a_missing_file_is_told_in_the_players_language(
@@ -102,9 +105,23 @@ def test_a_missing_file_is_told_in_the_players_language(
     with without(broken_site, missing), fresh_page(chromium_browser, broken_site) as page:
         page.goto(f"{broken_site.url}?seed=3&fast=1&lang={language}")
         shown = wait_for_error(page)
-        assert wanted[reason] in shown
+        assert any(wanted[one] in shown for one in reason.split("|")), shown
         assert page.locator("[data-testid=retry]").inner_text() == wanted["retry"]
         assert page.evaluate("document.documentElement.lang") == language
+
+
+@pytest.mark.parametrize(("locale", "saved", "language"), [("pt-BR", None, "pt"), ("fr-FR", "uk", "uk")])
+def test_without_lang_the_browsers_or_the_saved_language_is_used(
+    chromium_browser: Browser, broken_site: build.SiteServer, locale: str, saved: str | None, language: str
+) -> None:
+    with (
+        without(broken_site, "runtime/pyscript/core.js"),
+        fresh_page(chromium_browser, broken_site, locale=locale) as page,
+    ):
+        if saved:
+            page.add_init_script(f"localStorage.setItem('gongzhu.lang', '{saved}')")
+        page.goto(broken_site.url)
+        assert texts(language)["failed"] in wait_for_error(page)
 
 
 def test_first_visit_offline_says_the_game_needs_one_online_visit(
