@@ -52,7 +52,11 @@ def wait_trick(page: Page, n: int) -> None:
 
 
 def swipe(page: Page, dx: int) -> None:
-    box = page.locator("[data-testid=review] .rv-facts").bounding_box()
+    box = None
+    for _attempt in range(20):  # (the coach's answers redraw the review meanwhile: a box may vanish)
+        box = page.locator("[data-testid=review] .rv-facts").bounding_box()
+        if box is not None:
+            break
     assert box is not None
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     page.mouse.move(x, y)
