@@ -197,3 +197,12 @@ def test_a_saved_memory_aid_of_the_wrong_shape_is_refused_before_it_is_drawn() -
         view = dict(packed["view"], memory=bad)
         with pytest.raises(shape.ShapeError):
             shape.check_view(view)
+
+
+def test_a_resumed_review_survives_a_save_before_the_engine_answered() -> None:
+    shell = at_hand_over()
+    shell.run(flow.on_action(shell.s, "review-hand"))
+    shell.run(flow.on_action(shell.s, "review-go-7"))
+    resumed = flow.resume(UIState(), store.decode(store.encode(shell.s)))
+    again = store.decode(store.encode(resumed))  # saved again before the engine's check answered
+    assert again["review_trick"] == 7

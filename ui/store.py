@@ -93,7 +93,7 @@ def encode(ui: "UIState") -> str:
     data = {"schema": SCHEMA, "state": ui.state, "view": ui.view}
     for key in UI_KEYS:
         data[key] = getattr(ui, key)
-    data["review_trick"] = ui.review.trick if ui.review.state == ui.state else 0  # (ui/review.py)
+    data["review_trick"] = ui.review.trick if ui.review.state in (None, ui.state) else 0  # (ui/review.py)
     data["tab"] = ui.tab  # (two tabs' saves always differ, so each sees the other's writes)
     return json.dumps(data)
 
