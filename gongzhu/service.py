@@ -22,6 +22,7 @@ from typing import Any
 
 from .ai import LEVELS, hint
 from .coach import analyse
+from .daily import check_date, daily_seed
 from .game import Action, State, apply, apply_legal, check_seed, new_match, view_for
 from .players import Player, make_player
 from .review import hand_review
@@ -98,6 +99,12 @@ def new_match_op(args: dict[str, Any]) -> dict[str, Any]:
     return _pack(new_match(check_seed(args.get("seed"))))
 
 
+def daily(args: dict[str, Any]) -> dict[str, Any]:
+    """The daily deal of ``date`` (YYYY-MM-DD, else an ``InvalidDate`` error): ``{state, view, date}``."""
+    date = check_date(args.get("date"))
+    return _pack(new_match(daily_seed(date)), date=date)
+
+
 def check(args: dict[str, Any]) -> dict[str, Any]:
     """A resumed state, brought to today's shape and checked before the page plays on (``InvalidState``
     with a code when unusable); the answer carries the state to play on."""
@@ -164,6 +171,7 @@ def coach_op(args: dict[str, Any]) -> dict[str, Any]:
 OPS: dict[str, Handler] = {
     "ping": ping,
     "new_match": new_match_op,
+    "daily": daily,
     "check": check,
     "step": step,
     "bot_step": bot_step,

@@ -21,6 +21,9 @@ hidden card — with, added:
 - ``memory``: the table-memory aid (:func:`gongzhu.memory.memory_aid`, from the view only): per
   seat the suits it is known to be void in, per seat its exposed cards still to come, and the point
   cards not yet played. The page shows it when the player turns the aid on.
+- ``moments``: once a hand is over, per seat its moments (:mod:`gongzhu.moments`: ``codes``,
+  ``exposed``, ``exposure_effect``), which the player's statistics count; ``None`` during a hand.
+- ``match_id``: a token naming the match (not its seed), the key under which statistics count it.
 
 Effect codes (:data:`~gongzhu.scoring.EXPOSURE_EFFECTS`): ``hearts_x2``, ``pig_x2``, ``goat_x2``,
 ``transformer_x4``; a breakdown's ``exposure_effects`` may also hold ``transformer_bonus_x2`` (the
@@ -43,6 +46,7 @@ from .game import (
     view_for,
 )
 from .memory import MemoryAid, memory_aid
+from .moments import SeatMoments, finished_hand_moments, match_id
 from .rules import Refusal
 from .scoring import EXPOSURE_EFFECTS
 
@@ -67,6 +71,8 @@ class TableFacts(TypedDict):
     point_cards: list[list[str]]
     threat: int | None
     memory: MemoryAid
+    moments: list[SeatMoments] | None
+    match_id: str
 
 
 def table_view(state: State, seat: int = 0) -> View:
@@ -97,6 +103,8 @@ def table_facts(state: State, view: View) -> TableFacts:
         point_cards=[point_cards(cards) for cards in view["captured"]],
         threat=all_hearts_threat(view["captured"]),
         memory=memory_aid(view),
+        moments=finished_hand_moments(state),
+        match_id=match_id(state["seed"]),
     )
 
 

@@ -9,7 +9,20 @@ import asyncio
 
 from pyscript import window
 
-from ui import bridge, dom, flow, render, review, store, table
+from ui import (
+    bridge,
+    daily,
+    daily_view,  # noqa: F401  (registers the daily deal's panel, menu entry and summary buttons)
+    dom,
+    flow,
+    record,
+    render,
+    review,
+    stats_view,  # noqa: F401  (registers the statistics panel and its menu entry)
+    store,
+    table,
+    transfer,
+)
 from ui import effects as fx
 from ui.i18n import _
 from ui.state import UIState
@@ -33,6 +46,7 @@ def _source():
     attrs = {"data-phase": table.html_phase(ui), "data-turn": table.turn_attr(ui)}
     attrs["data-engine"] = "ready" if ui.engine_ready else "starting"
     attrs["data-deck"] = "four" if ui.four_colour else None
+    attrs["data-daily"] = ui.daily
     view = ui.view
     bots_deciding = view is not None and view["phase"] == "expose" and not ui.bots_exposed
     busy = ui.busy or ui.hold or bots_deciding or ui.save_pending
@@ -76,7 +90,10 @@ def persist():
 async def _save_later():
     await asyncio.sleep(0.02)
     ui.save_pending = False
-    if ui.state is not None and not ui.elsewhere and not store.save(storage(), ui):
+    if ui.daily and ui.state is not None:
+        if not store.set_text(storage(), daily.SLOT_KEY, daily.encode_slot(ui)):
+            ui.unsaved = True
+    elif ui.state is not None and not ui.elsewhere and not store.save(storage(), ui):
         ui.unsaved = True
     redraw()  # clears data-busy: tests may reload from here on
 
@@ -144,6 +161,23 @@ async def run(result, gen=None):
             await drive()
         elif isinstance(effect, fx.NewMatch):
             await new_match(effect.seed)
+        elif isinstance(effect, fx.CountHand):
+            count_record()
+        elif isinstance(effect, fx.ReadRecord):
+            read_record()
+        elif isinstance(effect, fx.OpenDaily):
+            await open_daily(ui.daily_date or None, effect.practice)
+        elif isinstance(effect, fx.LeaveDaily):
+            await leave_daily()
+        elif isinstance(effect, fx.Share):
+            await share()
+        elif isinstance(effect, fx.Export):
+            window.gongzhuFiles.download(transfer.file_name(today()), transfer.export_text(storage()))
+        elif isinstance(effect, fx.Import):
+            await import_data()
+        elif isinstance(effect, fx.ResetRecord):
+            ui.record = record.reset(storage())
+            dom.announce(_("Your statistics were reset."))
         elif isinstance(effect, fx.Background):
             _spawn(_background(effect.call, gen))
 
@@ -231,6 +265,164 @@ async def _show_trick(gen):
     await run(flow.trick_cleared(ui), gen)
 
 
+# --------------------------------------------------------------------------- the player's record
+
+
+def record_problem_text(problem):
+    """The notice for statistics that could not be read (``record.load``'s problem), or ""."""
+    if problem and problem.startswith("newer"):
+        return _("Your statistics come from a newer version and were kept aside: they start again.")
+    if problem:
+        return _("Your statistics could not be read and were set aside: they start again.")
+    return ""
+
+
+def _take_record(rec, problem):
+    ui.record = rec
+    note = record_problem_text(problem)
+    if note:
+        ui.record_note = note
+        dom.announce(note)
+    return note
+
+
+def read_record():
+    """Read the record from storage (another tab may have counted meanwhile); the notice, or ""."""
+    return _take_record(*record.load(storage()))
+
+
+def count_record():
+    """Count the table's finished hand (and match), read-modify-write from storage at once; a tab
+    that follows another one leaves it to that tab."""
+    if ui.elsewhere or ui.view is None:
+        return
+    if ui.daily:  # (the daily deal: its result once per date, never a practice replay)
+        if not ui.daily_practice:
+            rec, problem = daily.record_result(storage(), ui.daily, ui.view)
+            ui.daily_result = rec.daily.get(ui.daily)
+            _take_record(rec, problem)
+        return
+    _take_record(*record.count_in(storage(), ui.view, ui.hand_level))
+
+
+def today():
+    """Today's date in UTC, YYYY-MM-DD."""
+    return str(window.Date.new().toISOString())[:10]
+
+
+async def open_daily(date=None, practice=False):
+    """The daily deal of ``date`` (today by default): its result when it was played (unless
+    ``practice``), else the hand, resumed from its own slot or dealt by the engine. The match in
+    progress stays in its save."""
+    date = date or today()
+    ui.daily_date = date
+    rec, problem = record.load(storage())
+    _take_record(rec, problem)
+    ui.daily_result = rec.daily.get(date)
+    if ui.daily_result and not practice:
+        if ui.daily != date:
+            ui.panel = "daily"
+        redraw()
+        return
+    ui.gen += 1
+    ui.busy = True
+    redraw()
+    saved = None if practice else daily.load_slot(storage(), date)
+    try:
+        if saved is not None:
+            packed = await bridge.call("check", state=saved["state"])
+        else:
+            packed = await bridge.call("daily", date=date)
+    except Exception as exc:
+        report(exc)
+        return
+    ui.daily = date
+    ui.daily_practice = practice
+    ui.panel = None
+    if saved is None:
+        await run(flow.started(ui, packed))
+    else:  # (the daily hand resumed from its slot, as the engine checked it)
+        flow.resume(ui, saved)
+        ui.state = packed["state"]
+        ui.view = packed["view"]
+        ui.busy = False
+        count_record()
+        redraw()
+    await drive()
+
+
+async def leave_daily():
+    """Back to the match in progress (its save), or a new match when there is none."""
+    ui.daily = None
+    ui.daily_practice = False
+    ui.gen += 1
+    ui.view = None
+    ui.state = None
+    saved, _problem = store.load(storage())
+    if saved is not None:
+        flow.resume(ui, saved)
+    if ui.state is None or not await check_resumed():
+        await new_match()
+        return
+    redraw()
+    await drive()
+
+
+async def import_data():
+    """Import a file of the player's data: checked whole (its shape here, its match by the engine)
+    before the statistics and the save are replaced; a refused file changes nothing."""
+    text = await window.gongzhuFiles.pick()
+    if text == "":
+        return  # (cancelled)
+    try:
+        rec, save, fields = transfer.parse(text if isinstance(text, str) else None)
+        if fields is not None:
+            packed = await bridge.call("check", state=fields["state"])
+    except transfer.TransferError as exc:
+        _say_import(transfer.refusal_text(exc.reason))
+        return
+    except bridge.EngineError:
+        _say_import(transfer.refusal_text("damaged"))
+        return
+    if not record.save(storage(), rec) or (
+        save is not None and not store.set_text(storage(), store.SAVE_KEY, save)
+    ):
+        _say_import(_("This file could not be imported: the browser's storage is full."))
+        return
+    ui.record = rec
+    ui.record_note = ""
+    ui.panel = None
+    resumed = fields is not None and not ui.daily
+    if resumed:
+        ui.gen += 1
+        flow.resume(ui, fields)
+        ui.state = packed["state"]
+        ui.view = packed["view"]
+    _say_import(_("Your data was imported."))
+    if resumed:
+        await drive()
+
+
+def _say_import(text):
+    ui.message = text
+    dom.announce(text)
+    redraw()
+
+
+async def share():
+    """Share the daily result: the Web Share API, else the clipboard, else the text shown."""
+    text = daily.share_text(ui.daily or ui.daily_date, ui.daily_result)
+    outcome = str(await window.gongzhuFiles.share(text))
+    if outcome == "shared":
+        ui.message = _("Shared.")
+    elif outcome == "copied":
+        ui.message = _("Copied to the clipboard: {text}").format(text=text)
+    else:
+        ui.message = _("Copy this text to share it: {text}").format(text=text)
+    dom.announce(ui.message)
+    redraw()
+
+
 # --------------------------------------------------------------------------- the match
 
 
@@ -245,12 +437,14 @@ async def check_resumed():
         ui.view = None
         return False
     ui.view = packed["view"]
+    count_record()  # (a hand finished before a reload is counted now, once)
     return True
 
 
 async def new_match(seed=None):
     if seed is None:
         seed = int(window.Math.random() * 2147483647)
+    ui.daily = None
     ui.gen += 1
     ui.busy = True
     redraw()
@@ -305,7 +499,7 @@ def on_storage(text):
     """Another tab saved the match: this one follows it (its table redrawn from that save, after
     the shape check; the engine re-checks it) and stops playing and saving until the player takes
     the game back with "Play here" — so neither tab's moves are lost to the other's writes."""
-    if not isinstance(text, str):
+    if not isinstance(text, str) or ui.daily:
         return
     try:
         saved = store.decode(text)

@@ -84,6 +84,82 @@ class Background:
         return "Background(" + repr(self.call) + ")"
 
 
+class CountHand:
+    """Count the finished hand (and match) of the table in the player's record (``ui/record.py``)."""
+
+    def __repr__(self) -> str:
+        return "CountHand()"
+
+
+class ReadRecord:
+    """Read the player's record from storage (the statistics panel shows it)."""
+
+    def __repr__(self) -> str:
+        return "ReadRecord()"
+
+
+class ResetRecord:
+    """Set the statistics back to zero (confirmed by the player)."""
+
+    def __repr__(self) -> str:
+        return "ResetRecord()"
+
+
+class OpenDaily:
+    """Open the daily deal (its result when already played, unless ``practice``)."""
+
+    def __init__(self, practice: bool = False) -> None:
+        self.practice = practice  # replay the deal for practice (not recorded)
+
+    def __repr__(self) -> str:
+        return "OpenDaily(" + str(self.practice) + ")"
+
+
+class LeaveDaily:
+    """Back from the daily deal to the match (its save)."""
+
+    def __repr__(self) -> str:
+        return "LeaveDaily()"
+
+
+class Share:
+    """Share the daily deal's result (Web Share API, else the clipboard)."""
+
+    def __repr__(self) -> str:
+        return "Share()"
+
+
+class Export:
+    """Save the player's data (statistics and the saved match) as a file."""
+
+    def __repr__(self) -> str:
+        return "Export()"
+
+
+class Import:
+    """Replace the player's data by a file the player picks, once it has been checked whole."""
+
+    def __repr__(self) -> str:
+        return "Import()"
+
+
 if TYPE_CHECKING:
     #: Any effect.
-    Effect = Call | Save | SaveSettings | Announce | Toast | Drive | NewMatch | Background
+    Effect = (
+        Call
+        | Save
+        | SaveSettings
+        | Announce
+        | Toast
+        | Drive
+        | NewMatch
+        | CountHand
+        | ReadRecord
+        | ResetRecord
+        | OpenDaily
+        | LeaveDaily
+        | Share
+        | Export
+        | Import
+        | Background
+    )

@@ -11,7 +11,7 @@ asks the worker -> :func:`stepped` with the answer -> the state takes the new vi
 """
 
 from ui import effects as fx
-from ui import review, table, texts
+from ui import record_flow, review, table, texts
 from ui.i18n import _
 from ui.review_state import ReviewState
 from ui.state import LEVELS
@@ -42,7 +42,7 @@ def _open(s: "UIState") -> bool:
 
 def begin_hand(s: "UIState") -> None:
     """A new hand: the difficulty chosen meanwhile takes effect, the hand's flags start afresh."""
-    s.hand_level = s.level
+    s.hand_level = "hard" if s.daily else s.level  # (the daily deal: against three Hard opponents)
     s.bots_exposed = False
     s.speed = False
     s.hold = False
@@ -101,6 +101,8 @@ def answered(s: "UIState", packed: "dict[str, Any]", sent: "str | None" = None) 
     if s.notice and s.notice != s.notice_said:
         s.notice_said = s.notice
         effects.append(fx.Announce(s.notice))
+    if new["phase"] in ("hand_over", "match_over"):
+        effects.append(fx.CountHand())
     effects.append(fx.Save())
     return s, effects
 
@@ -272,6 +274,8 @@ def on_action(s: "UIState", name: str) -> "Result":
         return s, []
     if name == "seed-new" or name == "seed-resume":
         return answer_seed(s, name == "seed-new")
+    if name in record_flow.ACTIONS:
+        return record_flow.on_action(s, name)
     if not _open(s):
         return s, []
     view = s.view

@@ -5,7 +5,8 @@ painted at once from its saved view (the worker is not needed to show it); a new
 loading state with real progress until the Pyodide worker has started and dealt.
 
 URL parameters: ``?seed=N`` starts a new match with that deal (once: it is then dropped from the
-address); ``?fast=1`` makes the opponents play at once (end-to-end tests); ``?lang=xx``.
+address); ``?fast=1`` makes the opponents play at once (end-to-end tests); ``?lang=xx``; ``?daily``
+opens today's daily deal (UTC), ``?daily=YYYY-MM-DD`` that date's (a valid date only).
 Performance marks for the tests and the bench: ``gongzhu:ui-ready``, ``gongzhu:table-painted``,
 ``gongzhu:engine-connected``, ``gongzhu:engine-ready``, ``gongzhu:table-ready``.
 
@@ -152,7 +153,11 @@ async def boot():
         flow.resume(ui, saved)  # drawn now: it passed the shape check; the engine's check follows
     if decision == "ask":
         ui.ask_seed = seed
-    notices = [game.save_problem_text(problem)]
+    notices = [game.save_problem_text(problem), game.read_record()]
+    daily_text = str(params.get("daily")) if params.has("daily") else None
+    daily_date, daily_valid = game.daily.parse_date(daily_text)
+    if not daily_valid:
+        notices.append(i18n._("The date in this link is not valid: it was ignored."))
     if not seed_valid:
         notices.append(i18n._("The deal number in this link is not valid: it was ignored."))
     ui.loading_text = i18n._("Waking up the opponents…")
@@ -194,6 +199,9 @@ async def boot():
     ui.alert = " · ".join(n for n in notices if n)
     game.redraw()
     mark("table-ready")
+    if daily_text is not None and daily_valid and not ui.elsewhere:
+        await game.open_daily(daily_date)  # ?daily (today) or ?daily=YYYY-MM-DD
+        return
     await game.drive()
 
 

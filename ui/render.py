@@ -5,19 +5,34 @@ changed, once per animation frame. No DOM access here, no rules: per-card refusa
 breakdowns all come from the engine worker in the view.
 """
 
-from ui import i18n, memory_html, review, table, texts
+from ui import chart, i18n, memory_html, review, table, texts
 from ui.html import attrs, esc
 from ui.i18n import N_, _, ngettext
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence  # noqa: F401  (Callable: in type comments)
     from typing import Any
 
     from ui.state import UIState, View
 
 #: Static labels of index.html (``data-i18n-aria-label``), listed here so that extraction finds them.
 STATIC_LABELS = (N_("Across"), N_("Left"), N_("Right"), N_("You"), N_("Your hand"), N_("Table"))
+
+#: Panels drawn by other modules (their ``UIState.panel`` name -> its HTML), registered on import
+#: (``ui/stats_view.py``): ``overlay_html`` draws the open one.
+PANELS = {}  # type: dict[str, Callable[[UIState], str]]
+#: Further menu entries (each ``UIState -> HTML``), registered on import, drawn in the bar.
+MENU = []  # type: list[Callable[[UIState], str]]
+#: Further buttons of the hand summary and the match result (each ``() -> HTML``), registered on import.
+SUMMARY_BUTTONS = []  # type: list[Callable[[], str]]
+#: The daily deal's hand summary (``ui/daily_view.py``): ``"daily"`` its buttons, ``"daily-note"``
+#: the result above them, each ``UIState -> HTML``.
+FOOTERS = {}  # type: dict[str, Callable[[UIState], str]]
+
+
+def summary_buttons() -> str:
+    return "".join(entry() for entry in SUMMARY_BUTTONS)
 
 
 def card_html(
@@ -72,9 +87,10 @@ def bar_html(app: "UIState") -> str:
         '<span class="brand"><i>♠</i> Gong Zhu</span>'
         '<label class="level"><span>{diff}</span>'
         '<select data-testid="difficulty" data-action="difficulty" aria-label="{diff}">{options}</select></label>'
-        '<span class="tools">{last}{captured}{deck}{aid}{lang}{rules}</span>'
+        '<span class="tools">{last}{captured}{more}{deck}{aid}{lang}{rules}</span>'
     ).format(
         aid=button("memory-aid", "memory-aid", _("Memory aid"), pressed=bool(app.memory_aid)),
+        more="".join(entry(app) for entry in MENU),
         deck=button(
             "four-colour",
             "four-colour",
@@ -376,6 +392,8 @@ def overlay_html(app: "UIState") -> str:
             '<div class="loading" data-testid="loading"><div class="spinner"></div><p>{}</p>'
             '<div class="progress"><span style="width:{}%"></span></div></div>'
         ).format(esc(app.loading_text or _("Shuffling the deck…")), esc(int(app.progress or 10)))
+    if app.panel in PANELS:
+        return PANELS[app.panel](app)
     phase = table.html_phase(app)
     from ui import review_html  # (here: it draws with this module's card and button helpers)
 
@@ -384,7 +402,12 @@ def overlay_html(app: "UIState") -> str:
     if phase == "hand-over":
         body, title = summary_html(view)
         body += review_html.verdict_html(app)
-        footer = button("next-hand", "next-hand", _("Next hand"), primary=True) + review_html.review_button()
+        body += chart.chart_html(view.get("history") or [])
+        footer = button("next-hand", "next-hand", _("Next hand"), primary=True)
+        footer += review_html.review_button() + summary_buttons()
+        if app.daily and "daily" in FOOTERS:
+            body = FOOTERS["daily-note"](app) + body
+            footer = FOOTERS["daily"](app)
         return _panel("hand-summary", title, body, footer)
     if phase == "match-over":
         return match_html(view, review_html.verdict_html(app) + review_html.review_button())
@@ -410,11 +433,12 @@ def match_html(view: "View", review_part: str = "") -> str:
             )
         )
     body = '<table class="ranking"><tbody>{}</tbody></table>'.format("".join(rows))
+    body += chart.chart_html(view.get("history") or [])
     if view.get("last_hand"):
         sbody, stitle = summary_html(view)
         body += f"<details><summary>{esc(stitle)}</summary>{sbody}</details>"
     title = texts.result_title(result)
-    footer = button("play-again", "play-again", _("Play again"), primary=True)
+    footer = button("play-again", "play-again", _("Play again"), primary=True) + summary_buttons()
     html = _panel("match-summary", title, body + review_part, footer)
     return html.replace(
         'class="panel"', 'class="panel {}"'.format("won" if result["winner"] == 0 else "lost"), 1

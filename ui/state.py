@@ -19,6 +19,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from typing import Any
 
+    from ui.record import Record  # noqa: F401  (in type comments)
+
     #: Seat 0's table view, as the engine sends it (``gongzhu.table_view.table_view(state, 0)``).
     View = dict[str, Any]
 
@@ -71,3 +73,12 @@ class UIState:
         self.save_blocked = False  # type: bool  # a refused save holds the slot (never written over)
         self.elsewhere = False  # type: bool  # another tab has the game: this one follows and does not save
         self.tab = ""  # type: str  # this tab's token, in its saves (two tabs' saves always differ)
+        # --- the player's record (ui/record.py; stored apart from the match)
+        self.record = None  # type: Record | None  # the statistics as last read from storage (None: not read yet)
+        self.record_note = ""  # type: str  # why the stored statistics were set aside, or ""
+        self.confirm_reset = False  # type: bool  # "Reset statistics" waits for its confirmation
+        # --- the daily deal (ui/daily.py; saved in a slot of its own)
+        self.daily = None  # type: str | None  # the date (YYYY-MM-DD) of the daily deal on the table, or None: the match
+        self.daily_practice = False  # type: bool  # the daily deal on the table is a replay for practice (not recorded)
+        self.daily_date = ""  # type: str  # the date of the daily deal opened last
+        self.daily_result = None  # type: dict[str, Any] | None  # that date's recorded result {score, place, codes}, or None

@@ -88,6 +88,11 @@ def _set(storage: "Any", key: str, value: str) -> bool:
         return False
 
 
+def set_text(storage: "Any", key: str, value: str) -> bool:
+    """Write ``storage[key]``; False when storage refuses (full or disabled)."""
+    return _set(storage, key, value)
+
+
 def encode(ui: "UIState") -> str:
     """The save text of the UI state ``ui``: engine state (opaque string), seat 0's view, the flags."""
     data = {"schema": SCHEMA, "state": ui.state, "view": ui.view}

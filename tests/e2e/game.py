@@ -219,3 +219,20 @@ def load_save(page: Page, site: build.SiteServer, text: str) -> None:
     )
     page.goto(site.url + "?fast=1")
     settle(page)
+
+
+def finish_like_page(packed: dict[str, Any], level: str = "normal") -> dict[str, Any]:
+    """Play the hand of ``packed`` to its end as :func:`finish_hand` does in a ``?fast=1`` page: the
+    player never exposes and always plays its first playable card, the opponents at ``level``."""
+    while packed["view"]["phase"] in ("expose", "play"):
+        view = packed["view"]
+        if view["phase"] == "expose":
+            packed = op("bots_expose", state=packed["state"], level=level)
+            if packed["view"]["phase"] == "expose":
+                packed = op("step", state=packed["state"], action={"type": "expose", "seat": 0, "cards": []})
+        elif view["turn"] == 0:
+            first = next(c for c in view["hand"] if view["refusals"][c] is None)
+            packed = op("step", state=packed["state"], action={"type": "play", "seat": 0, "card": first})
+        else:
+            packed = op("bot_step", state=packed["state"], seat=view["turn"], level=level)
+    return packed

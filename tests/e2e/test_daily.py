@@ -1,0 +1,107 @@
+"""The daily deal end to end: the same hand for a date, recorded once, replayed for practice,
+shared, and the match in progress kept (issue 14)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from playwright.sync_api import Page
+
+import build
+
+from . import game as g
+from .conftest import PageGuard
+
+DATE = "2026-12-01"
+
+
+def predicted_daily(date: str) -> dict[str, Any]:
+    """The end of the daily hand of ``date`` played by ``g.finish_hand`` against the Hard opponents."""
+    view: dict[str, Any] = g.finish_like_page(g.op("daily", date=date), "hard")["view"]
+    return view
+
+
+def daily_attr(page: Page) -> str | None:
+    value = page.evaluate("document.documentElement.dataset.daily ?? null")
+    return None if value is None else str(value)
+
+
+def test_daily_deal_played_twice_the_same_day(
+    desktop_page: Page, site: build.SiteServer, guard: PageGuard
+) -> None:
+    page = desktop_page
+    expected = predicted_daily(DATE)
+    score = expected["last_hand"]["scores"][0]
+    g.open_game(page, site, seed=5)
+    if g.phase(page) == "expose":
+        g.expose_none(page)
+    g.settle(page)
+    match_before = g.table_snapshot(page)
+    page.goto(site.url + f"?fast=1&daily={DATE}")
+    g.settle(page)
+    page.wait_for_function(f"document.documentElement.dataset.daily === '{DATE}'")
+    assert g.hand(page) == g.op("daily", date=DATE)["view"]["hand"]  # the same cards for everyone
+    g.finish_hand(page)
+    summary = page.inner_text("[data-testid=hand-summary]")
+    assert DATE in summary and f"Place {expected['moments'][0]['place']} of 4" in summary
+    assert page.locator("[data-testid=next-hand]").count() == 0
+    record = json.loads(page.evaluate("localStorage.getItem('gongzhu.record.v1')"))
+    assert record["daily"] == {
+        DATE: {
+            "score": score,
+            "place": expected["moments"][0]["place"],
+            "codes": expected["moments"][0]["codes"],
+        }
+    }
+    assert record["tallies"]["all"]["hands_played"] == 0  # a daily deal is not a match hand
+    page.click("[data-testid=share]")
+    page.wait_for_function(f"document.querySelector('#message').textContent.includes('{DATE}')")
+    shared = page.inner_text("#message")
+    assert (f"{score:+d}" if score else "0") in shared
+    assert not any(code in shared for code in ("QS", "JD", "TC", "♠", "♥"))  # no spoiler
+
+    # The same day again: the result, and a replay for practice that records nothing.
+    page.goto(site.url + f"?fast=1&daily={DATE}")
+    page.wait_for_selector("[data-testid=daily-panel] [data-testid=daily-result]")
+    assert daily_attr(page) is None  # the match is on the table, under the result
+    page.click("[data-testid=daily-practice]")
+    page.wait_for_function(f"document.documentElement.dataset.daily === '{DATE}'")
+    g.finish_hand(page)
+    assert "not recorded" in page.inner_text("[data-testid=hand-summary]")
+    assert page.locator("[data-testid=share]").count() == 0
+    again = json.loads(page.evaluate("localStorage.getItem('gongzhu.record.v1')"))
+    assert again["daily"] == record["daily"]
+
+    # Back to the match, as it was.
+    page.click("[data-testid=daily-leave]")
+    page.wait_for_function("document.documentElement.dataset.daily === undefined")
+    g.settle(page)
+    assert g.table_snapshot(page) == match_before
+
+
+def test_a_bad_daily_date_is_refused_with_a_notice(
+    desktop_page: Page, site: build.SiteServer, guard: PageGuard
+) -> None:
+    page = desktop_page
+    page.goto(site.url + "?fast=1&daily=2026-02-30")
+    g.settle(page)
+    assert "date in this link is not valid" in g.message(page)
+    assert daily_attr(page) is None
+
+
+def test_the_daily_deal_from_the_menu_keeps_the_match(
+    desktop_page: Page, site: build.SiteServer, guard: PageGuard
+) -> None:
+    page = desktop_page
+    g.open_game(page, site, seed=5)
+    before = g.table_snapshot(page)
+    page.click("[data-testid=open-daily]")
+    page.wait_for_function("/^\\d{4}-\\d{2}-\\d{2}$/.test(document.documentElement.dataset.daily || '')")
+    today = page.evaluate("new Date().toISOString().slice(0, 10)")
+    assert daily_attr(page) == today
+    g.settle(page)
+    page.reload()  # the daily hand is not the match: a reload brings the match back
+    g.settle(page)
+    assert daily_attr(page) is None
+    assert g.table_snapshot(page) == before

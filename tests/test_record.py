@@ -1,0 +1,257 @@
+"""The player's record (ui/record.py), its panel (ui/stats_view.py), its transitions
+(ui/record_flow.py) and the match chart (ui/chart.py), in CPython."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+
+from tests.broken_saves import FakeStorage
+from tests.e2e.game import op, play_out
+from ui import chart, flow, record, record_flow, render, stats_view
+from ui import effects as fx
+from ui.state import LEVELS, UIState
+
+
+class FullStorage(FakeStorage):
+    def setItem(self, key: str, value: str) -> None:
+        raise OSError("QuotaExceededError")
+
+
+def hand_over(seed: int = 5) -> dict[str, Any]:
+    return play_out(op("new_match", seed=seed), lambda v: v["phase"] == "hand_over")
+
+
+def match_over(seed: int = 5) -> dict[str, Any]:
+    return play_out(op("new_match", seed=seed), lambda v: v["phase"] == "match_over")
+
+
+def test_scopes_are_all_then_the_levels() -> None:
+    assert ("all", *LEVELS) == record.SCOPES
+
+
+def test_a_hand_counts_once_in_all_and_its_level() -> None:
+    view = hand_over()["view"]
+    rec = record.Record()
+    assert record.count(rec, view, "hard") is True
+    assert record.count(rec, view, "hard") is False  # the same hand again: a reload, another tab
+    score = view["last_hand"]["scores"][0]
+    for scope in ("all", "hard"):
+        tally = rec.tallies[scope]
+        assert (tally.hands_played, tally.points, tally.best_hand, tally.worst_hand) == (
+            1,
+            score,
+            score,
+            score,
+        )
+        assert tally.pigs_taken == ("pig_taken" in view["moments"][0]["codes"])
+    assert rec.tallies["easy"].hands_played == 0
+    assert rec.counted == [view["match_id"] + "/1"]
+
+
+def test_nothing_is_counted_during_a_hand() -> None:
+    view = op("new_match", seed=5)["view"]
+    rec = record.Record()
+    assert record.count(rec, view, "normal") is False
+    assert rec.tallies["all"].hands_played == 0
+
+
+def test_a_match_counts_once_with_its_last_hand_and_the_streak() -> None:
+    view = match_over()["view"]
+    rec = record.Record()
+    assert record.count(rec, view, "normal")
+    assert not record.count(rec, view, "normal")
+    tally = rec.tallies["all"]
+    won = view["result"]["winner"] == 0
+    assert (tally.matches_played, tally.matches_won, tally.streak) == (1, int(won), int(won))
+    assert tally.hands_played == 1  # only the last hand is on this table
+
+
+def test_streaks() -> None:
+    tally = record.Tally()
+    for won in (True, True, False, True):
+        tally.add_match(won)
+    assert (tally.matches_played, tally.matches_won, tally.streak, tally.best_streak) == (4, 3, 1, 2)
+
+
+def test_exposures_and_their_average_effect() -> None:
+    tally = record.Tally()
+    tally.add_hand(-200, {"codes": ["pig_taken"], "exposed": 1, "exposure_effect": -100})
+    tally.add_hand(50, {"codes": ["transformer_alone"], "exposed": 2, "exposure_effect": 50})
+    tally.add_hand(0, {"codes": [], "exposed": 0, "exposure_effect": 0})
+    assert (tally.exposures, tally.exposed_hands, tally.exposure_effect) == (3, 2, -50)
+    assert stats_view.figure(tally, "exposure_effect") == "-25"
+    assert stats_view.figure(tally, "average_hand") == "-50"
+    assert stats_view.figure(record.Tally(), "average_hand") == "–"
+
+
+def test_count_in_reads_and_writes_storage_so_two_tabs_add_up() -> None:
+    storage = FakeStorage()
+    first, second = hand_over(5)["view"], hand_over(6)["view"]
+    record.count_in(storage, first, "normal")
+    stale = record.load(storage)[0]  # a tab that read the record before the other counted
+    record.count_in(storage, second, "normal")
+    record.count_in(storage, first, "normal")
+    assert stale.tallies["all"].hands_played == 1
+    assert record.load(storage)[0].tallies["all"].hands_played == 2
+
+
+BROKEN = [
+    ("not json", "{", "unreadable"),
+    ("null", "null", "unreadable"),
+    ("a list", "[]", "unreadable"),
+    ("no schema", json.dumps({"tallies": {}, "counted": []}), "unreadable"),
+    ("newer", json.dumps({"schema": 99}), "newer"),
+    ("negative counter", json.dumps({"schema": 2, "tallies": {"all": {"hands_played": -1}}, "counted": [], "daily": {}}), "unreadable"),
+    ("a string count", json.dumps({"schema": 2, "tallies": {"all": {"pigs_taken": "9"}}, "counted": [], "daily": {}}), "unreadable"),
+    ("won more than played", json.dumps({"schema": 2, "tallies": {"all": {"matches_won": 2}}, "counted": [], "daily": {}}), "unreadable"),
+    ("huge", json.dumps({"schema": 2, "pad": "x" * record.MAX_RECORD_CHARS}), "unreadable"),
+    ("bad daily date", json.dumps({"schema": 2, "tallies": {}, "counted": [], "daily": {"abcdefghij": {"score": 0, "place": 1, "codes": []}}}), "unreadable"),
+    ("bad daily place", json.dumps({"schema": 2, "tallies": {}, "counted": [], "daily": {"2026-12-01": {"score": 0, "place": 5, "codes": []}}}), "unreadable"),
+    ("bad key", json.dumps({"schema": 2, "tallies": {}, "counted": [5], "daily": {}}), "unreadable"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "text", "problem"), BROKEN, ids=[b[0] for b in BROKEN])
+def test_a_broken_record_is_set_aside(name: str, text: str, problem: str) -> None:
+    storage = FakeStorage()
+    storage.setItem(record.RECORD_KEY, text)
+    rec, found = record.load(storage)
+    assert found == problem
+    assert rec.tallies["all"].hands_played == 0
+    assert storage.getItem(record.CORRUPT_KEY) == text
+    assert storage.getItem(record.RECORD_KEY) is None
+
+
+def test_a_broken_record_stays_when_storage_is_full() -> None:
+    storage = FullStorage()
+    storage.data[record.RECORD_KEY] = "{"
+    rec, problem = record.count_in(storage, hand_over()["view"], "normal")
+    assert problem == "unreadable_kept"
+    assert storage.data == {record.RECORD_KEY: "{"}  # never written over
+    assert rec.tallies["all"].hands_played == 1  # counted in memory: the game plays on
+
+
+def test_schema_1_is_migrated() -> None:
+    storage = FakeStorage()
+    old = {
+        "schema": 1,
+        "tallies": {"all": {"hands_played": 3, "points": -40, "best_hand": 10}},
+        "counted": ["a/1"],
+    }
+    storage.setItem(record.RECORD_KEY, json.dumps(old))
+    rec, problem = record.load(storage)
+    assert problem is None
+    assert (rec.tallies["all"].hands_played, rec.tallies["all"].best_hand, rec.counted, rec.daily) == (
+        3,
+        10,
+        ["a/1"],
+        {},
+    )
+    assert record.from_data(json.loads(record.encode(rec))).to_data() == rec.to_data()
+
+
+def test_reset_keeps_the_counted_keys() -> None:
+    storage = FakeStorage()
+    view = hand_over()["view"]
+    record.count_in(storage, view, "normal")
+    assert record.reset(storage).tallies["all"].hands_played == 0
+    record.count_in(storage, view, "normal")
+    assert record.load(storage)[0].tallies["all"].hands_played == 0
+
+
+def test_the_panel_shows_each_figure_as_a_number() -> None:
+    ui = UIState()
+    ui.record = record.Record()
+    ui.view = hand_over()["view"]
+    record.count(ui.record, ui.view, "easy")
+    ui.panel = "statistics"
+    html = render.regions(ui)["overlay"]
+    assert 'data-testid="statistics"' in html
+    for name in ("matches_played", "matches_won", "hands_played", "pigs_taken"):
+        assert re.search(f'data-stat="{name}">(-?[0-9]+)</td>', html), name
+    assert 'data-stat="hands_played">1<' in html and 'data-stat="hands_played.easy">1<' in html
+    assert 'data-stat="hands_played.hard">0<' in html
+    assert 'data-testid="open-statistics"' in render.regions(ui)["bar"]
+
+
+def test_reset_asks_first() -> None:
+    ui = UIState()
+    ui, effects = record_flow.on_action(ui, "statistics")
+    assert ui.panel == "statistics" and [type(e) for e in effects] == [fx.ReadRecord]
+    ui, effects = flow.on_action(ui, "reset-confirm")
+    assert effects == []  # not asked yet
+    ui, effects = flow.on_action(ui, "reset-statistics")
+    assert ui.confirm_reset and effects == []
+    ui.record = record.Record()
+    assert 'data-testid="reset-confirm"' in stats_view.statistics_html(ui)
+    ui, effects = flow.on_action(ui, "reset-confirm")
+    assert [type(e) for e in effects] == [fx.ResetRecord] and not ui.confirm_reset
+
+
+def test_the_end_of_a_hand_is_counted() -> None:
+    packed = play_out(
+        op("new_match", seed=5), lambda v: v["phase"] == "play" and len(v["tricks"]) == 12 and v["turn"] == 0
+    )
+    ui = UIState()
+    ui.engine_ready = True
+    flow.started(ui, packed)
+    card = next(c for c in packed["view"]["hand"] if packed["view"]["refusals"][c] is None)
+    answer = op("step", state=packed["state"], action={"type": "play", "seat": 0, "card": card})
+    while answer["view"]["phase"] == "play":
+        answer = op("bot_step", state=answer["state"], seat=answer["view"]["turn"], level="normal")
+    _ui, effects = flow.answered(ui, answer)
+    assert any(isinstance(e, fx.CountHand) for e in effects)
+
+
+def test_the_chart_draws_every_hand_and_the_elimination_line() -> None:
+    view = match_over()["view"]
+    html = chart.chart_html(view["history"])
+    assert html.count("<polyline") == 4
+    assert 'class="elimination"' in html and "−1000" in html
+    assert 'data-testid="match-chart"' in html and 'role="img"' in html
+    last = view["history"][-1]["totals"]
+    assert f"Totals after hand {len(view['history'])}" in html
+    assert html.count("<tr>") == len(view["history"]) + 1  # the hidden table: a row per hand
+    assert str(last[0]).lstrip("-") in html
+    assert chart.chart_html([]) == ""
+
+
+def test_the_chart_escapes_seat_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ui import texts
+
+    monkeypatch.setattr(texts, "seat_name", lambda seat: "<b>&" + str(seat))
+    html = chart.chart_html([{"number": 1, "scores": [0, 0, 0, 0], "totals": [0, -50, 20, 30]}])
+    assert "<b>" not in html and "&lt;b&gt;&amp;" in html
+
+
+def test_summaries_carry_the_chart() -> None:
+    ui = UIState()
+    ui.engine_ready = True
+    ui.view = hand_over()["view"]
+    assert 'data-testid="match-chart"' in render.regions(ui)["overlay"]
+    assert 'data-testid="summary-statistics"' in render.regions(ui)["overlay"]
+    ui.view = match_over()["view"]
+    assert 'data-testid="match-chart"' in render.regions(ui)["overlay"]
+
+
+def test_the_panels_escape_what_they_show() -> None:
+    ui = UIState()
+    ui.engine_ready = True
+    ui.view = hand_over()["view"]
+    ui.record = record.Record()
+    ui.record.daily["2026-12-01"] = {"score": 5, "place": 1, "codes": ["<script>"]}
+    ui.message = ui.record_note = "<img src=x onerror=alert(1)>"
+    ui.panel = "statistics"
+    html = render.regions(ui)["overlay"]
+    assert "<img" not in html and "&lt;img src=x" in html
+    from ui import daily_view
+
+    ui.daily_date, ui.daily_result = "2026-12-01", ui.record.daily["2026-12-01"]
+    ui.panel = "daily"
+    html = render.regions(ui)["overlay"]
+    assert 'data-testid="daily-result"' in html and "<script>" not in html
+    assert daily_view.moments_text(["<script>", "pig_taken"]) == "You took the pig"

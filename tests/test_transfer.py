@@ -1,0 +1,64 @@
+"""Export and import of the player's data (ui/transfer.py)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.broken_saves import FakeStorage
+from tests.e2e.game import op, save_text
+from ui import record, store, transfer
+
+
+def exported() -> tuple[FakeStorage, str]:
+    storage = FakeStorage()
+    rec = record.Record()
+    rec.tallies["all"].hands_played = 7
+    rec.daily["2026-12-01"] = {"score": -20, "place": 2, "codes": []}
+    record.save(storage, rec)
+    storage.setItem(store.SAVE_KEY, save_text(op("new_match", seed=5)))
+    return storage, transfer.export_text(storage)
+
+
+def test_an_export_imports_back_whole() -> None:
+    storage, text = exported()
+    rec, save, fields = transfer.parse(text)
+    assert rec.to_data() == record.load(storage)[0].to_data()
+    assert save == storage.getItem(store.SAVE_KEY)
+    assert fields is not None and fields["view"]["hand_number"] == 1
+
+
+def test_an_export_without_a_match() -> None:
+    storage = FakeStorage()
+    rec, save, fields = transfer.parse(transfer.export_text(storage))
+    assert (rec.tallies["all"].hands_played, save, fields) == (0, None, None)
+
+
+def _with(**changes: object) -> str:
+    data = json.loads(exported()[1])
+    data.update(changes)
+    return json.dumps(data)
+
+
+BAD = [
+    ("not json", "{oops", "not_ours"),
+    ("another app", json.dumps({"format": "other", "version": 1}), "not_ours"),
+    ("a list", "[1, 2]", "not_ours"),
+    ("future", _with(version=2), "newer"),
+    ("record from the future", _with(record={"schema": 9}), "newer"),
+    ("no version", _with(version="1"), "damaged"),
+    ("bad record", _with(record={"schema": 2, "tallies": {"all": {"hands_played": -3}}, "counted": [], "daily": {}}), "damaged"),
+    ("bad save", _with(save='{"schema": 1, "state": "x", "view": {"phase": "<script>"}}'), "damaged"),
+    ("save not text", _with(save=5), "damaged"),
+    ("too big", " " * (transfer.MAX_FILE_CHARS + 1), "too_big"),
+    ("unreadable", None, "too_big"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "text", "reason"), BAD, ids=[b[0] for b in BAD])
+def test_a_bad_file_is_refused_with_its_reason(name: str, text: str | None, reason: str) -> None:
+    with pytest.raises(transfer.TransferError) as caught:
+        transfer.parse(text)
+    assert caught.value.reason == reason
+    assert "Your data is unchanged" in transfer.refusal_text(reason)

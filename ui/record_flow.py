@@ -1,0 +1,56 @@
+"""Transitions of the player's record panel (pure, like ``ui/flow.py``, which hands them the
+buttons named in :data:`ACTIONS`)."""
+
+from ui import effects as fx
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
+    from ui.effects import Effect
+    from ui.state import UIState
+
+#: The buttons (``data-action``) handled here.
+ACTIONS = (
+    "statistics",
+    "reset-statistics",
+    "reset-confirm",
+    "reset-cancel",
+    "daily",
+    "daily-practice",
+    "daily-leave",
+    "share",
+    "export",
+    "import",
+)
+
+
+def on_action(s: "UIState", name: str) -> "tuple[UIState, list[Effect]]":
+    """Open or close the statistics (read afresh from storage), and reset them after confirming;
+    the daily deal: open it, replay it for practice, leave it, share its result."""
+    if name in ("daily", "daily-practice"):
+        if s.busy or not s.engine_ready:
+            return s, []
+        s.panel = None
+        return s, [fx.OpenDaily(practice=name == "daily-practice")]
+    if name == "daily-leave":
+        return (s, [fx.LeaveDaily()]) if s.daily and not s.busy else (s, [])
+    if name == "export":
+        return s, [fx.Export()]
+    if name == "import":
+        return (s, [fx.Import()]) if s.engine_ready and not s.busy else (s, [])
+    if name == "share":
+        return (s, [fx.Share()]) if s.daily_result else (s, [])
+    if name == "statistics":
+        s.confirm_reset = False
+        if s.panel == "statistics":
+            s.panel = None
+            return s, []
+        s.panel = "statistics"
+        return s, [fx.ReadRecord()]
+    if name == "reset-statistics" and s.panel == "statistics":
+        s.confirm_reset = True
+        return s, []
+    if name == "reset-confirm" and s.confirm_reset:
+        s.confirm_reset = False
+        return s, [fx.ResetRecord()]
+    s.confirm_reset = False
+    return s, []

@@ -1,0 +1,148 @@
+"""The statistics panel's HTML, from the player's record (pure, unit-tested).
+
+Each figure is an element ``data-stat=NAME`` (all difficulties) or ``data-stat=NAME.LEVEL`` whose
+text is the number alone (``–`` before there is one); labels come from the catalogs and every value
+goes through ``ui/html.py``.
+"""
+
+from ui import daily, texts
+from ui.html import attrs, esc
+from ui.i18n import _
+from ui.record import SCOPES
+from ui.render import MENU, PANELS, SUMMARY_BUTTONS, _panel, button
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
+    from ui.record import Record, Tally
+    from ui.state import UIState
+
+
+def rows() -> "tuple[tuple[str, str], ...]":
+    """The rows of the panel: (figure name, its label in the current language)."""
+    return (
+        ("matches_played", _("Matches played")),
+        ("matches_won", _("Matches won")),
+        ("win_rate", _("Win rate (%)")),
+        ("hands_played", _("Hands played")),
+        ("average_hand", _("Average hand score")),
+        ("best_hand", _("Best hand")),
+        ("worst_hand", _("Worst hand")),
+        ("streak", _("Current winning streak")),
+        ("best_streak", _("Best winning streak")),
+        ("pigs_taken", _("Pigs taken")),
+        ("goats_won", _("Goats won")),
+        ("transformer_alone", _("Transformer taken alone")),
+        ("all_hearts", _("All hearts collected")),
+        ("all_16", _("All 16 point cards")),
+        ("exposures", _("Cards exposed")),
+        ("exposure_effect", _("Average effect of your exposures")),
+        ("hearts_blocked", _("All-hearts runs blocked")),
+    )
+
+
+NONE = "–"
+
+
+def _ratio(part: int, whole: int, scale: int = 1) -> str:
+    """``part / whole × scale`` to one decimal (without a trailing .0), or – when ``whole`` is 0."""
+    if not whole:
+        return NONE
+    tenths = (abs(part) * scale * 10 * 2 + whole) // (2 * whole)  # rounded half up, in tenths
+    text = str(tenths // 10) + ("" if tenths % 10 == 0 else "." + str(tenths % 10))
+    return ("-" if part < 0 and tenths else "") + text
+
+
+def figure(tally: "Tally", name: str) -> str:
+    """The text of figure ``name`` of ``tally``: a number, or – when there is none yet."""
+    if name == "win_rate":
+        return _ratio(tally.matches_won, tally.matches_played, 100)
+    if name == "average_hand":
+        return _ratio(tally.points, tally.hands_played)
+    if name == "exposure_effect":
+        return _ratio(tally.exposure_effect, tally.exposed_hands)
+    value = getattr(tally, name)
+    return NONE if value is None else str(value)
+
+
+def statistics_body(record: "Record") -> str:
+    head = "".join(
+        '<th scope="col">{}</th>'.format(esc(_("All") if scope == "all" else texts.level_name(scope)))
+        for scope in SCOPES
+    )
+    lines = []
+    for name, label in rows():
+        cells = "".join(
+            "<td{}>{}</td>".format(
+                attrs((("data-stat", name if scope == "all" else name + "." + scope),)),
+                esc(figure(record.tallies[scope], name)),
+            )
+            for scope in SCOPES
+        )
+        lines.append('<tr><th scope="row">{}</th>{}</tr>'.format(esc(label), cells))
+    return '<div class="stats-scroll" tabindex="0" role="region"{}><table class="stats"><thead><tr><td></td>{}</tr></thead><tbody>{}</tbody></table></div>'.format(
+        attrs((("aria-label", _("Statistics")),)), head, "".join(lines)
+    )
+
+
+def daily_figures(rec: "Record") -> "list[tuple[str, str, str]]":
+    """The daily deal's figures: (name, label, number)."""
+    current, best = daily.streaks(list(rec.daily))
+    scores = [entry["score"] for entry in rec.daily.values()]
+    return [
+        ("daily_played", _("Daily deals played"), str(len(rec.daily))),
+        ("daily_streak", _("Daily streak (days in a row)"), str(current)),
+        ("daily_best_streak", _("Best daily streak"), str(best)),
+        ("daily_best_score", _("Best daily score"), str(max(scores)) if scores else NONE),
+    ]
+
+
+def daily_body(rec: "Record") -> str:
+    rows_html = "".join(
+        '<tr><th scope="row">{}</th><td{}>{}</td></tr>'.format(
+            esc(label), attrs((("data-stat", name),)), esc(value)
+        )
+        for name, label, value in daily_figures(rec)
+    )
+    return '<h3>{}</h3><table class="stats daily"><tbody>{}</tbody></table>'.format(
+        esc(_("Daily deal")), rows_html
+    )
+
+
+def statistics_footer(app: "UIState") -> str:
+    if app.confirm_reset:
+        return '<p class="confirm">{}</p>{}{}'.format(
+            esc(_("Reset your statistics? This cannot be undone.")),
+            button("reset-confirm", "reset-confirm", _("Reset"), primary=True),
+            button("reset-cancel", "reset-cancel", _("Cancel")),
+        )
+    return (
+        button("export", "export", _("Export my data"))
+        + button("import", "import", _("Import data"))
+        + button("reset-statistics", "reset-statistics", _("Reset statistics"))
+    )
+
+
+def statistics_html(app: "UIState") -> str:
+    """The statistics panel (``ui.record`` as last read from storage)."""
+    if app.record is None:
+        return ""
+    body = statistics_body(app.record) + daily_body(app.record)
+    for note in (app.message, app.record_note):  # (an import's outcome; statistics set aside)
+        if note:
+            body = '<p class="note">{}</p>{}'.format(esc(note), body)
+    return _panel("statistics", _("Statistics"), body, statistics_footer(app), closable=True)
+
+
+def menu_html(app: "UIState") -> str:
+    """The menu entry of the player's record."""
+    return button("open-statistics", "statistics", _("Statistics"))
+
+
+def summary_button() -> str:
+    """The way to the statistics from the hand summary and the match result (they cover the menu)."""
+    return button("summary-statistics", "statistics", _("Statistics"))
+
+
+PANELS["statistics"] = statistics_html
+MENU.append(menu_html)
+SUMMARY_BUTTONS.append(summary_button)
