@@ -21,9 +21,11 @@ from collections.abc import Callable
 from typing import Any
 
 from .ai import LEVELS, hint
+from .coach import analyse
 from .daily import check_date, daily_seed
 from .game import Action, State, apply, apply_legal, check_seed, new_match, view_for
 from .players import Player, make_player
+from .review import hand_review
 from .rules import Refusal
 from .state_check import InvalidState, upgrade_state, validate_state
 from .table_view import table_view
@@ -150,6 +152,22 @@ def hint_op(args: dict[str, Any]) -> dict[str, Any]:
     return advice
 
 
+def review_op(args: dict[str, Any]) -> dict[str, Any]:
+    """The finished hand, trick by trick (:func:`gongzhu.review.hand_review`; ``NotOver`` during a hand)."""
+    return hand_review(_state(args))
+
+
+def coach_op(args: dict[str, Any]) -> dict[str, Any]:
+    """Seat 0's decision ``index`` of the finished hand, valued by Hard's search from seat 0's view at
+    that moment (:func:`gongzhu.coach.analyse`, with the hint's seed: the same evaluation the hint
+    made then); one decision a call, so the page runs the analysis between its other requests."""
+    state = _state(args)
+    index = args.get("index")
+    if type(index) is not int:
+        raise ValueError(f"index {index!r} is not an integer")
+    return analyse(state, index, hint_seed(state["seed"], state["hand_number"]))
+
+
 OPS: dict[str, Handler] = {
     "ping": ping,
     "new_match": new_match_op,
@@ -159,6 +177,8 @@ OPS: dict[str, Handler] = {
     "bot_step": bot_step,
     "bots_expose": bots_expose,
     "hint": hint_op,
+    "review": review_op,
+    "coach": coach_op,
 }
 
 

@@ -18,6 +18,9 @@ hidden card — with, added:
 - ``exposed_held``: per seat, its exposed cards not yet played (they stay marked on the table).
 - ``point_cards``: per seat, the point cards among its captured cards, in display order.
 - ``threat``: the seat that has taken every heart taken so far (at least one), else ``None``.
+- ``memory``: the table-memory aid (:func:`gongzhu.memory.memory_aid`, from the view only): per
+  seat the suits it is known to be void in, per seat its exposed cards still to come, and the point
+  cards not yet played. The page shows it when the player turns the aid on.
 - ``moments``: once a hand is over, per seat its moments (:mod:`gongzhu.moments`: ``codes``,
   ``exposed``, ``exposure_effect``), which the player's statistics count; ``None`` during a hand.
 - ``match_id``: a token naming the match (not its seed), the key under which statistics count it.
@@ -42,6 +45,7 @@ from .game import (
     point_cards,
     view_for,
 )
+from .memory import MemoryAid, memory_aid
 from .moments import SeatMoments, finished_hand_moments, match_id
 from .rules import Refusal
 from .scoring import EXPOSURE_EFFECTS
@@ -66,6 +70,7 @@ class TableFacts(TypedDict):
     exposed_held: list[list[str]]
     point_cards: list[list[str]]
     threat: int | None
+    memory: MemoryAid
     moments: list[SeatMoments] | None
     match_id: str
 
@@ -97,6 +102,7 @@ def table_facts(state: State, view: View) -> TableFacts:
         exposed_held=[[c for c in view["exposed"][s] if c not in played] for s in range(4)],
         point_cards=[point_cards(cards) for cards in view["captured"]],
         threat=all_hearts_threat(view["captured"]),
+        memory=memory_aid(view),
         moments=finished_hand_moments(state),
         match_id=match_id(state["seed"]),
     )

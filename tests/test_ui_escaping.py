@@ -84,7 +84,7 @@ def test_no_value_is_written_as_markup(poisoned_catalog: None, phase: str, panel
         "view": view, "level": MARKUP, "hand_level": MARKUP, "selected": MARKUP, "expose_sel": [MARKUP],
         "message": MARKUP, "notice": MARKUP, "alert": MARKUP, "engine_note": MARKUP, "unsaved": True,
         "toast": MARKUP, "fresh_card": MARKUP, "panel": panel, "hold": phase == "play", "four_colour": True,
-        "loading_text": MARKUP, "progress": 50, "elsewhere": True, "failed": "",
+        "loading_text": MARKUP, "progress": 50, "elsewhere": True, "failed": "", "memory_aid": True,
     }.items():  # fmt: skip
         setattr(app, key, value)
     regions = render.regions(app)

@@ -67,11 +67,11 @@ def test_store_round_trip_and_corrupt_save() -> None:
 
 def test_settings_and_start_decision() -> None:
     storage = FakeStorage()
-    assert store.load_settings(storage) == {"level": "normal", "four_colour": False}
+    assert store.load_settings(storage) == {"level": "normal", "four_colour": False, "memory_aid": False}
     ui = UIState()
-    ui.level, ui.four_colour = "hard", True
+    ui.level, ui.four_colour, ui.memory_aid = "hard", True, True
     store.save_settings(storage, ui)
-    assert store.load_settings(storage) == {"level": "hard", "four_colour": True}
+    assert store.load_settings(storage) == {"level": "hard", "four_colour": True, "memory_aid": True}
     storage.setItem(store.SETTINGS_KEY, "garbage")
     assert store.load_settings(storage)["level"] == "normal"
     assert store.start_decision(None, None) == ("new", None)

@@ -17,6 +17,7 @@ from ui import (
     flow,
     record,
     render,
+    review,
     stats_view,  # noqa: F401  (registers the statistics panel and its menu entry)
     store,
     table,
@@ -177,6 +178,29 @@ async def run(result, gen=None):
         elif isinstance(effect, fx.ResetRecord):
             ui.record = record.reset(storage())
             dom.announce(_("Your statistics were reset."))
+        elif isinstance(effect, fx.Background):
+            _spawn(_background(effect.call, gen))
+
+
+async def _background(call, gen):
+    """A request the flow does not wait for (the coach): its answer goes into the flow as usual; an
+    engine error stops the coach for this hand (the game goes on), a dead worker is replaced."""
+    if call.measure:
+        dom.mark(call.measure + "-start")
+    try:
+        answer = await bridge.call(call.op, **call.args)
+        if call.measure:
+            dom.measure(call.measure, call.measure + "-start")  # bench/coach.py reads these
+    except bridge.EngineError as exc:
+        window.console.warn("gongzhu: " + call.op + ": " + str(exc))
+        review.coach_failed(ui)
+        redraw()
+        return
+    except Exception as exc:
+        report(exc)
+        return
+    if gen == ui.gen:
+        await run(getattr(flow, call.then)(ui, answer, call.args.get("state")), gen)
 
 
 async def _call(effect, gen):
@@ -577,6 +601,11 @@ def on_key(event):
     """Keyboard play: arrows move through the hand (roving tabindex), Enter or Space on a card
     selects it and again plays it, Escape closes a panel."""
     key = str(event.key)
+    reviewing = review.on_key(ui, key)  # (an open hand review takes the arrows and Escape)
+    if reviewing is not None:
+        event.preventDefault()
+        _spawn(run(reviewing))
+        return
     target = event.target
     card = None
     if target is not None and hasattr(target, "closest"):
@@ -594,3 +623,14 @@ def on_key(event):
             on_click(event)
     elif key == "Escape" and ui.panel:
         _spawn(run(flow.on_action(ui, "close")))
+
+
+def on_pointer(event):
+    """A swipe on the hand review (pointer down, then up further left or right)."""
+    target = event.target
+    if target is None or not hasattr(target, "closest") or target.closest("[data-testid=review]") is None:
+        return
+    if str(event.type) == "pointerdown":
+        review.pointer_down(ui, float(event.clientX))
+    else:
+        _spawn(run(review.pointer_up(ui, float(event.clientX))))

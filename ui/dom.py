@@ -21,6 +21,9 @@ def _focus_key():
     testid = active.getAttribute("data-testid")
     if testid:
         return ("testid", str(testid))
+    action = active.getAttribute("data-action")
+    if action:
+        return ("action", str(action))
     return ("other", "")
 
 
@@ -32,7 +35,10 @@ def _refocus(key):
     if dialog is not None:
         if not dialog.hasAttribute("data-focused") and (active is None or not dialog.contains(active)):
             dialog.setAttribute("data-focused", "")
-            target = dialog.querySelector("footer .btn.primary") or dialog.querySelector("button")
+            target = None
+            if key is not None and key[0] in ("testid", "action"):  # the same control, redrawn (the review)
+                target = dialog.querySelector("[data-" + key[0] + '="' + key[1] + '"]:not([disabled])')
+            target = target or dialog.querySelector("footer .btn.primary") or dialog.querySelector("button")
             if target is not None:
                 target.focus()
         return

@@ -74,6 +74,16 @@ class NewMatch:
         return "NewMatch(" + str(self.seed) + ")"
 
 
+class Background:
+    """Run ``call`` in a task of its own: the flow goes on without waiting for it (the coach)."""
+
+    def __init__(self, call: Call) -> None:
+        self.call = call  # the engine request; its answer goes to ``flow.<call.then>`` as usual
+
+    def __repr__(self) -> str:
+        return "Background(" + repr(self.call) + ")"
+
+
 class CountHand:
     """Count the finished hand (and match) of the table in the player's record (``ui/record.py``)."""
 
@@ -151,4 +161,5 @@ if TYPE_CHECKING:
         | Share
         | Export
         | Import
+        | Background
     )

@@ -11,8 +11,9 @@ asks the worker -> :func:`stepped` with the answer -> the state takes the new vi
 """
 
 from ui import effects as fx
-from ui import record_flow, table, texts
+from ui import record_flow, review, table, texts
 from ui.i18n import _
+from ui.review_state import ReviewState
 from ui.state import LEVELS
 
 TYPE_CHECKING = False
@@ -154,6 +155,8 @@ def resume(s: "UIState", saved: "dict[str, Any]") -> "UIState":
     for key in ("hand_level", "bots_exposed", "hold", "speed", "selected", "expose_sel"):
         setattr(s, key, saved[key])
     s.notice = texts.standing_notice(saved["view"])
+    s.review = ReviewState()
+    s.review.trick = saved.get("review_trick", 0)  # (a reload on the review resumes it: ui/review.py)
     s.message = ""
     s.collecting = None
     s.fresh_card = None
@@ -177,7 +180,7 @@ def next_step(s: "UIState") -> "tuple[UIState, list[Effect], bool]":
         args = {"state": s.state, "level": s.hand_level}
         return s, [fx.Call("bots_expose", args, "bots_answered")], True
     if phase != "play":
-        return s, [], False
+        return s, review.after_hand(s), False
     if view["turn"] == 0:
         if s.turn_said == s.state:
             return s, [], False
@@ -263,6 +266,9 @@ def on_action(s: "UIState", name: str) -> "Result":
     if name == "four-colour":
         s.four_colour = not s.four_colour
         return s, [fx.SaveSettings()]
+    if name == "memory-aid":
+        s.memory_aid = not s.memory_aid
+        return s, [fx.SaveSettings()]
     if name == "close":
         s.panel = None
         return s, []
@@ -290,6 +296,9 @@ def on_action(s: "UIState", name: str) -> "Result":
         return s, []
     if name == "play-again":
         return s, [fx.NewMatch()]
+    reviewing = review.on_action(s, name)
+    if reviewing is not None:
+        return reviewing
     if name == "captured" or name == "last-trick":
         return toggle_panel(s, name)
     return s, []
@@ -336,3 +345,9 @@ def arrow(s: "UIState", code: str, key: str) -> "tuple[UIState, str | None]":
 
 #: Arrow keys in the hand: how far each one moves the focus.
 MOVES = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
+
+
+# --------------------------------------------------------------------------- the hand review (ui/review.py)
+
+coached = review.coached
+reviewed = review.reviewed

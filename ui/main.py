@@ -121,6 +121,7 @@ async def boot():
     settings = store.load_settings(local)
     ui.level = settings["level"]
     ui.four_colour = settings["four_colour"]
+    ui.memory_aid = settings["memory_aid"]
     params = url_params()
     ui.fast = str(params.get("fast")) == "1"
     if ui.fast:
@@ -160,8 +161,9 @@ async def boot():
     if not seed_valid:
         notices.append(i18n._("The deal number in this link is not valid: it was ignored."))
     ui.loading_text = i18n._("Waking up the opponents…")
-    for name in ("click", "keydown", "change"):
-        handler = {"click": game.on_click, "keydown": game.on_key, "change": game.on_change}[name]
+    handlers = {"click": game.on_click, "keydown": game.on_key, "change": game.on_change}
+    handlers.update(pointerdown=game.on_pointer, pointerup=game.on_pointer)  # (a swipe on the review)
+    for name, handler in handlers.items():
         document.addEventListener(name, create_proxy(handler))
     watch = getattr(local, "watch", None)  # (web/storage.js; absent from the in-memory stand-ins)
     if watch is not None:

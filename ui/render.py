@@ -5,7 +5,7 @@ changed, once per animation frame. No DOM access here, no rules: per-card refusa
 breakdowns all come from the engine worker in the view.
 """
 
-from ui import chart, i18n, table, texts
+from ui import chart, i18n, memory_html, review, table, texts
 from ui.html import attrs, esc
 from ui.i18n import N_, _, ngettext
 
@@ -100,8 +100,9 @@ def bar_html(app: "UIState") -> str:
         '<span class="brand"><i>♠</i> Gong Zhu</span>'
         '<label class="level"><span>{diff}</span>'
         '<select data-testid="difficulty" data-action="difficulty" aria-label="{diff}">{options}</select></label>'
-        '<span class="tools">{last}{captured}{more}{deck}{lang}{rules}</span>'
+        '<span class="tools">{last}{captured}{more}{deck}{aid}{lang}{rules}</span>'
     ).format(
+        aid=button("memory-aid", "memory-aid", _("Memory aid"), pressed=bool(app.memory_aid)),
         more="".join(entry(app) for entry in MENU),
         deck=button(
             "four-colour",
@@ -162,6 +163,8 @@ def seat_html(app: "UIState", seat: int) -> str:
                 "".join(card_html(c, "mini", (("data-exposed", seat),)) for c in exposed),
             )
         )
+    if app.memory_aid:
+        parts.append(memory_html.seat_aid_html(view, seat))
     if view.get("threat") == seat:
         parts.append(
             '<div class="badge threat" data-testid="threat">{}</div>'.format(esc(_("All-hearts threat ♥")))
@@ -405,16 +408,22 @@ def overlay_html(app: "UIState") -> str:
     if app.panel in PANELS:
         return PANELS[app.panel](app)
     phase = table.html_phase(app)
+    from ui import review_html  # (here: it draws with this module's card and button helpers)
+
+    if phase in ("hand-over", "match-over") and review.of_table(app).trick:
+        return review_html.review_html(app)
     if phase == "hand-over":
         body, title = summary_html(view)
+        body += review_html.verdict_html(app)
         body += chart.chart_html(view.get("history") or [])
-        footer = button("next-hand", "next-hand", _("Next hand"), primary=True) + summary_buttons()
+        footer = button("next-hand", "next-hand", _("Next hand"), primary=True)
+        footer += review_html.review_button() + summary_buttons()
         if app.daily and "daily" in FOOTERS:
             body = FOOTERS["daily-note"](app) + body
             footer = FOOTERS["daily"](app)
         return _panel("hand-summary", title, body, footer)
     if phase == "match-over":
-        return match_html(view)
+        return match_html(view, review_html.verdict_html(app) + review_html.review_button())
     shown = app.panel
     if shown == "captured":
         return captured_html(view)
@@ -423,7 +432,7 @@ def overlay_html(app: "UIState") -> str:
     return ""
 
 
-def match_html(view: "View") -> str:
+def match_html(view: "View", review_part: str = "") -> str:
     result = view["result"]
     rows = []
     for place, seat, name, total, out in table_rows(result):
@@ -442,12 +451,8 @@ def match_html(view: "View") -> str:
         sbody, stitle = summary_html(view)
         body += f"<details><summary>{esc(stitle)}</summary>{sbody}</details>"
     title = texts.result_title(result)
-    html = _panel(
-        "match-summary",
-        title,
-        body,
-        button("play-again", "play-again", _("Play again"), primary=True) + summary_buttons(),
-    )
+    footer = button("play-again", "play-again", _("Play again"), primary=True) + summary_buttons()
+    html = _panel("match-summary", title, body + review_part, footer)
     return html.replace(
         'class="panel"', 'class="panel {}"'.format("won" if result["winner"] == 0 else "lost"), 1
     )

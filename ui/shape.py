@@ -158,6 +158,19 @@ def _last_hand(value: object) -> None:
         _list(b.get("exposure_effects", []), "last hand", 8)
 
 
+def _memory(value: object) -> None:
+    """The table-memory aid (``gongzhu.memory``): per seat its void suits and exposed cards to come,
+    and the point cards not yet played."""
+    memory = _dict(value, "memory aid")
+    voids = _list(memory.get("voids"), "memory aid", 4)
+    _need(len(voids) == 4, "memory aid")
+    for suits in voids:
+        for suit in _list(suits, "memory aid", 4):
+            _need(isinstance(suit, str) and len(suit) == 1 and suit in SUITS, "memory aid")
+    _four_card_lists(memory.get("exposed_out"), 4, "memory aid")
+    _cards(memory.get("points_out"), 16, "memory aid")
+
+
 def _result(value: object) -> None:
     if value is None:
         return
@@ -198,6 +211,8 @@ def check_view(value: object) -> None:
         _four_card_lists(view["point_cards"], 52, "point cards")
     for code in _dict(view.get("exposable_effects", {}), "exposable effects"):
         _need(is_card(code), "exposable effects")
+    if "memory" in view:  # (a save from an older version lacks it)
+        _memory(view["memory"])
     _last_hand(view.get("last_hand"))
     _result(view.get("result"))
     _list(view.get("history", []), "history", MAX_HANDS)

@@ -5,6 +5,8 @@ draws from it, ``ui/app.py`` (the shell) holds the one instance. The engine stat
 text; the table is drawn from ``view``, seat 0's table view as the engine sent it.
 """
 
+from ui.review_state import ReviewState
+
 #: The difficulty levels, easiest first (the engine's ``gongzhu.ai.LEVELS``; a test holds
 #: them equal). The one list the UI uses: the menu, the settings and the saves read it.
 LEVELS = ("easy", "normal", "hard")
@@ -39,6 +41,7 @@ class UIState:
         # --- settings (saved apart, see ui/store.py)
         self.level = DEFAULT_LEVEL  # type: str  # the difficulty chosen in the menu (from the next hand)
         self.four_colour = False  # type: bool  # the four-colour deck
+        self.memory_aid = False  # type: bool  # the table-memory aid is shown (off by default)
         # --- what the table says
         self.notice = ""  # type: str  # the hand's standing notice (no card to expose, who exposed what)
         self.notice_said = ""  # type: str  # the last notice read out to screen readers
@@ -51,6 +54,7 @@ class UIState:
         self.fresh_card = None  # type: str | None  # the card just played (it slides in)
         self.collecting = None  # type: int | None  # the seat a finished trick sweeps to, or None
         self.panel = None  # type: str | None  # the open panel: "captured", "last-trick" or None
+        self.review = ReviewState()  # type: ReviewState  # the finished hand's review and coach (ui/review.py)
         self.focus = None  # type: str | None  # the hand card the arrow keys moved to
         self.loading_text = ""  # type: str  # the loading screen's line
         self.progress = 10  # type: int  # the loading bar, in percent

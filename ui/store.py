@@ -57,9 +57,9 @@ def get_text(storage: "Any", key: str) -> "str | None":
 
 
 def load_settings(storage: "Any") -> "dict[str, Any]":
-    """``{"level": ..., "four_colour": ...}``; defaults for anything missing or unreadable. (The
+    """``{"level": ..., "four_colour": ..., "memory_aid": ...}``; defaults for anything missing or unreadable. (The
     language is saved apart, under ``ui.i18n.STORAGE_KEY``, which the rules page shares.)"""
-    settings = {"level": DEFAULT_LEVEL, "four_colour": False}
+    settings = {"level": DEFAULT_LEVEL, "four_colour": False, "memory_aid": False}
     try:
         raw = _get(storage, SETTINGS_KEY)
         data = json.loads(raw) if raw and len(raw) < 1000 else {}
@@ -67,6 +67,7 @@ def load_settings(storage: "Any") -> "dict[str, Any]":
             if data.get("level") in LEVELS:
                 settings["level"] = data["level"]
             settings["four_colour"] = data.get("four_colour") is True
+            settings["memory_aid"] = data.get("memory_aid") is True
     except Exception:  # (settings never break the page)
         pass
     return settings
@@ -74,7 +75,8 @@ def load_settings(storage: "Any") -> "dict[str, Any]":
 
 def save_settings(storage: "Any", ui: "UIState") -> bool:
     """Save the settings of the UI state ``ui``; False when storage refuses (full or disabled)."""
-    return _set(storage, SETTINGS_KEY, json.dumps({"level": ui.level, "four_colour": ui.four_colour}))
+    settings = {"level": ui.level, "four_colour": ui.four_colour, "memory_aid": ui.memory_aid}
+    return _set(storage, SETTINGS_KEY, json.dumps(settings))
 
 
 def _set(storage: "Any", key: str, value: str) -> bool:
@@ -96,6 +98,7 @@ def encode(ui: "UIState") -> str:
     data = {"schema": SCHEMA, "state": ui.state, "view": ui.view}
     for key in UI_KEYS:
         data[key] = getattr(ui, key)
+    data["review_trick"] = ui.review.trick if ui.review.state in (None, ui.state) else 0  # (ui/review.py)
     data["tab"] = ui.tab  # (two tabs' saves always differ, so each sees the other's writes)
     return json.dumps(data)
 
@@ -163,6 +166,9 @@ def decode(text: str) -> "dict[str, Any]":
     app["selected"] = selected if isinstance(selected, str) and selected in view["hand"] else None
     sel = data.get("expose_sel")
     app["expose_sel"] = [c for c in sel if c in view["exposable"]] if isinstance(sel, list) else []
+    trick = data.get("review_trick")
+    over = view["phase"] in ("hand_over", "match_over")
+    app["review_trick"] = trick if over and type(trick) is int and 1 <= trick <= 13 else 0
     return app
 
 

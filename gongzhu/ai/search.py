@@ -89,9 +89,13 @@ def evaluate_exposes(
     rng: random.Random,
     budget: int = DEFAULT_BUDGET,
     opponent_weight: float = OPPONENT_WEIGHT,
+    extra: int | None = None,
 ) -> Evaluation:
-    """Value of each exposure; the other seats expose as Normal would with their sampled hands."""
+    """Value of each exposure; the other seats expose as Normal would with their sampled hands.
+    ``extra``: one more exposure to value (the coach's: the one the player chose)."""
     candidates = expose_candidates(exposable)
+    if extra is not None and extra not in candidates:
+        candidates = sorted([*candidates, extra])
     worlds = max(MIN_WORLDS, min(MAX_WORLDS, 2 * budget // (len(candidates) * 52)))
     totals = dict.fromkeys(candidates, 0.0)
     for _ in range(worlds):

@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""The coach's time per hand: CPython (the service op, one decision a call) and, with ``--browser``,
+headless Chromium (the page's ``gongzhu:coach`` measures: each request from the UI to the worker and
+back, run in the background after the hand, and the time from the summary to the complete verdict).
+
+Each hand is hand 1 of a seed, every seat played by Normal (CPython), or in the browser the player
+playing the first playable card (``tests/e2e/game.finish_hand``) against the Normal opponents.
+
+Usage: python bench/coach.py [--hands N] [--seed S] [--browser] [--no-build] [--json FILE]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from gongzhu import service  # noqa: E402
+from gongzhu.game import apply_legal, new_match  # noqa: E402
+
+
+def _call(op: str, **args: Any) -> Any:
+    reply = json.loads(service.call(json.dumps({"op": op, "args": args})))
+    assert reply["ok"], reply
+    return reply["result"]
+
+
+def cpython(seeds: list[int]) -> dict[str, Any]:
+    per_hand, per_decision = [], []
+    for seed in seeds:
+        state = new_match(seed)
+        while state["phase"] in ("expose", "play"):
+            action = next(a for a in (service.bot_action(state, s, "normal") for s in range(4)) if a)
+            state = apply_legal(state, action)
+        text = json.dumps(state)
+        start, index, count = time.perf_counter(), 0, 1
+        while index < count:
+            t = time.perf_counter()
+            count = _call("coach", state=text, index=index)["count"]
+            per_decision.append((time.perf_counter() - t) * 1000)
+            index += 1
+        per_hand.append((time.perf_counter() - start) * 1000)
+    return _summary(per_hand, per_decision)
+
+
+def _summary(per_hand: list[float], per_decision: list[float]) -> dict[str, Any]:
+    ordered = sorted(per_decision)
+    return {
+        "hands": len(per_hand),
+        "decisions": len(per_decision),
+        "hand_ms_median": round(statistics.median(per_hand)),
+        "hand_ms_max": round(max(per_hand)),
+        "decision_ms_median": round(statistics.median(per_decision)),
+        "decision_ms_p95": round(ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]),
+        "decision_ms_max": round(max(per_decision)),
+    }
+
+
+def browser(seeds: list[int], no_build: bool) -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright
+
+    import build
+    from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS
+    from tests.e2e.game import finish_hand, open_game
+
+    done_js = "() => { const v = document.querySelector('[data-testid=coach-verdict]'); return v && !v.textContent.includes('…'); }"
+    per_hand, per_decision, walls = [], [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        directory = build.DIST if no_build else Path(tmp) / "dist"
+        if not no_build:
+            build.build(directory)
+        with build.serving(directory, "/gongzhu/") as site, sync_playwright() as p:
+            chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            for seed in seeds:
+                page = chromium.new_page()
+                open_game(page, site, seed=seed)
+                finish_hand(page)
+                start = time.perf_counter()
+                page.wait_for_function(done_js, timeout=300_000)
+                walls.append((time.perf_counter() - start) * 1000)
+                times = page.evaluate("performance.getEntriesByName('gongzhu:coach').map(e => e.duration)")
+                per_decision += [float(t) for t in times]
+                per_hand.append(sum(float(t) for t in times))
+                page.close()
+            chromium.close()
+    out = _summary(per_hand, per_decision)
+    out["summary_to_verdict_ms_median"] = round(statistics.median(walls))
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--browser", action="store_true")
+    parser.add_argument("--no-build", action="store_true")
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args()
+    seeds = list(range(args.seed, args.seed + args.hands))
+    result = {"cpython": cpython(seeds)}
+    if args.browser:
+        result["browser"] = browser(seeds, args.no_build)
+    text = json.dumps(result, indent=2)
+    print(text)
+    if args.json:
+        args.json.write_text(text + "\n")
+
+
+if __name__ == "__main__":
+    main()

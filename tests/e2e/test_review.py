@@ -1,0 +1,171 @@
+"""Issue 15 end to end: the hand review stepped through on a phone and a desktop (buttons, arrow
+keys, a swipe, a jump), a reload on the review, a costly play flagged in a hand known to hold one,
+and the table-memory aid on and off."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+import build
+from tests.e2e.conftest import BOOT_TIMEOUT_MS, PageGuard
+from tests.e2e.game import finish_hand, op, open_game, settle
+from tests.e2e.test_accessibility import AXE, _axe
+
+SEED = 3
+COMPLETE_JS = "() => { const v = document.querySelector('[data-testid=coach-verdict]'); return v && !v.textContent.includes('…'); }"
+
+
+def predicted_hand_over(seed: int) -> dict[str, Any]:
+    """The page's hand 1 with ``?seed=seed&fast=1`` played as ``finish_hand`` plays it (no exposure,
+    the first playable card), replayed in CPython through the worker's ops."""
+    packed = op("new_match", seed=seed)
+    packed = op("bots_expose", state=packed["state"], level="normal")
+    if packed["view"]["phase"] == "expose":
+        packed = op("step", state=packed["state"], action={"type": "expose", "seat": 0, "cards": []})
+    while packed["view"]["phase"] == "play":
+        view = packed["view"]
+        if view["turn"] == 0:
+            first = next(c for c in view["hand"] if view["refusals"][c] is None)
+            packed = op("step", state=packed["state"], action={"type": "play", "seat": 0, "card": first})
+        else:
+            packed = op("bot_step", state=packed["state"], seat=view["turn"], level="normal")
+    return packed
+
+
+def shown_trick(page: Page) -> list[tuple[int, str]]:
+    cards = page.eval_on_selector_all(
+        "[data-testid=review] [data-card][data-seat]",
+        "els => els.map(e => [Number(e.dataset.seat), e.dataset.card])",
+    )
+    return [(int(s), str(c)) for s, c in cards]
+
+
+def trick_number(page: Page) -> int:
+    return int(page.get_attribute("[data-testid=review]", "data-trick") or 0)
+
+
+def wait_trick(page: Page, n: int) -> None:
+    page.wait_for_selector(f"[data-testid=review][data-trick='{n}'] [data-card][data-seat]")
+
+
+def swipe(page: Page, dx: int) -> None:
+    box = None
+    for _attempt in range(20):  # (the coach's answers redraw the review meanwhile: a box may vanish)
+        box = page.locator("[data-testid=review] .rv-facts").bounding_box()
+        if box is not None:
+            break
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + dx, y, steps=4)
+    page.mouse.up()
+
+
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+def test_a_review_stepped_through_and_resumed_after_a_reload(
+    device: str, phone_page: Page, desktop_page: Page, site: build.SiteServer
+) -> None:
+    page = phone_page if device == "phone" else desktop_page
+    tricks = [
+        [(p["seat"], p["card"]) for p in t["plays"]] for t in predicted_hand_over(SEED)["view"]["tricks"]
+    ]
+    open_game(page, site, seed=SEED)
+    finish_hand(page)
+    page.click("[data-testid=review-hand]")
+    wait_trick(page, 1)
+    assert shown_trick(page) == tricks[0]
+    page.click("[data-testid=review-next]")
+    wait_trick(page, 2)
+    assert shown_trick(page) == tricks[1]
+    page.keyboard.press("ArrowRight")
+    wait_trick(page, 3)
+    swipe(page, -150)  # right to left: the next trick
+    wait_trick(page, 4)
+    assert shown_trick(page) == tricks[3]
+    swipe(page, 150)
+    wait_trick(page, 3)
+    page.click("[data-action=review-go-13]")
+    wait_trick(page, 13)
+    assert shown_trick(page) == tricks[12]
+    page.click("[data-testid=review-prev]")
+    wait_trick(page, 12)
+    page.wait_for_function("() => !document.documentElement.dataset.busy")
+    page.reload()
+    wait_trick(page, 12)
+    assert shown_trick(page) == tricks[11]
+    page.keyboard.press("Escape")
+    page.wait_for_selector("[data-testid=hand-summary] [data-testid=review-hand]")
+    assert settle(page) == "hand-over"
+
+
+def test_a_costly_play_is_flagged_with_its_cost(desktop_page: Page, site: build.SiteServer) -> None:
+    final = predicted_hand_over(SEED)
+    first = op("coach", state=final["state"], index=0)
+    analyses = [first] + [op("coach", state=final["state"], index=i) for i in range(1, first["count"])]
+    costly = [a for a in analyses if a["costly"] and a["kind"] == "play"]
+    assert costly, f"seed {SEED} played card by card from the left holds a costly play"
+    page = desktop_page
+    open_game(page, site, seed=SEED)
+    finish_hand(page)
+    page.wait_for_function(COMPLETE_JS, timeout=120_000)
+    verdict = page.inner_text("[data-testid=coach-verdict]")
+    assert str(len([a for a in analyses if a["costly"]])) in verdict
+    page.click("[data-testid=review-hand]")
+    for a in costly:
+        page.click(f"[data-action=review-go-{a['trick']}]")
+        wait_trick(page, a["trick"])
+        marked = page.locator("[data-testid=review] [data-card][data-seat='0'][data-costly]")
+        assert marked.get_attribute("data-costly") == str(a["cost"])
+        assert marked.get_attribute("data-card") == a["chosen"][0]
+    clean = next(a for a in analyses if a["kind"] == "play" and not a["costly"])
+    page.click(f"[data-action=review-go-{clean['trick']}]")
+    wait_trick(page, clean["trick"])
+    assert page.locator("[data-testid=review] [data-costly]").count() == 0
+
+
+def test_the_memory_aid_on_and_off(desktop_page: Page, site: build.SiteServer) -> None:
+    page = desktop_page
+    open_game(page, site, seed=SEED)
+    assert page.locator("[data-testid=memory-points]").count() == 0  # off by default
+    aid = page.locator("[data-testid=memory-aid]")
+    assert aid.get_attribute("aria-pressed") == "false"
+    aid.click()
+    page.wait_for_selector("[data-testid=memory-points]")
+    assert aid.get_attribute("aria-pressed") == "true"
+    assert "Q♠" in page.inner_text("[data-testid=memory-points]")  # the pig is still out
+    page.reload()
+    settle(page)
+    page.wait_for_selector("[data-testid=memory-points]")  # a saved setting
+    page.click("[data-testid=memory-aid]")
+    page.wait_for_selector("[data-testid=memory-points]", state="detached")
+
+
+@pytest.mark.skipif(not AXE.is_file(), reason="node_modules/axe-core missing: npm ci")
+def test_the_review_with_the_keyboard_and_axe(chromium_browser: Browser, site: build.SiteServer) -> None:
+    context = chromium_browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)  # (axe)
+    context.set_default_timeout(BOOT_TIMEOUT_MS)
+    guard = PageGuard(site.url)
+    guard.attach(context)
+    page = context.new_page()
+    guard.watch(page)
+    try:
+        open_game(page, site, seed=SEED)
+        finish_hand(page)
+        page.focus("[data-testid=review-hand]")
+        page.keyboard.press("Enter")
+        wait_trick(page, 1)
+        page.focus("[data-testid=review-next]")
+        page.keyboard.press("Enter")
+        wait_trick(page, 2)
+        page.keyboard.press("Enter")  # the focus stayed on "Next trick" through the redraw
+        wait_trick(page, 3)
+        assert page.evaluate("document.activeElement.dataset.testid") == "review-next"
+        bad = [v for v in _axe(page) if v["impact"] in ("serious", "critical")]
+        assert not bad, bad
+        guard.check()
+    finally:
+        context.close()
