@@ -38,8 +38,11 @@ class SeatMoments(TypedDict):
     place: int  # 1 + how many seats scored more this hand (ties share a place)
 
 
-def match_id(seed: int) -> str:
-    """A token naming the match of ``seed`` (16 hex digits; the seed is not readable from it)."""
+def match_id(seed: object) -> str:
+    """A token naming the match of ``seed`` (16 hex digits; the seed is not readable from it). A
+    seed that is not an integer (a tampered state, which the engine's check refuses) names none: ""."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        return ""
     return f"{mix64(mix64(seed) ^ 0x6A09E667F3BCC908):016x}"
 
 
@@ -90,9 +93,12 @@ def hand_moments(
 
 def finished_hand_moments(state: dict[str, Any]) -> list[SeatMoments] | None:
     """:func:`hand_moments` of the hand just finished in ``state``, or None while a hand is on."""
-    if state["phase"] not in ("hand_over", "match_over"):
+    if state.get("phase") not in ("hand_over", "match_over"):
         return None
-    return hand_moments(state["captured"], state["exposed"], state["tricks"])
+    try:
+        return hand_moments(state["captured"], state["exposed"], state["tricks"])
+    except (KeyError, TypeError, ValueError, IndexError):  # (a tampered state: the engine's check refuses it)
+        return None
 
 
 __all__ = [

@@ -97,3 +97,11 @@ def test_place_counts_the_seats_that_scored_more() -> None:
     assert [m["place"] for m in moments] == [4, 1, 3, 2]
     tied = hand_moments([[], [], [], []], [[], [], [], []], [])
     assert [m["place"] for m in tied] == [1, 1, 1, 1]
+
+
+def test_a_tampered_state_names_no_match_and_has_no_moments() -> None:
+    assert match_id("7") == "" and match_id(True) == ""
+    state = new_match(11)
+    state["phase"] = "hand_over"
+    state["captured"] = [["??"], [], [], []]
+    assert finished_hand_moments(state) is None
