@@ -583,9 +583,11 @@ def on_click(event):
 
 def on_change(event):
     target = event.target
-    if target is not None and str(target.dataset.action) == "difficulty":
+    # getAttribute: an element without data-action (a file input, say) gives None, not an error.
+    action = target.getAttribute("data-action") if target is not None else None
+    if action == "difficulty":
         _spawn(run(flow.choose_level(ui, str(target.value))))
-    elif target is not None and str(target.dataset.action) == "language":
+    elif action == "language":
         _spawn(change_language(str(target.value)))
 
 
