@@ -122,6 +122,9 @@ async def boot():
     ui.level = settings["level"]
     ui.four_colour = settings["four_colour"]
     ui.memory_aid = settings["memory_aid"]
+    ui.play_speed = settings["play_speed"]
+    ui.trick_pause = settings["trick_pause"]
+    ui.sound = settings["sound"]
     params = url_params()
     ui.fast = str(params.get("fast")) == "1"
     if ui.fast:

@@ -12,6 +12,10 @@ from ui.review_state import ReviewState
 LEVELS = ("easy", "normal", "hard")
 DEFAULT_LEVEL = "normal"
 
+#: The play speeds of the settings, slowest first, and how long a finished trick stays on show.
+PLAY_SPEEDS = ("slow", "normal", "fast")
+TRICK_PAUSES = ("short", "normal", "long")
+
 #: The engine's phases, as seat 0's view names them.
 PHASES = ("expose", "play", "hand_over", "match_over")
 
@@ -42,6 +46,9 @@ class UIState:
         self.level = DEFAULT_LEVEL  # type: str  # the difficulty chosen in the menu (from the next hand)
         self.four_colour = False  # type: bool  # the four-colour deck
         self.memory_aid = False  # type: bool  # the table-memory aid is shown (off by default)
+        self.play_speed = "normal"  # type: str  # how fast the opponents play: one of PLAY_SPEEDS
+        self.trick_pause = "normal"  # type: str  # how long a finished trick stays on the table: one of TRICK_PAUSES
+        self.sound = False  # type: bool  # sound effects (off by default)
         # --- what the table says
         self.notice = ""  # type: str  # the hand's standing notice (no card to expose, who exposed what)
         self.notice_said = ""  # type: str  # the last notice read out to screen readers

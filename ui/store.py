@@ -14,7 +14,7 @@ a match the engine's ``check`` refuses, by ``ui/app.py``). Storage that is disab
 import json
 
 from ui import shape
-from ui.state import DEFAULT_LEVEL, LEVELS
+from ui.state import DEFAULT_LEVEL, LEVELS, PLAY_SPEEDS, TRICK_PAUSES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
@@ -59,7 +59,14 @@ def get_text(storage: "Any", key: str) -> "str | None":
 def load_settings(storage: "Any") -> "dict[str, Any]":
     """``{"level": ..., "four_colour": ..., "memory_aid": ...}``; defaults for anything missing or unreadable. (The
     language is saved apart, under ``ui.i18n.STORAGE_KEY``, which the rules page shares.)"""
-    settings = {"level": DEFAULT_LEVEL, "four_colour": False, "memory_aid": False}
+    settings = {
+        "level": DEFAULT_LEVEL,
+        "four_colour": False,
+        "memory_aid": False,
+        "play_speed": "normal",
+        "trick_pause": "normal",
+        "sound": False,
+    }  # type: dict[str, Any]
     try:
         raw = _get(storage, SETTINGS_KEY)
         data = json.loads(raw) if raw and len(raw) < 1000 else {}
@@ -68,6 +75,11 @@ def load_settings(storage: "Any") -> "dict[str, Any]":
                 settings["level"] = data["level"]
             settings["four_colour"] = data.get("four_colour") is True
             settings["memory_aid"] = data.get("memory_aid") is True
+            if data.get("play_speed") in PLAY_SPEEDS:
+                settings["play_speed"] = data["play_speed"]
+            if data.get("trick_pause") in TRICK_PAUSES:
+                settings["trick_pause"] = data["trick_pause"]
+            settings["sound"] = data.get("sound") is True
     except Exception:  # (settings never break the page)
         pass
     return settings
@@ -75,7 +87,14 @@ def load_settings(storage: "Any") -> "dict[str, Any]":
 
 def save_settings(storage: "Any", ui: "UIState") -> bool:
     """Save the settings of the UI state ``ui``; False when storage refuses (full or disabled)."""
-    settings = {"level": ui.level, "four_colour": ui.four_colour, "memory_aid": ui.memory_aid}
+    settings = {
+        "level": ui.level,
+        "four_colour": ui.four_colour,
+        "memory_aid": ui.memory_aid,
+        "play_speed": ui.play_speed,
+        "trick_pause": ui.trick_pause,
+        "sound": ui.sound,
+    }
     return _set(storage, SETTINGS_KEY, json.dumps(settings))
 
 
