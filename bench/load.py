@@ -170,12 +170,17 @@ def _new_context(browser: Browser) -> BrowserContext:
     return context
 
 
-def _visit_figures(page: Page, server: CountingServer, marks: dict[str, str]) -> dict[str, float]:
-    """The figures every visit reports, plus ``marks`` (report key -> timing name) of its own."""
+def _visit_figures(
+    page: Page, server: CountingServer, marks: dict[str, str], steps: bool = False
+) -> dict[str, float]:
+    """The figures every visit reports, plus ``marks`` (report key -> timing name) of its own, and
+    with ``steps`` the marks of :data:`STEPS` that the visit has."""
     page.wait_for_timeout(300)  # long-task entries are delivered asynchronously
     t = page.evaluate(TIMINGS_JS)
     sent, requests, files = server.reset()
     figures = {key: t[name] for key, name in marks.items()}
+    if steps:
+        figures.update({f"step:{name}": t[f"gongzhu:{name}"] for name, _ in STEPS if f"gongzhu:{name}" in t})
     bodies = [_file_sizes(f) for f in files]
     # The same responses from a host that gzips: headers as sent, bodies compressed.
     figures["bytes_gzip"] = float(sent - sum(raw for raw, _ in bodies) + sum(gz for _, gz in bodies))
@@ -184,6 +189,23 @@ def _visit_figures(page: Page, server: CountingServer, marks: dict[str, str]) ->
     figures["bytes"] = float(sent)
     figures["requests"] = float(requests)
     return figures
+
+
+#: Where a game visit's time goes: the page's and the engine worker's marks (``gongzhu:<name>``;
+#: web/engine.js puts the worker's boot steps on the page's timeline as ``worker-<step>``).
+STEPS: tuple[tuple[str, str], ...] = (
+    ("worker-start", "engine worker running (web/engine-worker.js)"),
+    ("worker-snapshot-found", "snapshot looked up in Cache Storage"),
+    ("worker-go", "restore / boot may start"),
+    ("worker-snapshot-read", "snapshot read (and decompressed)"),
+    ("worker-pyodide", "loadPyodide resolved"),
+    ("worker-python", "engine imported (ready to answer)"),
+    ("ui-ready", "MicroPython runs ui/main.py"),
+    ("ui-modules", "UI modules imported"),
+    ("table-painted", "table painted"),
+    ("engine-ready", "engine answered the page"),
+    ("table-ready", "interactive"),
+)
 
 
 def game_visit(context: BrowserContext, server: CountingServer, url: str, cold: bool) -> dict[str, float]:
@@ -198,9 +220,8 @@ def game_visit(context: BrowserContext, server: CountingServer, url: str, cold: 
             page.evaluate(SW_CONTROLS_JS)
             page.wait_for_function("window.gongzhuEngine.snapshot !== ''", timeout=TIMEOUT_MS)
         restored = page.evaluate("window.gongzhuEngine.boot") == "snapshot"
-        figures = _visit_figures(
-            page, server, {"table_painted": "gongzhu:table-painted", "interactive": "gongzhu:table-ready"}
-        )
+        marks = {"table_painted": "gongzhu:table-painted", "interactive": "gongzhu:table-ready"}
+        figures = _visit_figures(page, server, marks, steps=True)
         figures["restored"] = float(restored)
         return figures
     finally:
@@ -284,7 +305,18 @@ def report(results: dict[str, list[dict[str, float]]]) -> str:
         f"{statistics.median(cold):.2f}× | ≤ 1.15× |",
         f"| cold: table painted (median) | {_ms(_median(results['game_cold'], 'table_painted'))} | < 1,500 ms |",
         f"| longest main-thread task, any game visit | {_ms(worst_task)} | ≤ 200 ms |",
+        "",
+        "Where the time goes (median ms since navigation; – when the visit has no such step):",
+        "",
+        "| step | cold | warm |",
+        "|---|---:|---:|",
     ]
+    for name, label in STEPS:
+        cells = []
+        for key in ("game_cold", "game_warm"):
+            values = [r[f"step:{name}"] for r in results[key] if f"step:{name}" in r]
+            cells.append(f"{statistics.median(values):,.0f}" if values else "–")
+        lines.append(f"| {label} (`{name}`) | {cells[0]} | {cells[1]} |")
     return "\n".join(lines)
 
 

@@ -8,7 +8,7 @@ URL parameters: ``?seed=N`` starts a new match with that deal (once: it is then 
 address); ``?fast=1`` makes the opponents play at once (end-to-end tests); ``?lang=xx``; ``?daily``
 opens today's daily deal (UTC), ``?daily=YYYY-MM-DD`` that date's (a valid date only).
 Performance marks for the tests and the bench: ``gongzhu:ui-ready``, ``gongzhu:table-painted``,
-``gongzhu:engine-connected``, ``gongzhu:engine-ready``, ``gongzhu:table-ready``.
+``gongzhu:ui-modules``, ``gongzhu:engine-connected``, ``gongzhu:engine-ready``, ``gongzhu:table-ready``.
 
 If the boot fails, or the engine worker dies while starting, ``web/boot.js`` (the loading watchdog,
 ``window.gongzhuBoot``) shows the failure in the player's language with "Try again"; each mark
@@ -115,6 +115,7 @@ async def boot():
     mark("ui-ready")
     await asyncio.sleep(0)
     await load_modules()
+    mark("ui-modules")
     local, usable = store.open_storage(window)
     game.use_storage(local)
     ui.unsaved = not usable
