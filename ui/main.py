@@ -178,10 +178,10 @@ async def boot():
 
     # Let the browser paint before the worker starts compiling Pyodide.
     await asyncio.sleep(0)
-    await pwa.engine_may_start()  # first visit: the service worker caches the runtime first
     window.gongzhuBoot.progress("engine")  # the watchdog waits longer while Pyodide starts
+    bridge.start_engine()  # the engine may restore or boot now that the table is on screen
+    await pwa.engine_may_start()  # registers the service worker (first visit: it caches the site)
     try:
-        bridge.start_engine()
         await bridge.engine()
         mark("engine-connected")
         await bridge.call("ping", text="hello")
