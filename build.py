@@ -292,43 +292,6 @@ def add_engine_release(dist: Path, engine_files: Sequence[str]) -> str:
     return release
 
 
-# --- instant start: preload hints for the main thread's runtime -----------------------------
-#: What PyScript loads one after the other before ui/main.py runs (core chunk, then the configs,
-#: then the TOML and error chunks, MicroPython and its wasm): hinted in the page's <head>, so the
-#: browser fetches them all at once. Paths in dist/ (patterns: hashed chunk names).
-PRELOAD_MODULES: tuple[str, ...] = (
-    "runtime/pyscript/core-*.js",
-    "runtime/pyscript/toml-*.js",
-    "runtime/pyscript/error-*.js",
-    "runtime/micropython/micropython.mjs",
-)
-PRELOAD_FETCHES: tuple[str, ...] = ("pyscript.toml", "runtime/micropython/micropython.wasm", MAIN_ENTRY)
-_CORE_SCRIPT = re.compile(r'^(\s*)<script type="module" src="\./runtime/pyscript/core\.js"></script>', re.M)
-
-
-def add_preload_hints(dist: Path) -> None:
-    """Put ``<link rel="modulepreload">`` / ``<link rel="preload" as="fetch">`` hints for
-    :data:`PRELOAD_MODULES` and :data:`PRELOAD_FETCHES` before PyScript's script in index.html."""
-    page = dist / PAGE
-    html = page.read_text(encoding="utf-8")
-    found = _CORE_SCRIPT.search(html)
-    if found is None:
-        raise BuildError(f'{PAGE}: no <script type="module" src="./runtime/pyscript/core.js"> to preload for')
-    indent = found.group(1)
-    links = [
-        f"{indent}<!-- Written by build.py: what PyScript loads before ui/main.py runs, fetched at once. -->"
-    ]
-    for pattern in PRELOAD_MODULES:
-        folder, _, name = pattern.rpartition("/")
-        shipped = _match_one(dist / folder, name).relative_to(dist).as_posix()
-        links.append(f'{indent}<link rel="modulepreload" href="./{shipped}">')
-    for path in PRELOAD_FETCHES:
-        if not (dist / path).is_file():
-            raise BuildError(f"preload hint: {path} is not shipped")
-        links.append(f'{indent}<link rel="preload" href="./{path}" as="fetch" crossorigin="anonymous">')
-    page.write_text(html[: found.start()] + "\n".join(links) + "\n" + html[found.start() :], encoding="utf-8")
-
-
 # --- instant start: the engine's standard library --------------------------------------------
 #: Pyodide's standard library zip, shipped with only the modules the engine worker imports.
 STDLIB_ZIP = "python_stdlib.zip"
@@ -634,7 +597,6 @@ def _assemble(dist: Path) -> None:
     # (Pyodide): the engine package only.
     ui_files = [p for p in shipped_py["ui"] if p not in (MAIN_ENTRY, WORKER_ENTRY)]
     write_pyscript_configs(dist, ui_files, shipped_py["gongzhu"])
-    add_preload_hints(dist)
     add_engine_release(dist, shipped_py["gongzhu"])
 
     # --- offline (PWA): last, it lists and hashes every other shipped file.
