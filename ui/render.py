@@ -423,7 +423,8 @@ def overlay_html(app: "UIState") -> str:
             footer = FOOTERS["daily"](app)
         return _panel("hand-summary", title, body, footer)
     if phase == "match-over":
-        return match_html(view, review_html.verdict_html(app) + review_html.review_button())
+        reviews = review_html.verdict_html(app) + review_html.review_button()
+        return match_html(view, reviews + review_html.earlier_hands_html(app))
     shown = app.panel
     if shown == "captured":
         return captured_html(view)

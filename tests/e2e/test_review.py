@@ -15,6 +15,9 @@ from tests.e2e.game import finish_hand, op, open_game, settle
 from tests.e2e.test_accessibility import AXE, _axe
 
 SEED = 3
+#: A deal whose hand 1, played as ``finish_hand`` plays it (the first playable card), holds costly
+#: plays by the coach's measure (the player's own expected hand score).
+COSTLY_SEED = 2
 COMPLETE_JS = "() => { const v = document.querySelector('[data-testid=coach-verdict]'); return v && !v.textContent.includes('…'); }"
 
 
@@ -102,14 +105,27 @@ def test_a_review_stepped_through_and_resumed_after_a_reload(
     assert settle(page) == "hand-over"
 
 
+def coach_analyses(state: str) -> list[dict[str, Any]]:
+    """The coach's analyses of a finished hand, step by step through the worker's op."""
+    analyses: list[dict[str, Any]] = []
+    answer = op("coach", state=state, index=0)
+    while True:
+        if "part" in answer:
+            answer = op("coach", state=state, index=answer["index"], part=answer["part"])
+            continue
+        analyses.append(answer)
+        if len(analyses) == answer["count"]:
+            return analyses
+        answer = op("coach", state=state, index=len(analyses))
+
+
 def test_a_costly_play_is_flagged_with_its_cost(desktop_page: Page, site: build.SiteServer) -> None:
-    final = predicted_hand_over(SEED)
-    first = op("coach", state=final["state"], index=0)
-    analyses = [first] + [op("coach", state=final["state"], index=i) for i in range(1, first["count"])]
+    final = predicted_hand_over(COSTLY_SEED)
+    analyses = coach_analyses(final["state"])
     costly = [a for a in analyses if a["costly"] and a["kind"] == "play"]
-    assert costly, f"seed {SEED} played card by card from the left holds a costly play"
+    assert costly, f"seed {COSTLY_SEED} played card by card from the left holds a costly play"
     page = desktop_page
-    open_game(page, site, seed=SEED)
+    open_game(page, site, seed=COSTLY_SEED)
     finish_hand(page)
     page.wait_for_function(COMPLETE_JS, timeout=120_000)
     verdict = page.inner_text("[data-testid=coach-verdict]")
