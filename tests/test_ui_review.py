@@ -326,6 +326,10 @@ def test_an_earlier_hand_is_reviewed_coached_and_resumed_after_a_reload() -> Non
     # a reload: the save names the hand and the trick; the engine checks the stored hands again
     saved = store.decode(store.encode(s))
     assert saved["review_hand"] == 2 and saved["review_trick"] == 5
+    data = json.loads(store.encode(s))
+    for bad in (-1, "2", True, 2.0, 1000):
+        data["review_hand"] = bad
+        assert store.decode(json.dumps(data))["review_hand"] == 0
     again = UIState()
     again.engine_ready = True
     flow.resume(again, saved)
