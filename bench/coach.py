@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -35,7 +36,7 @@ def _call(op: str, **args: Any) -> Any:
 
 
 def cpython(seeds: list[int]) -> dict[str, Any]:
-    per_hand, per_step = [], []
+    per_hand, per_step, cpu = [], [], []
     for seed in seeds:
         state = new_match(seed)
         while state["phase"] in ("expose", "play"):
@@ -44,16 +45,21 @@ def cpython(seeds: list[int]) -> dict[str, Any]:
         text = json.dumps(state)
         start, index, count, part = time.perf_counter(), 0, 1, None
         while index < count:
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             args: dict[str, Any] = {"state": text, "index": index}
             if part is not None:
                 args["part"] = part
             answer = _call("coach", **args)
             per_step.append((time.perf_counter() - t) * 1000)
+            cpu.append((time.process_time() - c) * 1000)
             count, part = answer["count"], answer.get("part")
             index += part is None
         per_hand.append((time.perf_counter() - start) * 1000)
-    return _summary(per_hand, per_step)
+    out = _summary(per_hand, per_step)
+    ordered = sorted(cpu)  # (this process's own CPU time: what the step costs, whatever the load)
+    out.update(step_cpu_ms_median=round(statistics.median(cpu), 1), step_cpu_ms_max=round(max(cpu), 1))
+    out["step_cpu_ms_p95"] = round(ordered[round(0.95 * (len(ordered) - 1))], 1)
+    return out
 
 
 def _summary(per_hand: list[float], per_step: list[float]) -> dict[str, Any]:
@@ -110,7 +116,8 @@ def main() -> None:
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
     seeds = list(range(args.seed, args.seed + args.hands))
-    result = {"cpython": cpython(seeds)}
+    result: dict[str, Any] = {"load_average": [round(x, 1) for x in os.getloadavg()]}
+    result["cpython"] = cpython(seeds)
     if args.browser:
         result["browser"] = browser(seeds, args.no_build)
     text = json.dumps(result, indent=2)

@@ -138,13 +138,15 @@ def _toast(code):
 # --------------------------------------------------------------------------- running effects
 
 
-async def run(result, gen=None):
+async def run(result, gen=None, draw=True):
     """Run a transition's effects in order; engine answers go back into the flow. Effects of a
-    flow that was stopped meanwhile (``gen``: a new match, a restart, another tab) are dropped."""
+    flow that was stopped meanwhile (``gen``: a new match, a restart, another tab) are dropped.
+    ``draw`` False: nothing on show changed (a coach step's sums), no redraw."""
     _state, effects = result
     if gen is None:
         gen = ui.gen
-    redraw()
+    if draw:
+        redraw()
     for effect in effects:
         if gen != ui.gen:
             return
@@ -213,7 +215,8 @@ async def _background(call, gen):
         return
     if gen == ui.gen:
         sent = call.args.get("state", call.args.get("table"))
-        await run(getattr(flow, call.then)(ui, answer, sent), gen)
+        shown = not (isinstance(answer, dict) and "part" in answer)  # (a coach step's sums: nothing to draw)
+        await run(getattr(flow, call.then)(ui, answer, sent), gen, shown)
 
 
 async def _call(effect, gen):
