@@ -414,3 +414,16 @@ def test_the_page_states_the_coachs_threshold() -> None:
     assert review_html.COSTLY_POINTS == coach.COSTLY_POINTS
     shell = at_hand_over()
     assert f"at least {coach.COSTLY_POINTS} expected points" in render.overlay_html(shell.s)
+
+
+def test_a_resumed_earlier_review_closes_when_the_engine_cannot_check_the_stored_hands() -> None:
+    shell = at_match_over()
+    run_check(shell)
+    shell.run(flow.on_action(shell.s, "review-hand-3"))
+    saved = store.decode(store.encode(shell.s))
+    again = flow.resume(UIState(), saved)
+    again.engine_ready = True
+    Shell(again, shell.storage).drive()
+    assert again.review.hand == 3 and again.review.trick == 1  # waiting for the engine's check
+    review.reviews_failed(again)
+    assert again.review.trick == 0 and 'data-testid="match-summary"' in render.overlay_html(again)

@@ -208,6 +208,8 @@ async def _background(call, gen):
         window.console.warn("gongzhu: " + call.op + ": " + str(exc))
         if call.op == "coach":
             review.coach_failed(ui)
+        elif call.op == "check_reviews":
+            review.reviews_failed(ui)
         redraw()
         return
     except Exception as exc:

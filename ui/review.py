@@ -159,6 +159,14 @@ def kept(s: "UIState") -> "list[Effect]":
     return [fx.KeepReview(s.view["hand_number"], s.state, [])]
 
 
+def reviews_failed(s: "UIState") -> None:
+    """The engine could not check the stored reviews: none is offered, and a resumed review of an
+    earlier hand closes (the match result shows)."""
+    r = s.review
+    if r.state == s.state and r.hand and r.hand_state is None:
+        _fresh(s, 0, 0)
+
+
 def reviews_checked(s: "UIState", answer: "dict[str, Any]", sent: "str | None" = None) -> "Result":
     """The engine's check of the stored reviews: the earlier hands the match result offers, a notice
     when some were set aside, and a resumed review of an earlier hand reopened."""
