@@ -111,14 +111,16 @@ def _key(cards: list[str]) -> str:
 
 
 def _batch(view: View, choice: list[str], seed: int, step: int, batch: int) -> dict[str, float]:
-    """One batch of ``MIN_WORLDS`` sampled deals: each choice's mean own hand score, by key."""
+    """One batch of ``MIN_WORLDS`` sampled deals (the search's smallest: ``budget=1``): each
+    choice's mean own hand score (``opponent_weight=0``), by key."""
     rng = random.Random(view_seed(seed, view, f"coach-{step}-{batch}"))
     k = read_view(view)
     evaluation: Evaluation
     if view["phase"] == "expose":
-        evaluation = evaluate_exposes(k, to_mask(view["exposable"]), rng, 1, 0.0, extra=to_mask(choice))
+        exposable, picked = to_mask(view["exposable"]), to_mask(choice)
+        evaluation = evaluate_exposes(k, exposable, rng, budget=1, opponent_weight=0.0, extra=picked)
         return {_key(to_codes(m)): v for m, v in evaluation.values.items()}
-    evaluation = evaluate_plays(k, to_mask(view["legal"]), rng, 1, 0.0)
+    evaluation = evaluate_plays(k, to_mask(view["legal"]), rng, budget=1, opponent_weight=0.0)
     return {_key(to_codes(1 << c)): v for c, v in evaluation.values.items()}
 
 
