@@ -352,6 +352,13 @@ def _assemble(dist: Path) -> None:
 
     _copy_runtime(dist)
 
+    # --- card faces (tools/card_faces.py): the sprite of faces and the back, drawn from Python.
+    from tools.card_faces import write_card_files
+
+    for name, (raw, packed) in write_card_files(dist).items():
+        log(f"{name}: {raw:,} bytes ({packed:,} gzipped)")
+    # --- end card faces
+
     # --- i18n (tools/i18n.py, tools/rules_page.py): locales/*.po -> locales/<lang>.json
     # (the build fails on a missing or fuzzy translation) and the rules page, rules.html.
     from tools.i18n import CatalogError, compile_catalogs
