@@ -352,11 +352,15 @@ def _assemble(dist: Path) -> None:
 
     _copy_runtime(dist)
 
-    # --- card faces (tools/card_faces.py): the sprite of faces and the back, drawn from Python.
-    from tools.card_faces import write_card_files
+    # --- card faces (tools/card_faces.py): the sprite into the page, the back as a file.
+    from tools.card_faces import CardFilesError, write_card_files
 
-    for name, (raw, packed) in write_card_files(dist).items():
-        log(f"{name}: {raw:,} bytes ({packed:,} gzipped)")
+    try:
+        sizes = write_card_files(dist, PAGE)
+    except CardFilesError as exc:
+        raise BuildError(str(exc)) from exc
+    for name, (raw, packed) in sizes.items():
+        log(f"card faces: {name} {raw:,} bytes ({packed:,} gzipped)")
     # --- end card faces
 
     # --- i18n (tools/i18n.py, tools/rules_page.py): locales/*.po -> locales/<lang>.json

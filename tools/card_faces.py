@@ -1,12 +1,14 @@
 """Draw the card faces and the card back as SVG, at build time (standard library only).
 
-``build.py`` calls :func:`write_card_files`, which writes two files into the site:
+``build.py`` calls :func:`write_card_files`, which puts them in the site:
 
-* ``cards.svg``, one sprite of ``<symbol>``s: a pip per suit (``p-S`` ...), a half figure per
-  court rank (``f-J``, ``f-Q``, ``f-K``), a face per card (``c-QS``, ``c-TC`` ...) and the back
-  (``back``). A card's markup (``ui/render.py`` ``card_html``) shows its face with
-  ``<svg><use href="./cards.svg#c-QS"/></svg>``: the DOM stays one element per card, and every
-  drawing is in one cached file.
+* the sprite, a hidden ``<svg>`` of ``<symbol>``s written into the page (``index.html``, in place
+  of :data:`PAGE_MARKER`): a pip per suit, point up (``p-S`` ...) and upside down (``q-S``), a
+  small index per rank (``r-Q``), a half figure per court rank (``f-J``, ``f-Q``, ``f-K``), a
+  face per card (``c-QS``, ``c-TC`` ...) and the back (``back``). A card's markup (``card_html``
+  in ``ui/render.py``) shows its face with ``<svg><use href="#c-QS"/></svg>``: one small element
+  per card, drawn at once. In the page rather than in a file of its own because a ``<use>`` of
+  another file is fetched again for every redrawn card (Chromium), and is blank until it comes.
 * ``card-back.svg``, the back on its own, for CSS backgrounds (``.back`` in ``web/game.css``).
 
 Faces are drawn in a 100 x 140 box, as printed decks are: pips in the standard positions with
@@ -23,7 +25,10 @@ from __future__ import annotations
 import gzip
 from pathlib import Path
 
-from ui.render import CARD_BACK, CARD_SPRITE
+#: The comment of index.html that the build replaces with the sprite.
+PAGE_MARKER = "<!-- build.py: the card faces' sprite (tools/card_faces.py) -->"
+#: The back as a file of its own (its name is also in web/game.css).
+CARD_BACK = "card-back.svg"
 
 SUITS = "SHDC"
 RANKS = "23456789TJQKA"
@@ -77,7 +82,10 @@ LAYOUTS: dict[str, tuple[tuple[int, float], ...]] = {
 #: The court figures' upper halves, in a 52 x 60 box whose bottom edge is the card's middle
 #: (the lower half is the same figure turned about the centre). Simple shapes, bold enough to
 #: read on a 44 px card: robe in the suit's colour, gold trim and crown.
-_HEAD = f'<circle cx="26" cy="29" r="8.5" fill="{SKIN}" stroke="{INK}" stroke-width="1"/>'
+_HEAD = (
+    f'<circle cx="26" cy="29" r="8.5" fill="{SKIN}" stroke="{INK}" stroke-width="1"/>'
+    f'<path d="M23 28.5h.1M29 28.5h.1" stroke="{INK}" stroke-width="1.8" stroke-linecap="round"/>'
+)
 FIGURES: dict[str, str] = {
     "K": (
         '<path d="M3 60C3 45 12 39 26 39S49 45 49 60Z" fill="currentColor"/>'
@@ -214,12 +222,16 @@ def back_drawing() -> str:
 
 
 def sprite() -> str:
-    """The sprite file ``cards.svg``: pips, court figures, the 52 faces and the back."""
-    parts = ['<svg xmlns="http://www.w3.org/2000/svg">']
+    """The sprite: pips, indices, court figures, the 52 faces and the back (hidden, for ``<use>``)."""
+    parts = [
+        '<svg xmlns="http://www.w3.org/2000/svg" class="card-sprite" width="0" height="0" aria-hidden="true"'
+        ' focusable="false">'
+    ]
     parts += [
-        f'<symbol id="{k}-{s}" viewBox="-50 -50 100 100"><path d="{d}" fill="currentColor"{t}/></symbol>'
+        f'<symbol id="p-{s}" viewBox="-50 -50 100 100"><path d="{d}" fill="currentColor"/></symbol>'
+        f'<symbol id="q-{s}" viewBox="0 0 1 1"><use href="#p-{s}" width="1" height="1" transform="rotate(180 .5 .5)"/>'
+        "</symbol>"
         for s, d in PIP_PATHS.items()
-        for k, t in (("p", ""), ("q", ' transform="rotate(180)"'))
     ]
     parts += [_rank_symbol(rank) for rank in RANKS]
     parts += [f'<symbol id="f-{r}" viewBox="0 0 52 60">{d}</symbol>' for r, d in FIGURES.items()]
@@ -237,19 +249,28 @@ def back_file() -> str:
     )
 
 
-def write_card_files(dist: Path) -> dict[str, tuple[int, int]]:
-    """Write the sprite and the back into ``dist``; return each file's bytes (raw, gzipped)."""
+class CardFilesError(RuntimeError):
+    """The page has no place for the sprite."""
+
+
+def write_card_files(dist: Path, page: str = "index.html") -> dict[str, tuple[int, int]]:
+    """Write the sprite into ``dist/page`` (already copied there) and the back into ``dist``;
+    return the bytes (raw, gzipped) of each."""
+    path = dist / page
+    html = path.read_text(encoding="utf-8")
+    if html.count(PAGE_MARKER) != 1:
+        raise CardFilesError(f"{page} needs exactly one {PAGE_MARKER!r} line for the card faces")
+    drawing = sprite()
+    path.write_text(html.replace(PAGE_MARKER, drawing.rstrip("\n")), encoding="utf-8")
+    (dist / CARD_BACK).write_text(back_file(), encoding="utf-8")
     sizes = {}
-    for name, text in ((CARD_SPRITE, sprite()), (CARD_BACK, back_file())):
+    for name, text in ((f"{page} (sprite)", drawing), (CARD_BACK, back_file())):
         data = text.encode("utf-8")
-        (dist / name).write_bytes(data)
         sizes[name] = (len(data), len(gzip.compress(data, 9, mtime=0)))
     return sizes
 
 
 if __name__ == "__main__":
-    import sys
-
-    out = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(".")
-    for file, (raw, packed) in write_card_files(out).items():
-        print(f"{file}: {raw} bytes, {packed} gzipped")
+    for name, text in (("sprite", sprite()), (CARD_BACK, back_file())):
+        data = text.encode("utf-8")
+        print(f"{name}: {len(data)} bytes, {len(gzip.compress(data, 9, mtime=0))} gzipped")

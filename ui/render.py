@@ -48,19 +48,15 @@ def summary_buttons() -> str:
     return "".join(entry() for entry in SUMMARY_BUTTONS)
 
 
-#: The card faces' sprite and the back, drawn at build time by ``tools/card_faces.py``.
-CARD_SPRITE = "cards.svg"
-CARD_BACK = "card-back.svg"
-
-
 def card_html(
     code: str, classes: str = "", more: "Sequence[tuple[str, object]]" = (), extra: str = ""
 ) -> str:
     """A card face; ``more`` are further ``(attribute, value)`` pairs, ``extra`` HTML built here.
     Without a role in ``more`` it is an image named in words ("queen of spades").
 
-    The face (pips or figure) is the sprite's symbol for the card, hidden from screen readers; the
-    large corner index is text. A ``mini`` card (exposed cards, panels) has the index only."""
+    The face (pips or figure) is the page's symbol for the card (drawn by ``tools/card_faces.py``),
+    hidden from screen readers; the large corner index is text. A ``mini`` card (exposed cards,
+    panels) has the index only."""
     suit = code[1:2]
     color = "red" if suit in texts.RED_SUITS else "black"
     pairs = [("class", "card " + color + " suit-" + suit + " " + classes), ("data-card", code)]  # type: list[tuple[str, object]]
@@ -69,8 +65,8 @@ def card_html(
         pairs.extend((("role", "img"), ("aria-label", texts.card_name(code))))
     face = ""
     if "mini" not in classes.split():
-        face = '<svg class="face" aria-hidden="true" focusable="false"><use href="./{}#c-{}"/></svg>'.format(
-            CARD_SPRITE, esc(code)
+        face = '<svg class="face" aria-hidden="true" focusable="false"><use href="#c-{}"/></svg>'.format(
+            esc(code)
         )
     return (
         '<div{attrs}>{face}<span class="ix" aria-hidden="true"><b>{rank}</b><i>{sym}</i></span>{extra}</div>'
