@@ -55,8 +55,9 @@ def card_html(
     Without a role in ``more`` it is an image named in words ("queen of spades").
 
     The face (pips or figure) is the page's symbol for the card (drawn by ``tools/card_faces.py``),
-    hidden from screen readers; the large corner index is text. A ``mini`` card (exposed cards,
-    panels) has the index only."""
+    hidden from screen readers; the large corner index is text. A ``small`` card (a trick in a
+    panel) has its face too; a ``mini`` card (exposed and captured cards, a hand in review), too
+    small for a face, the index only."""
     suit = code[1:2]
     color = "red" if suit in texts.RED_SUITS else "black"
     pairs = [("class", "card " + color + " suit-" + suit + " " + classes), ("data-card", code)]  # type: list[tuple[str, object]]
@@ -499,7 +500,7 @@ def last_trick_html(view: "View") -> str:
     last = view["tricks"][-1]
     cards = "".join(
         '<div class="lt-play">{}<span>{}</span></div>'.format(
-            card_html(p["card"], "mini" + (" winner" if p["seat"] == last.get("winner") else "")),
+            card_html(p["card"], "small" + (" winner" if p["seat"] == last.get("winner") else "")),
             esc(texts.seat_name(p["seat"])),
         )
         for p in last["plays"]
