@@ -41,12 +41,13 @@ def test_every_card_on_the_table_is_drawn_from_the_sprite(
 ) -> None:
     page = desktop_page
     g.open_game(page, site, seed=7)
-    if g.phase(page) == "expose":
-        g.expose_none(page)
     hand = faces(page, "#hand [data-card]")
     assert len(hand) == 13
     for face in hand:
         assert face["href"] == "#c-" + face["card"] and face["drawn"] and face["hidden"], face
+    if g.phase(page) == "expose":
+        g.expose_none(page)
+        g.settle(page)
 
     # A card played lies on the table with its face.
     page.locator(f'#hand [data-card="{g.playable(page)[0]}"]').click()
