@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import Page
+import pytest
+from playwright.sync_api import Browser, Page
 
 import build
 
 from . import game as g
-from .conftest import PageGuard
+from .conftest import PageGuard, _guarded_context
+from .test_layout import VIEWPORTS
 
 #: Each drawn card's face: the symbol it uses, whether that resolved to a drawing (a <use> of a
 #: missing symbol has an empty box), its colour, and whether screen readers skip it.
@@ -49,12 +51,14 @@ def test_every_card_on_the_table_is_drawn_from_the_sprite(
         g.expose_none(page)
         g.settle(page)
 
-    # A card played lies on the table with its face.
+    # A card played lies on the table with its face (polled: with ?fast=1 a trick is soon swept).
     page.locator(f'#hand [data-card="{g.playable(page)[0]}"]').click()
     page.click("[data-testid=play]")
-    page.wait_for_selector("#trick [data-card]")
-    on_table = faces(page, "#trick [data-card]")
-    assert on_table and all(face["drawn"] and face["hidden"] for face in on_table), on_table
+    page.evaluate(f"window.__cardFaces = {FACES_JS}")
+    page.wait_for_function(
+        "() => { const f = window.__cardFaces('#trick [data-card]'); return f.length > 0 && f.every(c => c.drawn && c.hidden); }",
+        polling="raf",
+    )
 
     # The opponents' cards show their patterned back, from the site.
     back = page.evaluate("getComputedStyle(document.querySelector('.back')).backgroundImage")
@@ -74,14 +78,21 @@ def test_the_four_colour_deck_colours_the_faces(desktop_page: Page, site: build.
     assert four.get("S") == colours.get("S") and four.get("H") == colours.get("H")
 
 
-def test_the_corner_index_is_large_and_never_covered_on_a_phone(
-    phone_page: Page, phone_guard: PageGuard, site: build.SiteServer
+@pytest.mark.parametrize("name", list(VIEWPORTS))
+def test_the_corner_index_is_large_and_never_covered(
+    name: str, chromium_browser: Browser, site: build.SiteServer
 ) -> None:
-    page = phone_page
-    g.open_game(page, site, seed=7)
-    indices = page.evaluate(INDEX_JS)
-    assert len(indices) == 13
-    for index in indices:
-        assert index["px"] >= 15 and index["shown"], index
-    assert all(face["drawn"] for face in faces(page, "#hand [data-card]"))
-    phone_guard.check()
+    """At each size of the layout tests, where the hand's cards may overlap."""
+    context, guard = _guarded_context(chromium_browser, site, VIEWPORTS[name])
+    try:
+        page = context.new_page()
+        guard.watch(page)
+        g.open_game(page, site, seed=7)
+        indices = page.evaluate(INDEX_JS)
+        assert len(indices) == 13
+        for index in indices:
+            assert index["px"] >= 15 and index["shown"], (name, index)
+        assert all(face["drawn"] for face in faces(page, "#hand [data-card]"))
+    finally:
+        context.close()
+    guard.check()
