@@ -197,7 +197,7 @@ def review_html(app: "UIState") -> str:
             ]  # type: list[tuple[str, object]]
             if seat == 0 and costly is not None:
                 more.append(("data-costly", costly))
-            cls = "mini" + (" winner" if seat == t["winner"] else "")
+            cls = "small" + (" winner" if seat == t["winner"] else "")
             cards.append(
                 '<div class="lt-play">{}<span>{}</span></div>'.format(
                     render.card_html(code, cls, more), esc(texts.seat_name(seat))
