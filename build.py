@@ -344,6 +344,7 @@ def ask(op, **args):
     return reply.get("result") if reply["ok"] else None
 
 used = {"ping", "new_match", "daily", "check", "bots_expose", "bot_step", "step", "hint", "review", "coach"}
+used.add("check_reviews")
 assert used == set(OPS), sorted(set(OPS) ^ used)
 ask("ping", text="x")
 call("not json")
@@ -367,6 +368,7 @@ for level in LEVELS:  # each level decides an expose and two plays; the hand is 
     ask("check", state=state)
     ask("review", state=state)
     ask("coach", state=state, index=0)
+    ask("check_reviews", table=state, hands=[{"bad": 1}])
 """
 
 
@@ -578,6 +580,17 @@ def _assemble(dist: Path) -> None:
 
     _copy_runtime(dist)
     ship_engine_stdlib(dist)  # (instant start: only what the engine imports)
+
+    # --- card faces (tools/card_faces.py): the sprite into the page, the back as a file.
+    from tools.card_faces import CardFilesError, write_card_files
+
+    try:
+        sizes = write_card_files(dist, PAGE)
+    except CardFilesError as exc:
+        raise BuildError(str(exc)) from exc
+    for name, (raw, packed) in sizes.items():
+        log(f"card faces: {name} {raw:,} bytes ({packed:,} gzipped)")
+    # --- end card faces
 
     # --- i18n (tools/i18n.py, tools/rules_page.py): locales/*.po -> locales/<lang>.json
     # (the build fails on a missing or fuzzy translation) and the rules page, rules.html.
