@@ -1,0 +1,115 @@
+"""Screenshots of the table at the five sizes the layout is held to, for the README.
+
+    python3 -m tools.screenshots [--out docs/screenshots] [--seed N]
+
+Builds the site into a temporary directory and serves it (as the end-to-end tests do), then opens
+it in Debian's Chromium (``/usr/bin/chromium``, the tests' flags) at 360×640, 390×844, 640×360,
+844×390 and 1280×800 and saves ``<size>-<phase>.png`` for each phase: ``expose`` (the deal, a card
+to expose), ``play`` (the player's turn with cards on the table), ``summary`` (the hand over) and
+``menu`` (the settings sheet open). The deal is fixed (``?seed=``), the opponents play at once
+(``?fast=1``) and motion is reduced, so the pictures only change when the table's look does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import Page, sync_playwright  # noqa: E402
+
+import build  # noqa: E402
+from tests.e2e import game as g  # noqa: E402  (the testing contract's helpers)
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, SITE_PREFIX  # noqa: E402
+
+#: The sizes of issue 17 (width, height), phones portrait and landscape, then a desktop window.
+SIZES = ((360, 640), (390, 844), (640, 360), (844, 390), (1280, 800))
+#: The deal shown: the player has a card to expose (so the expose phase stops for the player).
+SEED = 7
+OUT = ROOT / "docs" / "screenshots"
+
+
+def play_until_trick_on_table(page: Page) -> None:
+    """Play the first playable card until it is the player's turn with at least two cards on the
+    table (or the hand is nearly over), so ``play`` shows a trick in progress."""
+    for _ in range(12):
+        if g.settle(page) != "play" or len(g.trick(page)) >= 2:
+            return
+        g.play_first(page)
+
+
+def snap(page: Page, path: Path) -> Path:
+    page.mouse.move(0, 0)  # (no hover lift on a card)
+    page.screenshot(path=str(path))
+    return path
+
+
+def shoot_size(page: Page, site: build.SiteServer, out: Path, seed: int, over: str) -> list[Path]:
+    """The four pictures at the page's size; ``over`` is a save of the deal's first hand, finished."""
+    size = page.viewport_size
+    assert size is not None
+    name = f"{size['width']}x{size['height']}"
+    page.goto(site.url + f"?seed={seed}&fast=1")
+    assert g.settle(page) == "expose", "pick a --seed where the player may expose a card"
+    saved = [snap(page, out / f"{name}-expose.png")]
+    g.expose_none(page)
+    play_until_trick_on_table(page)
+    saved.append(snap(page, out / f"{name}-play.png"))
+    g.open_menu(page)
+    saved.append(snap(page, out / f"{name}-menu.png"))
+    g.close_menu(page)
+    page.evaluate("(t) => localStorage.setItem('gongzhu.save.v1', t)", over)
+    page.reload()
+    assert g.settle(page) == "hand-over"
+    saved.append(snap(page, out / f"{name}-summary.png"))
+    return saved
+
+
+def shoot(site: build.SiteServer, out: Path, seed: int) -> list[Path]:
+    over = g.save_text(g.play_out(g.op("new_match", seed=seed), lambda v: v["phase"] == "hand_over"))
+    saved: list[Path] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            for width, height in SIZES:
+                phone = width < 1000
+                context = browser.new_context(
+                    viewport={"width": width, "height": height},
+                    is_mobile=phone,
+                    has_touch=phone,
+                    reduced_motion="reduce",
+                    locale="en-US",
+                )
+                try:
+                    saved.extend(shoot_size(context.new_page(), site, out, seed, over))
+                finally:
+                    context.close()
+        finally:
+            browser.close()
+    return saved
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--out", type=Path, default=OUT, help="where the PNGs go (docs/screenshots)")
+    parser.add_argument("--seed", type=int, default=SEED, help="the deal shown")
+    args = parser.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        directory = Path(tmp) / "dist"
+        build.build(directory)
+        with build.serving(directory, SITE_PREFIX) as site:
+            for path in shoot(site, args.out, args.seed):
+                print(
+                    f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}: {path.stat().st_size} bytes"
+                )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
