@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -56,9 +57,16 @@ def shoot_size(page: Page, site: build.SiteServer, out: Path, seed: int, over: s
     name = f"{size['width']}x{size['height']}"
     page.goto(site.url + f"?seed={seed}&fast=1")
     assert g.settle(page) == "expose", "pick a --seed where the player may expose a card"
+    # (the first visit's download counter, web/pwa.js, goes once the site is stored for offline play)
+    page.wait_for_function(
+        "() => { const p = document.getElementById('load-progress'); return !p || p.hidden; }"
+    )
     saved = [snap(page, out / f"{name}-expose.png")]
     g.expose_none(page)
     play_until_trick_on_table(page)
+    page.wait_for_function(
+        "() => !document.querySelector('#toast .toast')"
+    )  # (a signal card's toast is gone)
     saved.append(snap(page, out / f"{name}-play.png"))
     g.open_menu(page)
     saved.append(snap(page, out / f"{name}-menu.png"))
@@ -70,13 +78,15 @@ def shoot_size(page: Page, site: build.SiteServer, out: Path, seed: int, over: s
     return saved
 
 
-def shoot(site: build.SiteServer, out: Path, seed: int) -> list[Path]:
+def shoot(
+    site: build.SiteServer, out: Path, seed: int, sizes: Sequence[tuple[int, ...]] = SIZES
+) -> list[Path]:
     over = g.save_text(g.play_out(g.op("new_match", seed=seed), lambda v: v["phase"] == "hand_over"))
     saved: list[Path] = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
-            for width, height in SIZES:
+            for width, height in sizes:
                 phone = width < 1000
                 context = browser.new_context(
                     viewport={"width": width, "height": height},
@@ -98,13 +108,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", type=Path, default=OUT, help="where the PNGs go (docs/screenshots)")
     parser.add_argument("--seed", type=int, default=SEED, help="the deal shown")
+    parser.add_argument("--sizes", default="", help="only these sizes, e.g. 640x360,844x390")
     args = parser.parse_args(argv)
+    sizes = [tuple(int(n) for n in size.split("x")) for size in args.sizes.split(",") if size] or SIZES
     args.out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         directory = Path(tmp) / "dist"
         build.build(directory)
         with build.serving(directory, SITE_PREFIX) as site:
-            for path in shoot(site, args.out, args.seed):
+            for path in shoot(site, args.out, args.seed, sizes):
                 print(
                     f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}: {path.stat().st_size} bytes"
                 )
