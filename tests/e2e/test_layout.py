@@ -19,6 +19,11 @@ from .conftest import _guarded_context
 from .test_accessibility import AXE, _axe
 
 SIZES = ((360, 640), (390, 844), (640, 360), (844, 390), (1280, 800))
+#: The browser context of each size (``"360x640"`` ...): phones are mobile and touch.
+VIEWPORTS: dict[str, dict[str, Any]] = {
+    f"{w}x{h}": {"viewport": {"width": w, "height": h}, "is_mobile": w < 1000, "has_touch": w < 1000}
+    for w, h in SIZES
+}
 MIN_TAP_PX = 44
 #: The slim bar: one row (issue 17: the table gets the top of the screen back).
 MAX_BAR_PX = 52
@@ -173,10 +178,10 @@ def _sheet_by_keyboard(page: Page, where: str) -> None:
 def test_table_and_sheet_fit_every_size(
     width: int, height: int, chromium_browser: Browser, site: build.SiteServer
 ) -> None:
-    phone = width < 1000
-    options = {"viewport": {"width": width, "height": height}, "is_mobile": phone, "has_touch": phone}
-    context, guard = _guarded_context(chromium_browser, site, {**options, "bypass_csp": True})  # (axe)
     where = f"{width}x{height}"
+    context, guard = _guarded_context(
+        chromium_browser, site, {**VIEWPORTS[where], "bypass_csp": True}
+    )  # (axe)
     try:
         page = context.new_page()
         guard.watch(page)
