@@ -175,7 +175,8 @@ def test_the_panel_shows_each_figure_as_a_number() -> None:
         assert re.search(f'data-stat="{name}">(-?[0-9]+)</td>', html), name
     assert 'data-stat="hands_played">1<' in html and 'data-stat="hands_played.easy">1<' in html
     assert 'data-stat="hands_played.hard">0<' in html
-    assert 'data-testid="open-statistics"' in render.regions(ui)["bar"]
+    ui.sheet = True
+    assert 'data-testid="open-statistics"' in render.regions(ui)["sheet"]
 
 
 def test_reset_asks_first() -> None:

@@ -252,3 +252,54 @@ def test_panels_and_keys() -> None:
     assert flow.arrow(s, hand[0], "ArrowRight")[1] == hand[1] and s.focus == hand[1]
     assert flow.arrow(s, hand[0], "End")[1] == hand[-1]
     assert flow.arrow(s, hand[0], "ArrowLeft")[1] == hand[0]
+
+
+def test_the_settings_sheet_opens_switches_and_closes() -> None:
+    s = UIState()
+    s.view = op("new_match", seed=3)["view"]
+    s.engine_ready = True
+    flow.on_action(s, "menu")
+    assert s.sheet
+    # a switch flips its setting, is saved, and leaves the sheet open to show it
+    for action, field in (("four-colour", "four_colour"), ("memory-aid", "memory_aid"), ("sound", "sound")):
+        _s, effects = flow.on_action(s, action)
+        assert getattr(s, field) is True and s.sheet
+        assert [type(e) for e in effects] == [fx.SaveSettings]
+    flow.on_action(s, "sound")
+    assert s.sound is False
+    # an entry that opens a panel closes the sheet; ☰ again, or its close button, closes it
+    flow.on_action(s, "captured")
+    assert s.panel == "captured" and not s.sheet
+    flow.on_action(s, "close")
+    flow.on_action(s, "menu")
+    flow.on_action(s, "menu")
+    assert not s.sheet
+    flow.on_action(s, "menu")
+    flow.on_action(s, "menu-close")
+    assert not s.sheet
+
+
+def test_pace_follows_the_settings_speed_up_and_fast() -> None:
+    s = UIState()
+    assert flow.pace(s) == (700, 1200, 320)
+    flow.choose(s, "play-speed", "slow")
+    flow.choose(s, "trick-pause", "long")
+    slow = flow.pace(s)
+    assert slow[0] > 700 and slow[1] > 1200
+    _s, effects = flow.choose(s, "play-speed", "fast")
+    assert [type(e) for e in effects] == [fx.SaveSettings]
+    flow.choose(s, "trick-pause", "short")
+    quick = flow.pace(s)
+    assert quick[0] < 700 and quick[1] < 1200
+    # a value that is not one of the setting's changes nothing and saves nothing
+    assert flow.choose(s, "play-speed", "warp") == (s, []) and s.play_speed == "fast"
+    assert flow.choose(s, "trick-pause", "<b>") == (s, []) and s.trick_pause == "short"
+    assert flow.choose(s, "level", "hard") == (s, [])
+    # Speed up is never slower than the chosen pace; ?fast=1 beats everything
+    s.play_speed, s.trick_pause = "slow", "long"
+    s.speed = True
+    assert flow.pace(s) == flow.PACE_SPEED
+    s.play_speed, s.trick_pause = "fast", "short"
+    assert all(a <= b for a, b in zip(flow.pace(s), flow.PACE_SPEED, strict=True))
+    s.fast = True
+    assert flow.pace(s) == flow.PACE_FAST

@@ -67,11 +67,17 @@ def test_store_round_trip_and_corrupt_save() -> None:
 
 def test_settings_and_start_decision() -> None:
     storage = FakeStorage()
-    assert store.load_settings(storage) == {"level": "normal", "four_colour": False, "memory_aid": False}
+    pace = {"play_speed": "normal", "trick_pause": "normal", "sound": False}
+    assert store.load_settings(storage) == {
+        "level": "normal",
+        "four_colour": False,
+        "memory_aid": False,
+        **pace,
+    }
     ui = UIState()
     ui.level, ui.four_colour, ui.memory_aid = "hard", True, True
     store.save_settings(storage, ui)
-    assert store.load_settings(storage) == {"level": "hard", "four_colour": True, "memory_aid": True}
+    assert store.load_settings(storage) == {"level": "hard", "four_colour": True, "memory_aid": True, **pace}
     storage.setItem(store.SETTINGS_KEY, "garbage")
     assert store.load_settings(storage)["level"] == "normal"
     assert store.start_decision(None, None) == ("new", None)
@@ -94,8 +100,12 @@ def test_regions_carry_the_testing_contract() -> None:
     html = render.regions(app)
     for card in packed["view"]["hand"]:
         assert f'data-card="{card}"' in html["hand"]
-    assert 'data-testid="difficulty"' in html["bar"] and 'value="normal" selected' in html["bar"]
-    assert 'data-testid="view-captured"' in html["bar"]
+    assert 'data-testid="menu"' in html["bar"] and 'aria-expanded="false"' in html["bar"]
+    assert html["sheet"] == ""  # (closed: drawn when ☰ opens it)
+    app.sheet = True
+    html = render.regions(app)
+    assert 'data-testid="difficulty"' in html["sheet"] and 'value="normal" selected' in html["sheet"]
+    assert 'data-testid="view-captured"' in html["sheet"]
     for seat in range(4):
         assert 'data-testid="hand-score"' in html[f"seat-{seat}"]
         assert 'data-testid="total"' in html[f"seat-{seat}"]
@@ -110,3 +120,25 @@ def test_one_level_list_shared_with_the_engine() -> None:
 
     assert state.LEVELS == LEVELS
     assert [level for level, _name in texts.level_names()] == list(LEVELS)
+
+
+def test_the_menu_button_and_the_settings_sheet() -> None:
+    from ui import daily_view, stats_view  # noqa: F401  (their menu entries)
+
+    app = UIState()
+    app.view = new_match_packed(3)["view"]
+    bar = render.regions(app)["bar"]
+    assert 'data-testid="menu"' in bar and 'aria-label="Menu"' in bar and 'aria-expanded="false"' in bar
+    assert 'data-testid="difficulty"' not in bar  # (in the sheet now)
+    app.sheet = True
+    app.play_speed, app.trick_pause, app.sound = "slow", "long", True
+    html = render.regions(app)
+    assert 'aria-expanded="true"' in html["bar"]
+    sheet = html["sheet"]
+    assert 'role="dialog"' in sheet and 'aria-modal="true"' in sheet and 'data-testid="menu-close"' in sheet
+    for testid in ("difficulty", "language", "play-speed", "trick-pause", "four-colour", "memory-aid", "sound",
+                   "view-captured", "open-statistics", "open-daily", "rules-link"):  # fmt: skip
+        assert f'data-testid="{testid}"' in sheet, testid
+    assert '<option value="slow" selected>' in sheet and '<option value="long" selected>' in sheet
+    assert 'data-testid="sound" data-action="sound" aria-pressed="true"' in sheet
+    assert 'data-testid="four-colour" data-action="four-colour" aria-pressed="false"' in sheet

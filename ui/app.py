@@ -28,11 +28,6 @@ from ui import effects as fx
 from ui.i18n import _
 from ui.state import UIState
 
-#: Milliseconds: (an opponent's card, a finished trick on show, the trick sweeping to its winner).
-PACE_NORMAL = (700, 1200, 320)
-PACE_SPEED = (150, 450, 200)
-PACE_FAST = (15, 80, 0)  # ?fast=1: for the end-to-end tests
-
 #: The page's UI state (the only one).
 ui = UIState()
 ui.tab = str(int(window.Math.random() * 1000000000))
@@ -105,9 +100,9 @@ def save_settings():
 
 
 def pace():
-    if ui.fast:
-        return PACE_FAST
-    return PACE_SPEED if ui.speed else PACE_NORMAL
+    """Milliseconds: (an opponent's card, a finished trick on show, the sweep), as the settings,
+    Speed up and ``?fast=1`` make them (``flow.pace``), read afresh at every wait."""
+    return flow.pace(ui)
 
 
 async def pause(kind, start=None):
@@ -605,6 +600,8 @@ def on_change(event):
     action = target.getAttribute("data-action") if target is not None else None
     if action == "difficulty":
         _spawn(run(flow.choose_level(ui, str(target.value))))
+    elif action in flow.CHOICES:
+        _spawn(run(flow.choose(ui, str(action), str(target.value))))
     elif action == "language":
         _spawn(change_language(str(target.value)))
 
@@ -621,6 +618,13 @@ def on_key(event):
     """Keyboard play: arrows move through the hand (roving tabindex), Enter or Space on a card
     selects it and again plays it, Escape closes a panel."""
     key = str(event.key)
+    if ui.sheet:  # (the settings sheet is on top: Escape closes it, Tab stays inside it)
+        if key == "Escape":
+            event.preventDefault()
+            _spawn(run(flow.menu(ui, False)))
+        elif key == "Tab":
+            dom.keep_focus_in(event, "#sheet [role=dialog]")
+        return
     reviewing = review.on_key(ui, key)  # (an open hand review takes the arrows and Escape)
     if reviewing is not None:
         event.preventDefault()

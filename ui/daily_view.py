@@ -3,7 +3,7 @@
 from ui import daily, texts
 from ui.html import esc
 from ui.i18n import _
-from ui.render import FOOTERS, MENU, PANELS, _panel, button, icon_button
+from ui.render import FOOTERS, MENU, PANELS, _panel, button
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
@@ -69,7 +69,7 @@ def summary_note(app: "UIState") -> str:
 
 
 def menu_html(app: "UIState") -> str:
-    return icon_button("open-daily", "daily", "📅", _("Daily deal"))
+    return button("open-daily", "daily", _("Daily deal"))
 
 
 PANELS["daily"] = daily_panel

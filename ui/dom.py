@@ -27,11 +27,25 @@ def _focus_key():
     return ("other", "")
 
 
-def _refocus(key):
-    """After a redraw: give the focus back to the same control (or its neighbour in the hand), move
-    it into a dialog that just opened, or out of one that just closed."""
+def _in_menu():
+    """The focus is in the settings sheet, or in a panel opened from it (``data-return-focus``):
+    when that closes, the focus goes back to ☰."""
     active = document.activeElement
-    dialog = document.querySelector("#overlay [role=dialog]")
+    return (
+        active is not None
+        and hasattr(active, "closest")
+        and active.closest("[data-return-focus]") is not None
+    )
+
+
+def _refocus(key, back_to_menu=False):
+    """After a redraw: give the focus back to the same control (or its neighbour in the hand), move
+    it into a dialog that just opened (the settings sheet first: it is on top), or out of one that
+    just closed (to ☰ when it was the sheet or a panel opened from it)."""
+    active = document.activeElement
+    dialog = document.querySelector("#sheet [role=dialog]") or document.querySelector(
+        "#overlay [role=dialog]"
+    )
     if dialog is not None:
         if not dialog.hasAttribute("data-focused") and (active is None or not dialog.contains(active)):
             dialog.setAttribute("data-focused", "")
@@ -44,6 +58,11 @@ def _refocus(key):
         return
     if active is not None and str(active.tagName) != "BODY":
         return  # the focused element survived the redraw
+    if back_to_menu:
+        menu = document.querySelector("[data-testid=menu]")
+        if menu is not None:
+            menu.focus()
+            return
     if key is None:
         return
     target = None
@@ -70,6 +89,7 @@ def _frame(_timestamp=None):
         return
     regions, attrs = source()
     key = _focus_key()
+    back_to_menu = _in_menu()
     for element_id in regions:
         html = regions[element_id]
         if _cache.get(element_id) == html:
@@ -85,7 +105,28 @@ def _frame(_timestamp=None):
             root.removeAttribute(name)
         elif root.getAttribute(name) != str(value):
             root.setAttribute(name, str(value))
-    _refocus(key)
+    _refocus(key, back_to_menu)
+
+
+def keep_focus_in(event, selector):
+    """Tab and Shift+Tab in a modal dialog (``selector``): from its last control back to its first
+    and the other way round, so the keyboard never leaves it while it is open."""
+    dialog = document.querySelector(selector)
+    if dialog is None:
+        return
+    items = dialog.querySelectorAll("button:not([disabled]), select, a[href], [tabindex='0']")
+    if not items.length:
+        return
+    first = items.item(0)
+    last = items.item(items.length - 1)
+    active = document.activeElement
+    inside = active is not None and dialog.contains(active)
+    if event.shiftKey and (not inside or first.isSameNode(active)):
+        event.preventDefault()
+        last.focus()
+    elif not event.shiftKey and (not inside or last.isSameNode(active)):
+        event.preventDefault()
+        first.focus()
 
 
 def announce(text):

@@ -14,7 +14,7 @@ from ui import effects as fx
 from ui import record_flow, review, table, texts
 from ui.i18n import _
 from ui.review_state import ReviewState, StoredHands
-from ui.state import LEVELS
+from ui.state import LEVELS, PLAY_SPEEDS, TRICK_PAUSES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
@@ -267,12 +267,11 @@ def toggle_panel(s: "UIState", name: str) -> "Result":
 
 def on_action(s: "UIState", name: str) -> "Result":
     """A button of the table (``data-action``)."""
-    if name == "four-colour":
-        s.four_colour = not s.four_colour
-        return s, [fx.SaveSettings()]
-    if name == "memory-aid":
-        s.memory_aid = not s.memory_aid
-        return s, [fx.SaveSettings()]
+    if name in ("menu", "menu-close"):
+        return menu(s, name == "menu" and not s.sheet)
+    if name in TOGGLES:
+        return toggle_setting(s, name)
+    s.sheet = False  # (any other button of the sheet opens a panel or leaves the table: it closes)
     if name == "close":
         s.panel = None
         return s, []
@@ -306,6 +305,60 @@ def on_action(s: "UIState", name: str) -> "Result":
     if name == "captured" or name == "last-trick":
         return toggle_panel(s, name)
     return s, []
+
+
+# --------------------------------------------------------------------------- the settings sheet
+
+#: The settings switched on and off by a button of the sheet: ``data-action`` -> UIState field.
+TOGGLES = {"four-colour": "four_colour", "memory-aid": "memory_aid", "sound": "sound"}
+#: The settings chosen in a select of the sheet: ``data-action`` -> (UIState field, its values).
+CHOICES = {"play-speed": ("play_speed", PLAY_SPEEDS), "trick-pause": ("trick_pause", TRICK_PAUSES)}
+
+
+def menu(s: "UIState", open_it: bool) -> "Result":
+    """☰ opens the settings sheet; its close button, Escape or a tap beside it closes it."""
+    s.sheet = open_it
+    return s, []
+
+
+def toggle_setting(s: "UIState", name: str) -> "Result":
+    """A switch of the sheet (four colours, memory aid, sound): flipped and saved; the sheet stays."""
+    field = TOGGLES[name]
+    setattr(s, field, not getattr(s, field))
+    return s, [fx.SaveSettings()]
+
+
+def choose(s: "UIState", name: str, value: str) -> "Result":
+    """A select of the sheet (play speed, how long a finished trick stays): saved, in effect at once.
+    A value that is not one of the setting's is ignored."""
+    if name not in CHOICES:
+        return s, []
+    field, values = CHOICES[name]
+    if value not in values:
+        return s, []
+    setattr(s, field, value)
+    return s, [fx.SaveSettings()]
+
+
+#: Milliseconds of the opponents' pace, per setting: an opponent's card (``play_speed``), a finished
+#: trick on show (``trick_pause``), the trick sweeping to its winner.
+OPPONENT_MS = {"slow": 1200, "normal": 700, "fast": 350}
+TRICK_MS = {"short": 600, "normal": 1200, "long": 2400}
+SWEEP_MS = 320
+#: Speed up (this hand): at most these; ``?fast=1`` (the end-to-end tests): exactly these.
+PACE_SPEED = (150, 450, 200)
+PACE_FAST = (15, 80, 0)
+
+
+def pace(s: "UIState") -> "tuple[int, int, int]":
+    """(an opponent's card, a finished trick on show, the sweep), in ms, from the settings, Speed up
+    and ``?fast=1``."""
+    if s.fast:
+        return PACE_FAST
+    chosen = (OPPONENT_MS.get(s.play_speed, 700), TRICK_MS.get(s.trick_pause, 1200), SWEEP_MS)
+    if s.speed:
+        return (min(chosen[0], PACE_SPEED[0]), min(chosen[1], PACE_SPEED[1]), min(chosen[2], PACE_SPEED[2]))
+    return chosen
 
 
 def choose_level(s: "UIState", value: str) -> "Result":

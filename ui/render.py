@@ -5,7 +5,7 @@ changed, once per animation frame. No DOM access here, no rules: per-card refusa
 breakdowns all come from the engine worker in the view.
 """
 
-from ui import chart, i18n, memory_html, review, table, texts
+from ui import chart, memory_html, review, table, texts
 from ui.html import attrs, esc
 from ui.i18n import N_, _, ngettext
 
@@ -22,26 +22,13 @@ STATIC_LABELS = (N_("Across"), N_("Left"), N_("Right"), N_("You"), N_("Your hand
 #: Panels drawn by other modules (their ``UIState.panel`` name -> its HTML), registered on import
 #: (``ui/stats_view.py``): ``overlay_html`` draws the open one.
 PANELS = {}  # type: dict[str, Callable[[UIState], str]]
-#: Further menu entries (each ``UIState -> HTML``), registered on import, drawn in the bar.
+#: Further menu entries (each ``UIState -> HTML``), registered on import, drawn in the settings sheet.
 MENU = []  # type: list[Callable[[UIState], str]]
 #: Further buttons of the hand summary and the match result (each ``() -> HTML``), registered on import.
 SUMMARY_BUTTONS = []  # type: list[Callable[[], str]]
 #: The daily deal's hand summary (``ui/daily_view.py``): ``"daily"`` its buttons, ``"daily-note"``
 #: the result above them, each ``UIState -> HTML``.
 FOOTERS = {}  # type: dict[str, Callable[[UIState], str]]
-
-
-def icon_button(testid: str, action: str, icon: str, label: str) -> str:
-    """A compact menu button: an icon, named in words for screen readers (and as its tooltip)."""
-    pairs = (
-        ("type", "button"),
-        ("class", "btn icon"),
-        ("data-testid", testid),
-        ("data-action", action),
-        ("aria-label", label),
-        ("title", label),
-    )
-    return '<button{}><span aria-hidden="true">{}</span></button>'.format(attrs(pairs), esc(icon))
 
 
 def summary_buttons() -> str:
@@ -103,35 +90,30 @@ def button(
 
 
 def bar_html(app: "UIState") -> str:
-    level = app.level or "normal"
-    options = "".join(
-        "<option{}>{}</option>".format(attrs((("value", value), ("selected", value == level))), esc(label))
-        for value, label in texts.level_names()
+    """The slim header: the name, Last trick (the one action used mid-hand) and ☰, which opens the
+    settings sheet (``ui/settings_view.py``) with everything else."""
+    menu = attrs(
+        (
+            ("type", "button"),
+            ("class", "btn menu"),
+            ("data-testid", "menu"),
+            ("data-action", "menu"),
+            ("aria-label", _("Menu")),
+            ("title", _("Menu")),
+            ("aria-haspopup", "dialog"),
+            ("aria-expanded", "true" if app.sheet else "false"),
+            ("aria-controls", "sheet"),
+        )
     )
-    can_look = bool(app.view)
+    view = app.view
+    at_table = bool(view and view["phase"] in ("expose", "play"))  # (a summary covers the panels)
+    last = button(
+        "last-trick", "last-trick", _("Last trick"), disabled=not (at_table and view and view["tricks"])
+    )
     return (
-        '<span class="brand"><i>♠</i> Gong Zhu</span>'
-        '<label class="level"><span>{diff}</span>'
-        '<select data-testid="difficulty" data-action="difficulty" aria-label="{diff}">{options}</select></label>'
-        '<span class="tools">{last}{captured}{more}{deck}{aid}{lang}{rules}</span>'
-    ).format(
-        aid=button("memory-aid", "memory-aid", _("Memory aid"), pressed=bool(app.memory_aid)),
-        more="".join(entry(app) for entry in MENU),
-        deck=button(
-            "four-colour",
-            "four-colour",
-            _("Four colours"),
-            pressed=bool(app.four_colour),
-        ),
-        lang=i18n.language_menu_html(),
-        rules=i18n.rules_link_html(),
-        diff=esc(_("Difficulty")),
-        options=options,
-        last=button(
-            "last-trick", "last-trick", _("Last trick"), disabled=not (app.view and app.view["tricks"])
-        ),
-        captured=button("view-captured", "captured", _("View captured cards"), disabled=not can_look),
-    )
+        '<span class="brand"><i aria-hidden="true">♠</i> Gong Zhu</span>'
+        '<span class="tools">{last}<button{menu}><span aria-hidden="true">☰</span></button></span>'
+    ).format(last=last, menu=menu)
 
 
 # --------------------------------------------------------------------------- seats
@@ -360,9 +342,11 @@ def _panel(testid: str, title: str, body: str, footer: str = "", closable: bool 
             esc(_("Close"))
         )
     return (
-        '<div class="scrim"></div><section class="panel" role="dialog" data-testid="{}" aria-label="{}">'
+        '<div class="scrim"></div><section class="panel" role="dialog" data-testid="{}" aria-label="{}"{}>'
         "{}<h2>{}</h2>{}<footer>{}</footer></section>"
-    ).format(esc(testid), esc(title), close, esc(title), body, footer)
+    ).format(
+        esc(testid), esc(title), " data-return-focus" if closable else "", close, esc(title), body, footer
+    )
 
 
 def summary_html(view: "View") -> "tuple[str, str]":
@@ -517,8 +501,11 @@ def last_trick_html(view: "View") -> str:
 
 
 def regions(app: "UIState") -> "dict[str, str]":
+    from ui import settings_view  # (here: it draws with this module's button and MENU)
+
     out = {
         "bar": bar_html(app),
+        "sheet": settings_view.sheet_html(app),
         "trick": trick_html(app),
         "hand": hand_html(app),
         "actions": actions_html(app),

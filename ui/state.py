@@ -61,6 +61,7 @@ class UIState:
         self.fresh_card = None  # type: str | None  # the card just played (it slides in)
         self.collecting = None  # type: int | None  # the seat a finished trick sweeps to, or None
         self.panel = None  # type: str | None  # the open panel: "captured", "last-trick" or None
+        self.sheet = False  # type: bool  # the settings sheet (the menu, opened by ☰) is open
         self.review = ReviewState()  # type: ReviewState  # the finished hand's review and coach (ui/review.py)
         self.stored = StoredHands()  # type: StoredHands  # the match's earlier hands kept reviewable, engine-checked
         self.focus = None  # type: str | None  # the hand card the arrow keys moved to

@@ -9,7 +9,7 @@ from ui import daily, texts
 from ui.html import attrs, esc
 from ui.i18n import _
 from ui.record import SCOPES
-from ui.render import MENU, PANELS, SUMMARY_BUTTONS, _panel, button, icon_button
+from ui.render import MENU, PANELS, SUMMARY_BUTTONS, _panel, button
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
@@ -135,7 +135,7 @@ def statistics_html(app: "UIState") -> str:
 
 def menu_html(app: "UIState") -> str:
     """The menu entry of the player's record."""
-    return icon_button("open-statistics", "statistics", "📊", _("Statistics"))
+    return button("open-statistics", "statistics", _("Statistics"))
 
 
 def summary_button() -> str:

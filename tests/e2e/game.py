@@ -127,6 +127,45 @@ def play_first(page: Page, by_button: bool = True) -> str:
     return code
 
 
+def open_menu(page: Page) -> None:
+    """Open the settings sheet (☰), unless it is open already."""
+    if not page.locator("[data-testid=sheet]").count():
+        page.click("[data-testid=menu]")
+        page.wait_for_selector("[data-testid=sheet]")
+
+
+def close_menu(page: Page) -> None:
+    """Close the settings sheet with its close button, if it is open."""
+    if page.locator("[data-testid=sheet]").count():
+        page.click("[data-testid=menu-close]")
+        page.wait_for_selector("[data-testid=sheet]", state="detached")
+
+
+def menu_click(page: Page, testid: str) -> None:
+    """Click a menu item (``data-testid``), opening the settings sheet first when it is not on screen.
+    A switch leaves the sheet open (its ``aria-pressed`` can be read); an entry that opens a panel
+    or leaves the table closes it."""
+    if not page.locator(f"[data-testid={testid}]").is_visible():
+        open_menu(page)
+    page.click(f"[data-testid={testid}]")
+
+
+def menu_select(page: Page, testid: str, value: str) -> None:
+    """Choose ``value`` in a select of the settings sheet (difficulty, language, play speed...), then
+    close the sheet."""
+    open_menu(page)
+    page.select_option(f"[data-testid={testid}]", value)
+    close_menu(page)
+
+
+def menu_value(page: Page, testid: str) -> str:
+    """The value of a select of the settings sheet (opened, then closed again)."""
+    open_menu(page)
+    value = page.input_value(f"[data-testid={testid}]")
+    close_menu(page)
+    return value
+
+
 def expose_none(page: Page) -> None:
     page.click("[data-testid=expose-none]")
     page.wait_for_selector("[data-testid=expose-none]", state="detached")

@@ -85,7 +85,7 @@ def test_axe_on_every_phase(orientation: str, chromium_browser: Browser, site: b
     try:
         seed = g.find_seed(lambda s: bool(g.my_exposable(s)))
         page.goto(site.url + f"?seed={seed}&fast=1")
-        page.wait_for_selector("#bar select")  # the UI has drawn its menu
+        page.wait_for_selector("[data-testid=menu]")  # the UI has drawn its menu
         assert g.phase(page) == "loading"
         _check(page, orientation, "loading")
         page.evaluate("window.__releaseEngine()")
@@ -138,7 +138,7 @@ def test_a_whole_hand_with_the_keyboard_only(desktop_page: Page, site: build.Sit
     seed = g.find_seed(lambda s: bool(g.my_exposable(s)))
     g.open_game(page, site, seed=seed)
     assert g.phase(page) == "expose"
-    # Tab order: the hand first, then the actions, then the menu
+    # Tab order: the hand first, then the actions, then the menu (Last trick is off before a trick)
     first = _tab_to(page, lambda f: True)
     assert first["card"], first
     assert "of" in first["label"]  # "ace of hearts, exposable"
@@ -147,7 +147,7 @@ def test_a_whole_hand_with_the_keyboard_only(desktop_page: Page, site: build.Sit
         page.keyboard.press("Tab")
         f = _focused(page)
         order.append(f["testid"] or f["card"])
-    assert order[1:] == ["expose-none", "hint", "difficulty"], order
+    assert order[1:] == ["expose-none", "hint", "menu"], order
     # expose with the keyboard: back to the hand, pick the exposable card, then Expose
     page.keyboard.press("Shift+Tab")
     page.keyboard.press("Shift+Tab")
@@ -213,7 +213,7 @@ def test_live_log_names_and_four_colours(desktop_page: Page, site: build.SiteSer
     assert all(": " in label and " of " in label for label in labels), labels
     # four-colour deck: diamonds blue, clubs green, saved
     colour = "(s) => { const e = document.querySelector('.card.suit-' + s); return e && getComputedStyle(e).color; }"
-    page.click("[data-testid=four-colour]")
+    g.menu_click(page, "four-colour")
     page.wait_for_selector("html[data-deck=four]")
     assert page.get_attribute("[data-testid=four-colour]", "aria-pressed") == "true"
     for suit, rgb in (("D", "rgb(23, 71, 181)"), ("C", "rgb(19, 112, 47)")):

@@ -96,7 +96,7 @@ def test_the_daily_deal_from_the_menu_keeps_the_match(
     page = desktop_page
     g.open_game(page, site, seed=5)
     before = g.table_snapshot(page)
-    page.click("[data-testid=open-daily]")
+    g.menu_click(page, "open-daily")
     page.wait_for_function("/^\\d{4}-\\d{2}-\\d{2}$/.test(document.documentElement.dataset.daily || '')")
     today = page.evaluate("new Date().toISOString().slice(0, 10)")
     assert daily_attr(page) == today

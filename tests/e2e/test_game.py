@@ -225,8 +225,8 @@ def test_difficulty_applies_from_next_hand(desktop_page: Page, site: build.SiteS
     page = desktop_page
     over = g.play_out(g.op("new_match", seed=9), lambda v: v["phase"] == "hand_over")
     g.load_save(page, site, g.save_text(over))
-    assert page.input_value("[data-testid=difficulty]") == "normal"
-    page.select_option("[data-testid=difficulty]", "hard")
+    assert g.menu_value(page, "difficulty") == "normal"
+    g.menu_select(page, "difficulty", "hard")  # (☰ works over the hand summary)
     saved = page.evaluate("JSON.parse(localStorage.getItem('gongzhu.save.v1'))")
     assert saved["hand_level"] == "normal"
     page.click("[data-testid=next-hand]")
@@ -234,20 +234,20 @@ def test_difficulty_applies_from_next_hand(desktop_page: Page, site: build.SiteS
     g.settle(page)
     saved = page.evaluate("JSON.parse(localStorage.getItem('gongzhu.save.v1'))")
     assert saved["hand_level"] == "hard"
-    page.select_option("[data-testid=difficulty]", "easy")
+    g.menu_select(page, "difficulty", "easy")
     assert g.wait_message(page, "Difficulty") == "Difficulty changes from the next hand"
     saved = page.evaluate("JSON.parse(localStorage.getItem('gongzhu.save.v1'))")
     assert saved["hand_level"] == "hard"
     page.reload()
     g.settle(page)
-    assert page.input_value("[data-testid=difficulty]") == "easy"
+    assert g.menu_value(page, "difficulty") == "easy"
 
 
 def test_view_captured_and_corrupt_save(desktop_page: Page, site: build.SiteServer) -> None:
     page = desktop_page
     mid = g.play_out(g.op("new_match", seed=4), lambda v: v["phase"] == "play" and len(v["tricks"]) >= 6)
     g.load_save(page, site, g.save_text(mid))
-    page.click("[data-testid=view-captured]")
+    g.menu_click(page, "view-captured")
     page.wait_for_selector("[data-testid=captured]")
     panel = page.locator("[data-testid=captured]")
     assert panel.is_visible()

@@ -97,7 +97,7 @@ def _plays_unsaved(page: Page, site: build.SiteServer, script: str) -> None:
     g.play_first(page)
     if g.settle(page) == "play":
         g.play_first(page)
-    page.select_option("[data-testid=difficulty]", "hard")
+    g.menu_select(page, "difficulty", "hard")
     assert "won't be saved" in page.inner_text("[data-testid=notice]")
 
 

@@ -78,8 +78,10 @@ def test_lang_parameter_forces_the_language(
         assert state["title"] == load_messages(lang)[TITLE]
         if lang != "en":
             assert load_messages(lang)[TITLE] != TITLE
+        game.open_menu(page)
         labels = page.inner_text("body")
         assert load_messages(lang)["View captured cards"] in labels
+        assert page.get_attribute("[data-testid=menu]", "aria-label") == load_messages(lang)["Menu"]
         guard.check()
     finally:
         context.close()
@@ -126,9 +128,12 @@ def test_play_a_hand_reading_the_fixed_labels(
     assert _button(desktop_page, "expose-confirm") == labels["expose-confirm"]
     assert _button(desktop_page, "expose-none") == labels["expose-none"]
     assert _button(desktop_page, "hint") == labels["hint"]
+    game.open_menu(desktop_page)
     levels = desktop_page.inner_text("[data-testid=difficulty]")
     for level in labels["levels"].split():
         assert level in levels
+    assert _button(desktop_page, "view-captured") == labels["view-captured"]
+    game.close_menu(desktop_page)
     game.expose_none(desktop_page)
 
     # Play: the buttons, then a refused card explains itself in the language of the page.
@@ -142,7 +147,6 @@ def test_play_a_hand_reading_the_fixed_labels(
         assert current == "play"
         assert _button(desktop_page, "play") == labels["play"]
         assert _button(desktop_page, "hint") == labels["hint"]
-        assert _button(desktop_page, "view-captured") == labels["view-captured"]
         on_table = game.trick(desktop_page)
         blocked = game.unplayable(desktop_page)
         if not refused and on_table and blocked:
@@ -180,6 +184,7 @@ def test_menu_changes_language_mid_hand_without_losing_the_game(
     before = game.table_snapshot(page)
     assert _button(page, "play") == "Play"
 
+    game.open_menu(page)
     page.select_option("[data-testid=language]", "fr")
     page.wait_for_function("document.documentElement.lang.startsWith('fr')")
     page.wait_for_function("document.querySelector('[data-testid=play]')?.innerText.trim() === 'Jouer'")
@@ -196,7 +201,7 @@ def test_menu_changes_language_mid_hand_without_losing_the_game(
     assert game.table_snapshot(page) == before
 
     # The rules page opens from the menu in the same language.
-    page.click("[data-testid=rules-link]")
+    game.menu_click(page, "rules-link")
     page.wait_for_url("**/rules.html?lang=fr")
     assert page.evaluate("document.documentElement.lang") == "fr"
     assert page.title() == "Règles du Gong Zhu"

@@ -42,7 +42,7 @@ def next_hand(page: Page) -> None:
 
 def stats(page: Page) -> dict[str, str]:
     summary = page.locator("[data-testid=summary-statistics]")
-    page.click("[data-testid=summary-statistics]" if summary.count() else "[data-testid=open-statistics]")
+    g.menu_click(page, "summary-statistics" if summary.count() else "open-statistics")
     page.wait_for_selector("[data-testid=statistics]")
     names = ("matches_played", "matches_won", "hands_played", "pigs_taken", "best_hand", "worst_hand")
     out = {name: page.inner_text(f"[data-testid=statistics] [data-stat={name}]") for name in names}
@@ -210,7 +210,7 @@ def test_export_then_import_of_a_broken_file_and_of_the_export(
     page.reload()
     g.settle(page)
     with page.expect_file_chooser() as chooser:
-        page.click("[data-testid=open-statistics]")
+        g.menu_click(page, "open-statistics")
         page.click("[data-testid=import]")
     chooser.value.set_files(
         files=[{"name": "data.json", "mimeType": "application/json", "buffer": exported.encode()}]

@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page
 
 import build
 from tests.e2e.conftest import BOOT_TIMEOUT_MS, PageGuard
-from tests.e2e.game import finish_hand, op, open_game, play_out, save_text, settle
+from tests.e2e.game import finish_hand, menu_click, op, open_game, open_menu, play_out, save_text, settle
 from tests.e2e.test_accessibility import AXE, _axe
 
 SEED = 3
@@ -148,6 +148,7 @@ def test_the_memory_aid_on_and_off(desktop_page: Page, site: build.SiteServer) -
     page = desktop_page
     open_game(page, site, seed=SEED)
     assert page.locator("[data-testid=memory-points]").count() == 0  # off by default
+    open_menu(page)
     aid = page.locator("[data-testid=memory-aid]")
     assert aid.get_attribute("aria-pressed") == "false"
     aid.click()
@@ -157,7 +158,7 @@ def test_the_memory_aid_on_and_off(desktop_page: Page, site: build.SiteServer) -
     page.reload()
     settle(page)
     page.wait_for_selector("[data-testid=memory-points]")  # a saved setting
-    page.click("[data-testid=memory-aid]")
+    menu_click(page, "memory-aid")
     page.wait_for_selector("[data-testid=memory-points]", state="detached")
 
 
