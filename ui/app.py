@@ -18,6 +18,7 @@ from ui import (
     record,
     render,
     review,
+    sound,
     stats_view,  # noqa: F401  (registers the statistics panel and its menu entry)
     store,
     table,
@@ -31,12 +32,16 @@ from ui.state import UIState
 PACE_NORMAL = (700, 1200, 320)
 PACE_SPEED = (150, 450, 200)
 PACE_FAST = (15, 80, 0)  # ?fast=1: for the end-to-end tests
+#: Milliseconds a new hand's cards take to arrive (web/game.css: 13 cards, 35 ms apart, 280 ms each).
+DEAL_MS = 760
 
 #: The page's UI state (the only one).
 ui = UIState()
 ui.tab = str(int(window.Math.random() * 1000000000))
 #: Where the match and the settings are saved: localStorage, or the stand-in ``ui.main`` chose.
 _storage = [None]
+#: The table's sounds (played only when the player turned sound on).
+sounds = sound.Player(window)
 
 
 # --------------------------------------------------------------------------- drawing and saving
@@ -157,6 +162,10 @@ async def run(result, gen=None):
             dom.announce(effect.text)
         elif isinstance(effect, fx.Toast):
             _toast(effect.card)
+        elif isinstance(effect, fx.Sound):
+            sounds.play(effect.kind)
+        elif isinstance(effect, fx.Deal):
+            _spawn(_deal(effect.hand, gen))
         elif isinstance(effect, fx.Drive):
             await drive()
         elif isinstance(effect, fx.NewMatch):
@@ -221,8 +230,16 @@ async def _call(effect, gen):
     await run(getattr(flow, effect.then)(ui, answer, effect.args.get("state")), gen)
 
 
+async def _deal(hand, gen):
+    """The new hand's cards have had the time to arrive: they stop being dealt."""
+    await asyncio.sleep(DEAL_MS / 1000)
+    if gen == ui.gen:
+        await run(flow.dealt(ui, hand), gen)
+
+
 def report(exc):
     ui.busy = False
+    ui.thinking = None
     window.console.warn("gongzhu: " + str(exc))
     if isinstance(exc, bridge.EngineDied):
         _spawn(recover())
@@ -259,9 +276,8 @@ async def _show_trick(gen):
     await pause(1)
     if gen != ui.gen:
         return
-    if pace()[2] > 0:
-        await run(flow.sweep(ui), gen)
-        await pause(2)
+    await run(flow.sweep(ui), gen)
+    await pause(2)
     await run(flow.trick_cleared(ui), gen)
 
 
@@ -567,6 +583,7 @@ async def on_action(name):
 
 
 def on_click(event):
+    sounds.gesture(ui.sound)  # (a tap: the moment a browser lets the page start sound)
     target = event.target
     if target is None or not hasattr(target, "closest"):
         return
@@ -603,6 +620,7 @@ def on_key(event):
     """Keyboard play: arrows move through the hand (roving tabindex), Enter or Space on a card
     selects it and again plays it, Escape closes a panel."""
     key = str(event.key)
+    sounds.gesture(ui.sound)
     reviewing = review.on_key(ui, key)  # (an open hand review takes the arrows and Escape)
     if reviewing is not None:
         event.preventDefault()
