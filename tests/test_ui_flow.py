@@ -23,10 +23,12 @@ class Shell:
         self.said: list[str] = []
         self.saves = 0
         self.calls: list[tuple[str, dict[str, Any]]] = []
+        self.effects: list[Any] = []  # every effect run, in order
 
     def run(self, result: Any) -> None:
         _state, effects = result
         for effect in effects:
+            self.effects.append(effect)
             if isinstance(effect, fx.Call):
                 self.calls.append((effect.op, effect.args))
                 answer = op(effect.op, **effect.args)
