@@ -10,7 +10,7 @@ from typing import Any
 
 from tests.broken_saves import good_save
 from tests.e2e.game import find_seed, op, play_out
-from tests.test_ui_flow import Shell, _playable
+from tests.test_ui_flow import Shell
 from ui import effects as fx
 from ui import flow, render, sound, store
 from ui.state import UIState
@@ -36,20 +36,6 @@ def _hand_cards(html: str) -> list[tuple[str, list[str], str]]:
     return parser.cards
 
 
-def _play_hand(shell: Shell) -> None:
-    """Play the hand on the table to its end: no exposure, the first playable card each turn."""
-    s = shell.s
-    assert s.view is not None
-    hand = s.view["hand_number"]
-    while s.view["hand_number"] == hand and s.view["phase"] in ("expose", "play"):
-        if s.view["phase"] == "expose":
-            shell.run(flow.on_action(s, "expose-none"))
-        else:
-            card = _playable(s)[0]
-            flow.tap_card(s, card)
-            shell.run(flow.tap_card(s, card))
-
-
 def _new_shell(sound_on: bool, seed: int = 5) -> Shell:
     shell = Shell(UIState())
     shell.s.engine_ready = True
@@ -61,7 +47,7 @@ def _new_shell(sound_on: bool, seed: int = 5) -> Shell:
 
 def test_a_hand_sounds_each_card_each_trick_and_each_signal_card_once() -> None:
     shell = _new_shell(sound_on=True)
-    _play_hand(shell)
+    shell.play_hand()
     kinds = [e.kind for e in shell.effects if isinstance(e, fx.Sound)]
     assert kinds.count("card") == 52 and kinds.count("trick") == 13
     assert sorted(k for k in kinds if k not in ("card", "trick")) == ["goat", "pig", "transformer"]
@@ -75,7 +61,7 @@ def test_a_hand_sounds_each_card_each_trick_and_each_signal_card_once() -> None:
 
 def test_sound_off_emits_no_sound_at_all() -> None:
     shell = _new_shell(sound_on=False)
-    _play_hand(shell)
+    shell.play_hand()
     assert shell.effects and not [e for e in shell.effects if isinstance(e, fx.Sound)]
     assert [e for e in shell.effects if isinstance(e, fx.Toast)]  # (the toasts still show)
 
@@ -133,7 +119,7 @@ def test_a_new_hand_is_dealt_card_after_card_until_the_deal_is_over_or_the_playe
         "deal" in c or st for _code, c, st in _hand_cards(render.hand_html(s))
     )
     # the next hand deals again; a tap ends the deal at once (the hand is redrawn)
-    _play_hand(shell)
+    shell.play_hand()
     shell.run(flow.on_action(s, "next-hand"))
     assert [e.hand for e in shell.effects if isinstance(e, fx.Deal)] == [1, 2]
     assert s.dealing == 2
