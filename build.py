@@ -268,7 +268,8 @@ ENGINE_RUNTIME: tuple[str, ...] = ("engine-worker.js", "runtime/pyodide")
 
 
 def add_engine_release(dist: Path, engine_files: Sequence[str]) -> str:
-    """Add ``entry`` (the Python module whose ``call`` answers requests) and ``release`` to
+    """Add ``entry`` (the Python module whose ``call`` answers requests), ``modules`` (the engine
+    modules it imports, which the worker imports at boot: :func:`engine_modules`) and ``release`` to
     ``engine-worker.json``, for ``web/engine-worker.js``; return the release.
 
     The release hashes everything a memory snapshot of the booted engine depends on: the Pyodide
@@ -286,9 +287,234 @@ def add_engine_release(dist: Path, engine_files: Sequence[str]) -> str:
     release = digest.hexdigest()[:16]
     config_path = dist / WORKER_CONFIG_SHIPPED
     config = json.loads(config_path.read_text(encoding="utf-8"))
-    config.update(entry=f"./{WORKER_ENTRY}", release=release)
+    config.update(entry=f"./{WORKER_ENTRY}", modules=engine_modules(), release=release)
     config_path.write_text(json.dumps(config, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return release
+
+
+# --- instant start: the engine's standard library --------------------------------------------
+#: Pyodide's standard library zip, shipped with only the modules the engine worker imports.
+STDLIB_ZIP = "python_stdlib.zip"
+#: The standard library files the engine worker imports at run time: Pyodide's own bootstrap, the
+#: engine, making and restoring its memory snapshot, and every op of ``gongzhu.service``.
+#: Written by ``python3 build.py --engine-stdlib`` (Pyodide in Node, :data:`STDLIB_PROBE_JS`).
+ENGINE_STDLIB = "engine-stdlib.txt"
+_ENGINE_STDLIB_HEADER = """\
+# The standard library files the engine worker imports at run time (one per line): Pyodide's
+# bootstrap, the engine (gongzhu.service and what it imports), making and restoring the engine's
+# memory snapshot, and every op of gongzhu.service. build.py ships python_stdlib.zip with only
+# these (2.5 MB -> ~0.8 MB). Written by `python3 build.py --engine-stdlib`; the build fails when
+# an engine module imports a standard module missing here.
+"""
+
+#: Run by Node with ``ROOT`` and ``ZIP`` defined: boots Pyodide as web/engine-worker.js does (with
+#: the given standard library zip), imports the engine, makes and restores the snapshot, runs
+#: :data:`STDLIB_PROBE_OPS` and prints the sorted paths (in the zip) of the modules it loaded, as JSON.
+STDLIB_PROBE_JS = r"""
+import fs from "node:fs";
+const { loadPyodide } = await import(`${ROOT}/node_modules/pyodide/pyodide.mjs`);
+const indexURL = `${ROOT}/node_modules/pyodide/`;
+const config = JSON.parse(process.argv[1]);
+const FROM_ZIP = "sorted({f.split('.zip/')[1] for m in list(sys.modules.values()) if '.zip/' in (f := getattr(m, '__file__', None) or '')})";
+const first = await loadPyodide({ indexURL, stdLibURL: ZIP, _makeSnapshot: true });
+for (const rel of config.files) {
+  const dir = rel.split("/").slice(0, -1).join("/");
+  if (dir) first.FS.mkdirTree(dir);
+  first.FS.writeFile(rel, fs.readFileSync(`${ROOT}/${rel}`, "utf8"));
+}
+first.runPython(`import sys, importlib\nsys.path.insert(0, ${JSON.stringify(config.path)})\n` +
+  `for _m in ${JSON.stringify(config.modules)}: importlib.import_module(_m)`);
+const booted = first.runPython(`import sys; ${FROM_ZIP}`).toJs();
+const snapshot = first.makeMemorySnapshot();
+const second = await loadPyodide({ indexURL, stdLibURL: ZIP, _loadSnapshot: snapshot });
+second.runPython("import random; random.seed()");
+second.runPython(config.ops);
+const restored = second.runPython(`import sys; ${FROM_ZIP}`).toJs();
+console.log(JSON.stringify([...new Set([...booted, ...restored])].sort()));
+"""
+
+#: Python run in the restored engine by the probe: every op of the service, the error paths too.
+STDLIB_PROBE_OPS = """
+import json
+from gongzhu.ai import LEVELS
+from gongzhu.service import OPS, call
+
+def ask(op, **args):
+    reply = json.loads(call(json.dumps({"op": op, "args": args})))
+    return reply.get("result") if reply["ok"] else None
+
+used = {"ping", "new_match", "daily", "check", "bots_expose", "bot_step", "step", "hint", "review", "coach"}
+assert used == set(OPS), sorted(set(OPS) ^ used)
+ask("ping", text="x")
+call("not json")
+ask("nope")
+ask("check", state={"bad": 1})
+ask("daily", date="2026-01-31")
+for level in LEVELS:  # each level decides an expose and two plays; the hand is played out by Easy
+    state = json.loads(ask("new_match", seed=len(level))["state"])
+    ask("hint", state=state)
+    state = json.loads(ask("bots_expose", state=state, level=level)["state"])
+    state = json.loads(ask("step", state=state, action={"type": "expose", "seat": 0, "cards": []})["state"])
+    ask("step", state=state, action={"type": "play", "seat": 0, "card": "XX"})
+    for move in range(60):
+        if state["phase"] != "play":
+            break
+        if move < 2:
+            ask("hint", state=state)
+        mover = level if move < 2 else LEVELS[0]
+        state = json.loads(ask("bot_step", state=state, seat=state["turn"], level=mover)["state"])
+    assert state["phase"] == "hand_over", state["phase"]
+    ask("check", state=state)
+    ask("review", state=state)
+    ask("coach", state=state, index=0)
+"""
+
+
+def engine_modules(entry: str = WORKER_ENTRY) -> list[str]:
+    """The engine modules the worker's entry imports, directly or not (sorted): the worker imports
+    them at boot, so that a restored snapshot has them (it has no files)."""
+    import ast
+
+    found: set[str] = set()
+    todo = ["gongzhu"]
+    entry_tree = ast.parse((ROOT / entry).read_text(encoding="utf-8"))
+    todo += [n for n in _imported(entry_tree, "") if n.startswith("gongzhu")]
+    while todo:
+        name = todo.pop()
+        if name in found:
+            continue
+        path = ROOT / name.replace(".", "/")
+        source = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+        if not source.is_file():
+            continue  # a name imported from a module, not a module
+        found.add(name)
+        package = name if source.name == "__init__.py" else name.rpartition(".")[0]
+        tree = ast.parse(source.read_text(encoding="utf-8"))
+        todo += [n for n in _imported(tree, package) if n.startswith("gongzhu")]
+    return sorted(found)
+
+
+def _imported(tree: Any, package: str) -> list[str]:
+    """Every module an AST imports (absolute names; ``from x import y`` gives ``x`` and ``x.y``)."""
+    import ast
+
+    names: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parts, base] if base else parts)
+            names += [base, *(f"{base}.{alias.name}" for alias in node.names)]
+    return names
+
+
+def read_engine_stdlib(root: Path = ROOT) -> list[str]:
+    lines = (root / ENGINE_STDLIB).read_text(encoding="utf-8").splitlines()
+    return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+
+
+def _stdlib_member(names: set[str], module: str) -> str | None:
+    path = module.replace(".", "/")
+    for candidate in (f"{path}.py", f"{path}/__init__.py"):
+        if candidate in names:
+            return candidate
+    return None
+
+
+def trim_stdlib(source: Path, dest: Path, members: Sequence[str]) -> None:
+    """Write ``dest``: the zip ``source`` with only ``members`` (and their packages' directories),
+    copied as they are (same compression), in the source's order."""
+    import zipfile
+
+    with zipfile.ZipFile(source) as zin:
+        names = set(zin.namelist())
+        keep: set[str] = set()
+        for member in members:
+            if member not in names:
+                raise BuildError(f"{ENGINE_STDLIB}: {member} is not in Pyodide's {STDLIB_ZIP}")
+            keep.add(member)
+            parts = member.split("/")[:-1]
+            keep.update("/".join(parts[: i + 1]) + "/" for i in range(len(parts)))
+        with zipfile.ZipFile(dest, "w") as zout:
+            for info in zin.infolist():
+                if info.filename in keep:
+                    zout.writestr(info, zin.read(info), compress_type=info.compress_type)
+
+
+def check_engine_stdlib(modules: Sequence[str], listed: Sequence[str], stdlib: Path) -> None:
+    """Every standard module the engine's sources import has its file (a member of the zip
+    ``stdlib``) in ``listed``, else the build fails: a new import must be probed first."""
+    import ast
+    import zipfile
+
+    with zipfile.ZipFile(stdlib) as zin:
+        names = set(zin.namelist())
+    missing: set[str] = set()
+    for module in modules:
+        path = ROOT / module.replace(".", "/")
+        source = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+        package = module if source.name == "__init__.py" else module.rpartition(".")[0]
+        for name in _imported(ast.parse(source.read_text(encoding="utf-8")), package):
+            member = None if name.startswith("gongzhu") else _stdlib_member(names, name)
+            if member and member not in listed:
+                missing.add(f"{module} imports {name}")
+    if missing:
+        raise BuildError(
+            f"{ENGINE_STDLIB} lacks what the engine imports ({'; '.join(sorted(missing))}): "
+            "run python3 build.py --engine-stdlib"
+        )
+
+
+def probe_engine_stdlib(stdlib: Path) -> list[str]:
+    """Run the engine in Pyodide in Node with the standard library zip ``stdlib``
+    (:data:`STDLIB_PROBE_JS`); the modules it loaded from the zip. Raises on any failure."""
+    modules = engine_modules()
+    files = sorted(
+        {
+            f"{m.replace('.', '/')}{'/__init__' if (ROOT / m.replace('.', '/')).is_dir() else ''}.py"
+            for m in modules
+        }
+    )
+    files.append(WORKER_ENTRY)
+    entry_dir = str(Path(WORKER_ENTRY).parent)
+    config = {"files": files, "path": entry_dir, "modules": [Path(WORKER_ENTRY).stem, *modules]}
+    config["ops"] = STDLIB_PROBE_OPS
+    script = STDLIB_PROBE_JS.replace(
+        "import fs",
+        f"const ROOT = {json.dumps(str(ROOT))}; const ZIP = {json.dumps(str(stdlib))};\nimport fs",
+        1,
+    )
+    done = subprocess.run(
+        ["node", "--input-type=module", "-e", script, json.dumps(config)],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=ROOT,
+    )
+    if done.returncode != 0:
+        raise BuildError(f"engine stdlib probe failed: {done.stderr.strip()[-2000:]}")
+    return [str(name) for name in json.loads(done.stdout.strip().splitlines()[-1])]
+
+
+def write_engine_stdlib() -> list[str]:
+    """``python3 build.py --engine-stdlib``: probe the engine with Pyodide's whole standard library
+    and write the modules it loaded into :data:`ENGINE_STDLIB`."""
+    modules = probe_engine_stdlib(NODE_MODULES / "pyodide" / STDLIB_ZIP)
+    (ROOT / ENGINE_STDLIB).write_text(_ENGINE_STDLIB_HEADER + "\n".join(modules) + "\n", encoding="utf-8")
+    return modules
+
+
+def ship_engine_stdlib(dist: Path) -> None:
+    """Replace the shipped ``python_stdlib.zip`` with the engine's trimmed one."""
+    shipped = dist / "runtime" / "pyodide" / STDLIB_ZIP
+    listed = read_engine_stdlib()
+    check_engine_stdlib(engine_modules(), listed, shipped)
+    trimmed = shipped.with_suffix(".trimmed")
+    trim_stdlib(shipped, trimmed, listed)
+    trimmed.replace(shipped)
 
 
 # --- end instant start
@@ -351,6 +577,18 @@ def _assemble(dist: Path) -> None:
         shipped_py[package] = rels
 
     _copy_runtime(dist)
+    ship_engine_stdlib(dist)  # (instant start: only what the engine imports)
+
+    # --- card faces (tools/card_faces.py): the sprite into the page, the back as a file.
+    from tools.card_faces import CardFilesError, write_card_files
+
+    try:
+        sizes = write_card_files(dist, PAGE)
+    except CardFilesError as exc:
+        raise BuildError(str(exc)) from exc
+    for name, (raw, packed) in sizes.items():
+        log(f"card faces: {name} {raw:,} bytes ({packed:,} gzipped)")
+    # --- end card faces
 
     # --- i18n (tools/i18n.py, tools/rules_page.py): locales/*.po -> locales/<lang>.json
     # (the build fails on a missing or fuzzy translation) and the rules page, rules.html.
@@ -539,7 +777,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=8000, help="port for --serve (0 = any free port)")
     parser.add_argument("--prefix", default="/gongzhu/", help="sub-path the site is served under")
     parser.add_argument("--no-build", action="store_true", help="serve the existing dist/ as it is")
+    parser.add_argument(
+        "--engine-stdlib",
+        action="store_true",
+        help=f"probe the engine in Pyodide (Node) and rewrite {ENGINE_STDLIB} first",
+    )
     args = parser.parse_args(argv)
+
+    if args.engine_stdlib:
+        log(f"{ENGINE_STDLIB}: {len(write_engine_stdlib())} standard library files")
 
     if not args.no_build:
         try:

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""The coach's time per hand: CPython (the service op, one decision a call) and, with ``--browser``,
-headless Chromium (the page's ``gongzhu:coach`` measures: each request from the UI to the worker and
-back, run in the background after the hand, and the time from the summary to the complete verdict).
+"""The coach's time per hand: CPython (the service op, one small step a call) and, with ``--browser``,
+headless Chromium (the page's ``gongzhu:coach`` measures: each step's request from the UI to the
+worker and back, run in the background after the hand, and the time from the summary to the complete
+verdict). A step is the longest a player's request can wait behind the coach in the worker.
 
 Each hand is hand 1 of a seed, every seat played by Normal (CPython), or in the browser the player
 playing the first playable card (``tests/e2e/game.finish_hand``) against the Normal opponents.
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -34,33 +36,42 @@ def _call(op: str, **args: Any) -> Any:
 
 
 def cpython(seeds: list[int]) -> dict[str, Any]:
-    per_hand, per_decision = [], []
+    per_hand, per_step, cpu = [], [], []
     for seed in seeds:
         state = new_match(seed)
         while state["phase"] in ("expose", "play"):
             action = next(a for a in (service.bot_action(state, s, "normal") for s in range(4)) if a)
             state = apply_legal(state, action)
         text = json.dumps(state)
-        start, index, count = time.perf_counter(), 0, 1
+        start, index, count, part = time.perf_counter(), 0, 1, None
         while index < count:
-            t = time.perf_counter()
-            count = _call("coach", state=text, index=index)["count"]
-            per_decision.append((time.perf_counter() - t) * 1000)
-            index += 1
+            t, c = time.perf_counter(), time.process_time()
+            args: dict[str, Any] = {"state": text, "index": index}
+            if part is not None:
+                args["part"] = part
+            answer = _call("coach", **args)
+            per_step.append((time.perf_counter() - t) * 1000)
+            cpu.append((time.process_time() - c) * 1000)
+            count, part = answer["count"], answer.get("part")
+            index += part is None
         per_hand.append((time.perf_counter() - start) * 1000)
-    return _summary(per_hand, per_decision)
+    out = _summary(per_hand, per_step)
+    ordered = sorted(cpu)  # (this process's own CPU time: what the step costs, whatever the load)
+    out.update(step_cpu_ms_median=round(statistics.median(cpu), 1), step_cpu_ms_max=round(max(cpu), 1))
+    out["step_cpu_ms_p95"] = round(ordered[round(0.95 * (len(ordered) - 1))], 1)
+    return out
 
 
-def _summary(per_hand: list[float], per_decision: list[float]) -> dict[str, Any]:
-    ordered = sorted(per_decision)
+def _summary(per_hand: list[float], per_step: list[float]) -> dict[str, Any]:
+    ordered = sorted(per_step)
     return {
         "hands": len(per_hand),
-        "decisions": len(per_decision),
+        "steps": len(per_step),
         "hand_ms_median": round(statistics.median(per_hand)),
         "hand_ms_max": round(max(per_hand)),
-        "decision_ms_median": round(statistics.median(per_decision)),
-        "decision_ms_p95": round(ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]),
-        "decision_ms_max": round(max(per_decision)),
+        "step_ms_median": round(statistics.median(per_step)),
+        "step_ms_p95": round(ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]),
+        "step_ms_max": round(max(per_step)),
     }
 
 
@@ -72,7 +83,7 @@ def browser(seeds: list[int], no_build: bool) -> dict[str, Any]:
     from tests.e2e.game import finish_hand, open_game
 
     done_js = "() => { const v = document.querySelector('[data-testid=coach-verdict]'); return v && !v.textContent.includes('…'); }"
-    per_hand, per_decision, walls = [], [], []
+    per_hand, per_step, walls = [], [], []
     with tempfile.TemporaryDirectory() as tmp:
         directory = build.DIST if no_build else Path(tmp) / "dist"
         if not no_build:
@@ -87,11 +98,11 @@ def browser(seeds: list[int], no_build: bool) -> dict[str, Any]:
                 page.wait_for_function(done_js, timeout=300_000)
                 walls.append((time.perf_counter() - start) * 1000)
                 times = page.evaluate("performance.getEntriesByName('gongzhu:coach').map(e => e.duration)")
-                per_decision += [float(t) for t in times]
+                per_step += [float(t) for t in times]
                 per_hand.append(sum(float(t) for t in times))
                 page.close()
             chromium.close()
-    out = _summary(per_hand, per_decision)
+    out = _summary(per_hand, per_step)
     out["summary_to_verdict_ms_median"] = round(statistics.median(walls))
     return out
 
@@ -105,7 +116,8 @@ def main() -> None:
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
     seeds = list(range(args.seed, args.seed + args.hands))
-    result = {"cpython": cpython(seeds)}
+    result: dict[str, Any] = {"load_average": [round(x, 1) for x in os.getloadavg()]}
+    result["cpython"] = cpython(seeds)
     if args.browser:
         result["browser"] = browser(seeds, args.no_build)
     text = json.dumps(result, indent=2)

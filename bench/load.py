@@ -13,7 +13,8 @@ Playwright drives Debian's headless Chromium (``/usr/bin/chromium``, flags of th
   snapshot and the autosave of the cold visit) opens the site again: the saved table is drawn,
   and the engine restores its snapshot;
 * **bare Pyodide, cold / warm**: a page of the bench's own, on a server of its own (so no service
-  worker), that only boots the same ``pyodide.mjs`` in a module worker and runs ``1 + 1``.
+  worker), that only boots the pinned Pyodide (as its npm package ships it, whole standard library
+  included) in a module worker and runs ``1 + 1``.
 
 Measured per visit: first contentful paint, ``gongzhu:table-painted`` (the table on screen),
 ``gongzhu:table-ready`` (the engine has answered and the table is interactive: the player can
@@ -170,12 +171,17 @@ def _new_context(browser: Browser) -> BrowserContext:
     return context
 
 
-def _visit_figures(page: Page, server: CountingServer, marks: dict[str, str]) -> dict[str, float]:
-    """The figures every visit reports, plus ``marks`` (report key -> timing name) of its own."""
+def _visit_figures(
+    page: Page, server: CountingServer, marks: dict[str, str], steps: bool = False
+) -> dict[str, float]:
+    """The figures every visit reports, plus ``marks`` (report key -> timing name) of its own, and
+    with ``steps`` the marks of :data:`STEPS` that the visit has."""
     page.wait_for_timeout(300)  # long-task entries are delivered asynchronously
     t = page.evaluate(TIMINGS_JS)
     sent, requests, files = server.reset()
     figures = {key: t[name] for key, name in marks.items()}
+    if steps:
+        figures.update({f"step:{name}": t[f"gongzhu:{name}"] for name, _ in STEPS if f"gongzhu:{name}" in t})
     bodies = [_file_sizes(f) for f in files]
     # The same responses from a host that gzips: headers as sent, bodies compressed.
     figures["bytes_gzip"] = float(sent - sum(raw for raw, _ in bodies) + sum(gz for _, gz in bodies))
@@ -184,6 +190,24 @@ def _visit_figures(page: Page, server: CountingServer, marks: dict[str, str]) ->
     figures["bytes"] = float(sent)
     figures["requests"] = float(requests)
     return figures
+
+
+#: Where a game visit's time goes: the page's and the engine worker's marks (``gongzhu:<name>``;
+#: web/engine.js puts the worker's boot steps on the page's timeline as ``worker-<step>``).
+STEPS: tuple[tuple[str, str], ...] = (
+    ("worker-start", "engine worker running (web/engine-worker.js)"),
+    ("worker-snapshot-found", "snapshot looked up in Cache Storage"),
+    ("worker-go", "restore / boot may start"),
+    ("worker-snapshot-read", "snapshot bytes read"),
+    ("worker-pyodide", "loadPyodide resolved"),
+    ("worker-imported", "engine modules imported (a boot)"),
+    ("worker-python", "ready to answer (a boot: snapshot made)"),
+    ("ui-ready", "MicroPython runs ui/main.py"),
+    ("ui-modules", "UI modules imported"),
+    ("table-painted", "table painted"),
+    ("engine-ready", "engine answered the page"),
+    ("table-ready", "interactive"),
+)
 
 
 def game_visit(context: BrowserContext, server: CountingServer, url: str, cold: bool) -> dict[str, float]:
@@ -198,9 +222,8 @@ def game_visit(context: BrowserContext, server: CountingServer, url: str, cold: 
             page.evaluate(SW_CONTROLS_JS)
             page.wait_for_function("window.gongzhuEngine.snapshot !== ''", timeout=TIMEOUT_MS)
         restored = page.evaluate("window.gongzhuEngine.boot") == "snapshot"
-        figures = _visit_figures(
-            page, server, {"table_painted": "gongzhu:table-painted", "interactive": "gongzhu:table-ready"}
-        )
+        marks = {"table_painted": "gongzhu:table-painted", "interactive": "gongzhu:table-ready"}
+        figures = _visit_figures(page, server, marks, steps=True)
         figures["restored"] = float(restored)
         return figures
     finally:
@@ -218,9 +241,14 @@ def bare_visit(context: BrowserContext, server: CountingServer) -> dict[str, flo
         page.close()
 
 
-def make_bare_site(dist: Path, directory: Path) -> None:
-    directory.mkdir(parents=True, exist_ok=True)
-    shutil.copytree(dist / "runtime" / "pyodide", directory / "runtime" / "pyodide", dirs_exist_ok=True)
+def make_bare_site(directory: Path) -> None:
+    """The bare Pyodide page, with Pyodide's files as the npm package has them (the site ships a
+    trimmed standard library zip: the bare boot is the stock one)."""
+    runtime = directory / "runtime" / "pyodide"
+    runtime.mkdir(parents=True, exist_ok=True)
+    package, patterns, _dest = next(r for r in build.RUNTIME_FILES if r[0] == "pyodide")
+    for pattern in patterns:
+        shutil.copyfile(build.NODE_MODULES / package / pattern, runtime / pattern)
     (directory / "index.html").write_text(BARE_HTML, encoding="utf-8")
     (directory / "bare-worker.js").write_text(BARE_WORKER, encoding="utf-8")
 
@@ -284,7 +312,18 @@ def report(results: dict[str, list[dict[str, float]]]) -> str:
         f"{statistics.median(cold):.2f}× | ≤ 1.15× |",
         f"| cold: table painted (median) | {_ms(_median(results['game_cold'], 'table_painted'))} | < 1,500 ms |",
         f"| longest main-thread task, any game visit | {_ms(worst_task)} | ≤ 200 ms |",
+        "",
+        "Where the time goes (median ms since navigation; – when the visit has no such step):",
+        "",
+        "| step | cold | warm |",
+        "|---|---:|---:|",
     ]
+    for name, label in STEPS:
+        cells = []
+        for key in ("game_cold", "game_warm"):
+            values = [r[f"step:{name}"] for r in results[key] if f"step:{name}" in r]
+            cells.append(f"{statistics.median(values):,.0f}" if values else "–")
+        lines.append(f"| {label} (`{name}`) | {cells[0]} | {cells[1]} |")
     return "\n".join(lines)
 
 
@@ -298,7 +337,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="gongzhu-bench-") as tmp:
         dist = build.DIST if args.no_build else build.build(Path(tmp) / "dist").dist
         bare_dir = Path(tmp) / "bare"
-        make_bare_site(dist, bare_dir)
+        make_bare_site(bare_dir)
         game_server, bare_server = serve(dist), serve(bare_dir)
         results: dict[str, list[dict[str, float]]] = {
             k: [] for k in ("game_cold", "game_warm", "bare_cold", "bare_warm")

@@ -10,17 +10,32 @@ keeps the hand's deal, exposures and tricks until Next hand) and returns plain J
 
 The deal is shown only after the hand: by then each seat's cards have all been played face up, so
 it tells nothing the tricks do not.  During a hand the review is refused (:class:`NotOver`).
+
+:func:`check_stored` is the engine's check of the reviews the page kept of the match's earlier
+hands (each the finished hand's engine state and the coach's analyses, read back from storage)
+before the match result offers them.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from .game import State, point_cards
+from .state_check import upgrade_state, validate_state
+
+#: The match's last hands the page keeps reviewable (``ui/review_store.py`` keeps the same number).
+KEEP_HANDS = 6
+#: The longest stored hand (engine state text) read: a real one holds ~4,500 characters.
+MAX_STATE_CHARS = 16000
 
 
 class NotOver(ValueError):
     """A review asked for while the hand is still being played."""
+
+
+class OtherMatch(ValueError):
+    """A stored hand that is sound but not one of this match as played (left out, not a fault)."""
 
 
 def hand_review(state: State) -> dict[str, Any]:
@@ -46,4 +61,52 @@ def hand_review(state: State) -> dict[str, Any]:
     }
 
 
-__all__ = ["NotOver", "hand_review"]
+def _stored_hand(table: State, entry: Any) -> dict[str, Any]:
+    """One stored review, checked: a finished hand of the table's match as it was played (its
+    state reachable by legal play, its records those of the table's history), and the coach's
+    analyses of it (:func:`gongzhu.coach.check_analyses`). ``ValueError`` otherwise."""
+    from .coach import check_analyses  # (the coach imports this module)
+
+    if not isinstance(entry, dict) or not isinstance(entry.get("state"), str):
+        raise ValueError("not a stored review")
+    if len(entry["state"]) > MAX_STATE_CHARS:
+        raise ValueError("stored hand too long")
+    state = upgrade_state(json.loads(entry["state"]))
+    validate_state(state)
+    assert isinstance(state, dict)  # validated
+    number = state["hand_number"]
+    if state["phase"] not in ("hand_over", "match_over"):
+        raise NotOver(f"hand {number} is not over")
+    if state["seed"] != table["seed"] or state["history"] != table["history"][:number]:
+        raise OtherMatch(f"hand {number} is not the one this match played")
+    return {
+        "hand_number": number,
+        "scores": list(state["history"][-1]["scores"]),
+        "state": json.dumps(state, separators=(",", ":")),
+        "analyses": check_analyses(state, entry.get("analyses", [])),
+    }
+
+
+def check_stored(table: State, entries: Any) -> dict[str, Any]:
+    """The stored reviews (``entries``) the match ``table`` may offer: ``{"hands": [...], "set_aside":
+    n}``, each hand ``{hand_number, scores, state, analyses}`` (the last :data:`KEEP_HANDS`, by
+    number); ``set_aside`` counts the entries refused (tampered, unreadable); another match's hands
+    are left out quietly."""
+    hands: dict[int, dict[str, Any]] = {}
+    refused = 0
+    for entry in entries if isinstance(entries, list) else []:
+        try:
+            hand = _stored_hand(table, entry)
+        except OtherMatch:
+            continue
+        except Exception:
+            refused += 1
+            continue
+        hands[hand["hand_number"]] = hand
+    kept = [hands[n] for n in sorted(hands)[-KEEP_HANDS:]]
+    if not isinstance(entries, list):
+        refused += 1
+    return {"hands": kept, "set_aside": refused}
+
+
+__all__ = ["KEEP_HANDS", "NotOver", "check_stored", "hand_review"]

@@ -21,11 +21,12 @@ from collections.abc import Callable
 from typing import Any
 
 from .ai import LEVELS, hint
-from .coach import analyse
+from .coach import decision_states
+from .coach import step as coach_step
 from .daily import check_date, daily_seed
 from .game import Action, State, apply, apply_legal, check_seed, new_match, view_for
 from .players import Player, make_player
-from .review import hand_review
+from .review import check_stored, hand_review
 from .rules import Refusal
 from .state_check import InvalidState, upgrade_state, validate_state
 from .table_view import table_view
@@ -157,15 +158,39 @@ def review_op(args: dict[str, Any]) -> dict[str, Any]:
     return hand_review(_state(args))
 
 
+#: The coach's last replayed hand: ``(state text, its decision states)`` (each step of a hand
+#: replays the same hand; a pure cache, so the service stays stateless).
+_coached: list[tuple[str, list[State]]] = []
+
+
+def _decisions(raw: Any, state: State) -> list[State]:
+    if _coached and isinstance(raw, str) and _coached[0][0] == raw:
+        return _coached[0][1]
+    befores = decision_states(state)
+    _coached[:] = [(raw, befores)] if isinstance(raw, str) else []
+    return befores
+
+
 def coach_op(args: dict[str, Any]) -> dict[str, Any]:
-    """Seat 0's decision ``index`` of the finished hand, valued by Hard's search from seat 0's view at
-    that moment (:func:`gongzhu.coach.analyse`, with the hint's seed: the same evaluation the hint
-    made then); one decision a call, so the page runs the analysis between its other requests."""
+    """One step of the valuation of seat 0's decision ``index`` of the finished hand, by Hard's search
+    from seat 0's view at that moment (:func:`gongzhu.coach.step`, seeded from the hand): ``{index,
+    count, part}`` until the decision's last step (``part`` comes back with the next one), then the
+    analysis. Small steps, so the page runs the coach between its other requests."""
     state = _state(args)
     index = args.get("index")
     if type(index) is not int:
         raise ValueError(f"index {index!r} is not an integer")
-    return analyse(state, index, hint_seed(state["seed"], state["hand_number"]))
+    seed = hint_seed(state["seed"], state["hand_number"])
+    return coach_step(state, index, seed, args.get("part"), _decisions(args["state"], state))
+
+
+def check_reviews(args: dict[str, Any]) -> dict[str, Any]:
+    """The reviews of earlier hands the page read back from storage, checked against the match
+    ``table`` (:func:`gongzhu.review.check_stored`): ``{hands, set_aside}``."""
+    table = upgrade_state(_state({"state": args.get("table")}))
+    validate_state(table)
+    assert isinstance(table, dict)  # validated
+    return check_stored(table, args.get("hands"))
 
 
 OPS: dict[str, Handler] = {
@@ -179,6 +204,7 @@ OPS: dict[str, Handler] = {
     "hint": hint_op,
     "review": review_op,
     "coach": coach_op,
+    "check_reviews": check_reviews,
 }
 
 

@@ -14,7 +14,7 @@ from gongzhu.ai import REASONS
 from gongzhu.cards import DECK, INDEX
 from gongzhu.game import State, apply_legal, new_match, view_for
 from gongzhu.memory import memory_aid
-from gongzhu.review import NotOver, hand_review
+from gongzhu.review import NotOver, check_stored, hand_review
 from gongzhu.rules import winning_position
 from gongzhu.table_view import table_view
 
@@ -120,20 +120,68 @@ def test_taking_ones_own_pig_is_flagged_costly(blundered: tuple[State, int]) -> 
     assert analysis["costly"] is True and analysis["cost"] >= coach.COSTLY_POINTS
     assert analysis["cost"] == analysis["best_expected"] - analysis["chosen_expected"]
     assert analysis["reason"] in REASONS
+    # the player's own expected hand score: taking one's own pig keeps its -100 in it
+    assert analysis["chosen_expected"] <= -100 < analysis["best_expected"]
 
 
-def test_the_analysis_is_reproducible_and_one_decision_a_call(blundered: tuple[State, int]) -> None:
+def _coach(packed: str, index: int, part: Any = None) -> dict[str, Any]:
+    args = (
+        {"state": packed, "index": index} if part is None else {"state": packed, "index": index, "part": part}
+    )
+    reply: dict[str, Any] = json.loads(service.call(json.dumps({"op": "coach", "args": args})))
+    return reply
+
+
+def test_the_analysis_is_reproducible_and_runs_in_small_steps(blundered: tuple[State, int]) -> None:
     state, _ = blundered
     packed = json.dumps(state)
-    first = service.call(json.dumps({"op": "coach", "args": {"state": packed, "index": 1}}))
-    again = service.call(json.dumps({"op": "coach", "args": {"state": packed, "index": 1}}))
-    assert first == again
-    result = json.loads(first)["result"]
+    answers = [_coach(packed, 1)["result"]]
+    while "part" in answers[-1]:
+        answers.append(_coach(packed, 1, answers[-1]["part"])["result"])
+    assert len(answers) == coach.STEPS  # a decision's deals cut into steps, the sums carried along
+    assert [a["part"]["step"] for a in answers[:-1]] == list(range(1, coach.STEPS))
+    result = answers[-1]
     assert result["index"] == 1 and result["count"] == len(coach.decision_states(state))
-    past = json.loads(
-        service.call(json.dumps({"op": "coach", "args": {"state": packed, "index": result["count"]}}))
-    )
+    assert result == coach.analyse(state, 1, service.hint_seed(state["seed"], 1))  # reproducible
+    assert _coach(packed, 1) == _coach(packed, 1)
+    past = _coach(packed, result["count"])
     assert past["ok"] is False and past["error"].startswith("IndexError")
+    for bad in (
+        {"step": 0, "sums": {}},
+        {"step": coach.STEPS, "sums": {}},
+        {"step": 2, "sums": {"QS": "x"}},
+        7,
+    ):
+        refused = _coach(packed, 1, bad)
+        assert refused["ok"] is False and "part" in refused["error"]
+    wrong = dict(answers[0]["part"], sums={"AS": 0.0})  # sums for choices this decision does not have
+    assert _coach(packed, 1, wrong)["ok"] is False
+
+
+def test_stored_analyses_are_checked_against_the_hand(blundered: tuple[State, int]) -> None:
+    state, _ = blundered
+    seed = service.hint_seed(state["seed"], 1)
+    analyses = [coach.analyse(state, i, seed) for i in range(3)]
+    assert coach.check_analyses(state, analyses) == analyses
+    assert coach.check_analyses(state, []) == []
+    costly = next(i for i, a in enumerate(analyses) if a["costly"])
+    for change in (
+        {"cost": 1},  # the cost must follow from the figures
+        {"costly": False},
+        {"chosen": ["2C"]},  # not what the player played
+        {"best": ["AH"]},  # not a card the player could play
+        {"best_expected": 10**6},
+        {"reason": "<script>"},
+        {"trick": 5},
+        {"index": 7},
+        {"extra": 1},
+    ):
+        forged = [dict(a) for a in analyses]
+        forged[costly].update(change)
+        with pytest.raises(coach.BadAnalysis):
+            coach.check_analyses(state, forged)
+    with pytest.raises(coach.BadAnalysis):
+        coach.check_analyses(state, "nope")
 
 
 def _shuffle_hidden(state: State, rng: random.Random) -> State:
@@ -156,6 +204,29 @@ def test_the_coach_never_reads_the_hidden_hands(blundered: tuple[State, int]) ->
         assert view_for(other, 0) == view_for(before, 0)
         choice = coach.chosen(state, before)
         assert coach.evaluate(other, choice, 9) == coach.evaluate(before, choice, 9)
+
+
+def test_the_engine_checks_stored_reviews_against_the_match(blundered: tuple[State, int]) -> None:
+    state, _ = blundered
+    table = apply_legal(state, {"type": "next_hand"}) if state["phase"] == "hand_over" else state
+    text = json.dumps(state)
+    seed = service.hint_seed(state["seed"], 1)
+    good = {"state": text, "analyses": [coach.analyse(state, 0, seed)]}
+    checked = check_stored(table, [good])
+    assert checked["set_aside"] == 0 and [h["hand_number"] for h in checked["hands"]] == [1]
+    assert checked["hands"][0]["scores"] == state["history"][-1]["scores"]
+    forged_state = json.loads(text)
+    forged_state["tricks"][0]["winner"] = (forged_state["tricks"][0]["winner"] + 1) % 4
+    bad = [
+        {"state": json.dumps(forged_state), "analyses": []},  # not reachable by legal play
+        {"state": text, "analyses": [dict(good["analyses"][0], cost=999)]},
+        {"state": text[:-5], "analyses": []},
+        {"state": "x" * 20000, "analyses": []},
+        "entry",
+    ]
+    assert check_stored(table, bad) == {"hands": [], "set_aside": len(bad)}
+    other = apply_legal(new_match(state["seed"] + 1), {"type": "expose", "seat": 0, "cards": []})
+    assert check_stored(other, [good]) == {"hands": [], "set_aside": 0}  # another match's: left out
 
 
 def _crafted_view(**fields: Any) -> dict[str, Any]:

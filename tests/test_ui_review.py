@@ -7,34 +7,53 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from gongzhu import coach
 from tests.e2e.game import op, play_out
 from tests.test_ui_flow import Shell as FlowShell
 from ui import effects as fx
-from ui import flow, render, review, review_html, store
+from ui import flow, render, review, review_html, review_store, store
 from ui.state import UIState
+
+STORED = (fx.Background, fx.KeepReview, fx.CheckReviews, fx.StoreReviews)
 
 
 class Shell(FlowShell):
     """Runs effects like ui/app.py (tests/test_ui_flow.py's shell); background calls are queued and
-    run only when asked, as the page runs them between its other requests."""
+    run only when asked, as the page runs them between its other requests; stored reviews go to
+    ``storage``."""
 
-    def __init__(self, s: UIState) -> None:
+    def __init__(self, s: UIState, storage: Any = None) -> None:
         super().__init__(s)
         self.background: list[fx.Call] = []
+        self.storage = storage if storage is not None else store.MemoryStorage()
 
     def run(self, result: Any) -> None:
         state, effects = result
-        self.background += [e.call for e in effects if isinstance(e, fx.Background)]
-        super().run((state, [e for e in effects if not isinstance(e, fx.Background)]))
+        for e in effects:
+            if isinstance(e, fx.Background):
+                self.background.append(e.call)
+            elif isinstance(e, fx.KeepReview):
+                review_store.remember(self.storage, e.hand, e.state, e.analyses)
+            elif isinstance(e, fx.CheckReviews):
+                hands = review_store.entries(self.storage)
+                self.background.append(
+                    fx.Call("check_reviews", {"table": e.table, "hands": hands}, "reviews_checked")
+                )
+            elif isinstance(e, fx.StoreReviews):
+                review_store.replace(self.storage, e.hands, e.set_aside)
+        super().run((state, [e for e in effects if not isinstance(e, STORED)]))
 
-    def run_background(self) -> None:
-        while self.background:
+    def run_background(self, limit: int = 10_000) -> None:
+        while self.background and limit:
+            limit -= 1
             call = self.background.pop(0)
-            self.run(getattr(flow, call.then)(self.s, op(call.op, **call.args), call.args.get("state")))
+            sent = call.args.get("state", call.args.get("table"))
+            self.run(getattr(flow, call.then)(self.s, op(call.op, **call.args), sent))
 
 
-def at_hand_over(seed: int = 5) -> Shell:
-    packed = play_out(op("new_match", seed=seed), lambda v: v["phase"] == "hand_over")
+def at_hand_over(seed: int = 5, packed: Any = None) -> Shell:
+    if packed is None:
+        packed = play_out(op("new_match", seed=seed), lambda v: v["phase"] == "hand_over")
     s = UIState()
     s.engine_ready = True
     s.state, s.view = packed["state"], packed["view"]
@@ -50,7 +69,12 @@ def test_the_coach_runs_one_decision_a_request_then_gives_its_verdict() -> None:
     assert "analysing" in review_html.verdict_text(s.review)
     call = shell.background.pop(0)
     shell.run(flow.coached(s, op(call.op, **call.args), call.args.get("state")))
-    assert len(s.review.analyses) == 1 and len(shell.background) == 1  # one at a time
+    # a small step: the decision's sums so far, sent back with its next step, one request at a time
+    assert s.review.analyses == [] and s.review.count is not None and len(shell.background) == 1
+    assert shell.background[0].args["part"]["step"] == 1 and shell.background[0].args["index"] == 0
+    shell.run_background(limit=coach.STEPS - 1)
+    assert len(s.review.analyses) == 1 and len(shell.background) == 1
+    assert shell.background[0].args["index"] == 1 and "part" not in shell.background[0].args
     shell.run_background()
     assert s.review.count is not None and len(s.review.analyses) == s.review.count
     costly, cost, complete = review.verdict(s.review)
@@ -60,14 +84,19 @@ def test_the_coach_runs_one_decision_a_request_then_gives_its_verdict() -> None:
     assert 'data-testid="coach-verdict"' in render.overlay_html(s)
 
 
-def test_the_analysis_is_dropped_when_the_player_moves_on() -> None:
+def test_a_player_action_while_a_coach_step_is_pending_goes_at_once_and_drops_the_coach() -> None:
     shell = at_hand_over()
     s = shell.s
-    pending = shell.background.pop(0)
-    shell.run(flow.on_action(s, "next-hand"))
+    pending = shell.background.pop(0)  # a coach step the worker has not answered yet
+    assert s.review.running and not s.busy
+    _s, effects = flow.on_action(s, "next-hand")
+    # the player's request is the transition's own engine call: nothing waits for the coach first
+    assert [type(e) for e in effects] == [fx.Call] and effects[0].op == "step"
+    shell.run((s, effects))
     assert s.view is not None and s.view["phase"] != "hand_over"
     shell.run(flow.coached(s, op(pending.op, **pending.args), pending.args.get("state")))
     assert shell.background == [] and review.of_table(s).analyses == []
+    assert not review.current(s).running and review.after_hand(s) == []  # no coach for a hand in play
 
 
 def test_review_steps_through_the_tricks_and_resumes_after_a_reload() -> None:
@@ -117,12 +146,14 @@ def test_a_saved_review_trick_out_of_range_is_dropped() -> None:
 
 
 def test_costly_plays_carry_their_cost_in_the_review() -> None:
-    shell = at_hand_over()
+    from tests.e2e.test_review import COSTLY_SEED, predicted_hand_over
+
+    shell = at_hand_over(packed=predicted_hand_over(COSTLY_SEED))
     s = shell.s
     shell.run_background()
     shell.run(flow.on_action(s, "review-hand"))
     costly = [a for a in s.review.analyses if a["costly"] and a["kind"] == "play"]
-    assert costly, "seed 5 played by Normal has a costly play of seat 0 (see tests/test_review.py)"
+    assert costly, "the first playable card each time gives points away in this deal"
     shell.run(flow.on_action(s, "review-go-{}".format(costly[0]["trick"])))
     html = render.overlay_html(s)
     assert 'data-costly="{}"'.format(costly[0]["cost"]) in html
@@ -206,3 +237,193 @@ def test_a_resumed_review_survives_a_save_before_the_engine_answered() -> None:
     resumed = flow.resume(UIState(), store.decode(store.encode(shell.s)))
     again = store.decode(store.encode(resumed))  # saved again before the engine's check answered
     assert again["review_trick"] == 7
+
+
+# --------------------------------------------------------------------------- the match's earlier hands
+
+
+def _stored_match(seed: int = 1) -> tuple[dict[str, Any], dict[str, str]]:
+    """Match ``seed`` played out by the Normal bots, each finished hand kept as the page keeps it:
+    the final answer and the storage's data."""
+    storage = store.MemoryStorage()
+    packed = op("new_match", seed=seed)
+    while True:
+        packed = play_out(packed, lambda v: v["phase"] in ("hand_over", "match_over"))
+        review_store.remember(storage, packed["view"]["hand_number"], packed["state"], [])
+        if packed["view"]["phase"] == "match_over":
+            return packed, storage.data
+        packed = op("step", state=packed["state"], action={"type": "next_hand"})
+
+
+_MATCH: list[tuple[dict[str, Any], dict[str, str]]] = []
+
+
+def at_match_over(tamper: Any = None) -> Shell:
+    """The match result of seed 1 (6 hands) with its stored reviews (``tamper(entries)`` first)."""
+    if not _MATCH:
+        _MATCH.append(_stored_match())
+    packed, data = _MATCH[0]
+    storage = store.MemoryStorage()
+    storage.data = dict(data)
+    if tamper is not None:
+        entries = json.loads(storage.data[review_store.KEY])
+        tamper(entries)
+        storage.data[review_store.KEY] = json.dumps(entries)
+    s = UIState()
+    s.engine_ready = True
+    s.state, s.view = packed["state"], packed["view"]
+    shell = Shell(s, storage)
+    shell.drive()
+    return shell
+
+
+def run_check(shell: Shell) -> None:
+    """Run the engine's check of the stored reviews (queued in the background at the match result)."""
+    check = next(c for c in shell.background if c.op == "check_reviews")
+    shell.background.remove(check)
+    shell.run(flow.reviews_checked(shell.s, op(check.op, **check.args), check.args["table"]))
+
+
+def test_the_match_result_offers_the_last_hands_the_engine_checked() -> None:
+    from gongzhu.review import KEEP_HANDS
+
+    assert review_store.KEEP_HANDS == KEEP_HANDS
+    shell = at_match_over()
+    s = shell.s
+    last = s.view["hand_number"]
+    assert 'data-testid="review-hand-1"' not in render.overlay_html(s)  # nothing before the engine's check
+    run_check(shell)
+    numbers = [h["hand_number"] for h in s.stored.hands]
+    assert numbers == list(range(max(1, last - KEEP_HANDS + 1), last + 1)) and s.stored.note == ""
+    html = render.overlay_html(s)
+    for n in numbers[:-1]:
+        assert f'data-testid="review-hand-{n}"' in html
+    assert f'data-testid="review-hand-{last}"' not in html and 'data-testid="review-hand"' in html
+    assert len(shell.storage.data[review_store.KEY]) < 60_000  # the stated budget (~45 KB for six hands)
+
+
+def test_an_earlier_hand_is_reviewed_coached_and_resumed_after_a_reload() -> None:
+    shell = at_match_over()
+    s = shell.s
+    run_check(shell)
+    shell.background.clear()  # (the last hand's coach: not needed here)
+    s.review.running = False
+    shell.run(flow.on_action(s, "review-hand-2"))
+    assert s.review.hand == 2 and s.review.data is not None and s.review.data["hand_number"] == 2
+    html = render.overlay_html(s)
+    assert 'data-testid="review"' in html and 'data-trick="1"' in html and "Hand 2: trick 1 of 13" in html
+    first = s.review.data["tricks"][0]["plays"]
+    assert 'data-card="{card}" data-seat="{seat}"'.format(**first[0]) in html
+    # its coach runs in the background, and each analysis is stored with the hand
+    assert [c.op for c in shell.background] == ["coach"]
+    assert shell.background[0].args["state"] == s.review.hand_state
+    shell.run_background(limit=coach.STEPS)
+    assert len(s.review.analyses) == 1
+    stored = {e["hand"]: e for e in review_store.entries(shell.storage)}
+    assert stored[2]["analyses"] == s.review.analyses
+    shell.background.clear()
+    shell.run(flow.on_action(s, "review-go-5"))
+    # a reload: the save names the hand and the trick; the engine checks the stored hands again
+    saved = store.decode(store.encode(s))
+    assert saved["review_hand"] == 2 and saved["review_trick"] == 5
+    data = json.loads(store.encode(s))
+    for bad in (-1, "2", True, 2.0, 1000):
+        data["review_hand"] = bad
+        assert store.decode(json.dumps(data))["review_hand"] == 0
+    again = UIState()
+    again.engine_ready = True
+    flow.resume(again, saved)
+    shell2 = Shell(again, shell.storage)
+    shell2.drive()
+    assert 'data-card="' not in render.overlay_html(again)  # nothing drawn before the engine's check
+    run_check(shell2)
+    assert again.review.hand == 2 and again.review.trick == 5
+    assert again.review.data == s.review.data and again.review.analyses == s.review.analyses
+    assert 'data-trick="5"' in render.overlay_html(again)
+    shell2.run(review.on_key(again, "Escape"))
+    assert 'data-testid="match-summary"' in render.overlay_html(again) and again.review.hand == 0
+
+
+def test_a_tampered_stored_review_is_set_aside_with_a_notice_and_never_drawn() -> None:
+    def tamper(entries: list[dict[str, Any]]) -> None:
+        state = json.loads(entries[1]["state"])  # hand 2: two plays swapped
+        plays = state["tricks"][0]["plays"]
+        plays[0]["card"], plays[1]["card"] = plays[1]["card"], plays[0]["card"]
+        entries[1]["state"] = json.dumps(state)
+        entries[2]["analyses"] = [{"index": 0, "cost": "<b>lots</b>"}]  # hand 3: a forged analysis
+        entries[3]["state"] = "{not json"
+
+    shell = at_match_over(tamper)
+    s = shell.s
+    run_check(shell)
+    numbers = [h["hand_number"] for h in s.stored.hands]
+    assert 2 not in numbers and 3 not in numbers and 4 not in numbers and 1 in numbers
+    html = render.overlay_html(s)
+    assert (
+        "could not be read and was set aside" in html
+        and "review-hand-2" not in html
+        and "<b>lots" not in html
+    )
+    assert shell.said[-1] == s.stored.note
+    assert "<b>lots</b>" in shell.storage.data[review_store.CORRUPT_KEY]  # kept aside, not lost
+    assert [e["hand"] for e in review_store.entries(shell.storage)] == numbers
+    shell.run(flow.on_action(s, "review-hand-3"))  # a refused hand cannot be opened
+    assert s.review.trick == 0
+
+
+def test_another_matchs_stored_hands_are_not_offered_and_not_a_fault() -> None:
+    other = op("new_match", seed=2)
+    other = play_out(other, lambda v: v["phase"] == "hand_over")
+
+    def foreign(entries: list[dict[str, Any]]) -> None:
+        entries[0] = {"hand": 1, "state": other["state"], "analyses": []}
+
+    shell = at_match_over(foreign)
+    run_check(shell)
+    assert 1 not in [h["hand_number"] for h in shell.s.stored.hands] and shell.s.stored.note == ""
+
+
+def test_the_store_keeps_the_last_hands_of_one_match() -> None:
+    storage = store.MemoryStorage()
+    for n in range(1, 10):
+        assert review_store.remember(storage, n, f"state {n}", [])
+    assert [e["hand"] for e in review_store.entries(storage)] == list(range(10 - review_store.KEEP_HANDS, 10))
+    review_store.remember(storage, 7, "again", [{"index": 0}])  # the same hand, coached further
+    assert [e["hand"] for e in review_store.entries(storage)] == [4, 5, 6, 7]
+    review_store.remember(storage, 1, "a new match", [])
+    assert [e["state"] for e in review_store.entries(storage)] == ["a new match"]
+    storage.data[review_store.KEY] = "x" * (review_store.MAX_CHARS + 1)
+    assert review_store.entries(storage) == []
+
+
+def test_a_finished_hand_is_kept_for_review_as_it_ends() -> None:
+    packed = play_out(op("new_match", seed=5), lambda v: v["phase"] == "play" and len(v["tricks"]) == 12)
+    s = UIState()
+    s.engine_ready = True
+    s.state, s.view = packed["state"], packed["view"]
+    while s.view["phase"] == "play":
+        turn = s.view["turn"]
+        before = s.state
+        answer = op("bot_step", state=before, seat=turn, level="normal")
+        s, effects = flow.answered(s, answer, before)
+    kept = [e for e in effects if isinstance(e, fx.KeepReview)]
+    assert len(kept) == 1 and kept[0].hand == 1 and kept[0].state == s.state
+
+
+def test_the_page_states_the_coachs_threshold() -> None:
+    assert review_html.COSTLY_POINTS == coach.COSTLY_POINTS
+    shell = at_hand_over()
+    assert f"at least {coach.COSTLY_POINTS} expected points" in render.overlay_html(shell.s)
+
+
+def test_a_resumed_earlier_review_closes_when_the_engine_cannot_check_the_stored_hands() -> None:
+    shell = at_match_over()
+    run_check(shell)
+    shell.run(flow.on_action(shell.s, "review-hand-3"))
+    saved = store.decode(store.encode(shell.s))
+    again = flow.resume(UIState(), saved)
+    again.engine_ready = True
+    Shell(again, shell.storage).drive()
+    assert again.review.hand == 3 and again.review.trick == 1  # waiting for the engine's check
+    review.reviews_failed(again)
+    assert again.review.trick == 0 and 'data-testid="match-summary"' in render.overlay_html(again)

@@ -18,6 +18,7 @@ from ui import (
     record,
     render,
     review,
+    review_store,
     sound,
     stats_view,  # noqa: F401  (registers the statistics panel and its menu entry)
     store,
@@ -142,13 +143,15 @@ def _toast(code):
 # --------------------------------------------------------------------------- running effects
 
 
-async def run(result, gen=None):
+async def run(result, gen=None, draw=True):
     """Run a transition's effects in order; engine answers go back into the flow. Effects of a
-    flow that was stopped meanwhile (``gen``: a new match, a restart, another tab) are dropped."""
+    flow that was stopped meanwhile (``gen``: a new match, a restart, another tab) are dropped.
+    ``draw`` False: nothing on show changed (a coach step's sums), no redraw."""
     _state, effects = result
     if gen is None:
         gen = ui.gen
-    redraw()
+    if draw:
+        redraw()
     for effect in effects:
         if gen != ui.gen:
             return
@@ -189,6 +192,16 @@ async def run(result, gen=None):
             dom.announce(_("Your statistics were reset."))
         elif isinstance(effect, fx.Background):
             _spawn(_background(effect.call, gen))
+        elif isinstance(effect, fx.KeepReview):
+            if not ui.daily and not ui.elsewhere:
+                review_store.remember(storage(), effect.hand, effect.state, effect.analyses)
+        elif isinstance(effect, fx.CheckReviews):
+            if not ui.daily:
+                hands = review_store.entries(storage())
+                call = fx.Call("check_reviews", {"table": effect.table, "hands": hands}, "reviews_checked")
+                _spawn(_background(call, gen))
+        elif isinstance(effect, fx.StoreReviews) and not ui.daily and not ui.elsewhere:
+            review_store.replace(storage(), effect.hands, effect.set_aside)
 
 
 async def _background(call, gen):
@@ -202,14 +215,19 @@ async def _background(call, gen):
             dom.measure(call.measure, call.measure + "-start")  # bench/coach.py reads these
     except bridge.EngineError as exc:
         window.console.warn("gongzhu: " + call.op + ": " + str(exc))
-        review.coach_failed(ui)
+        if call.op == "coach":
+            review.coach_failed(ui)
+        elif call.op == "check_reviews":
+            review.reviews_failed(ui)
         redraw()
         return
     except Exception as exc:
         report(exc)
         return
     if gen == ui.gen:
-        await run(getattr(flow, call.then)(ui, answer, call.args.get("state")), gen)
+        sent = call.args.get("state", call.args.get("table"))
+        shown = not (isinstance(answer, dict) and "part" in answer)  # (a coach step's sums: nothing to draw)
+        await run(getattr(flow, call.then)(ui, answer, sent), gen, shown)
 
 
 async def _call(effect, gen):

@@ -104,6 +104,42 @@ class Background:
         return "Background(" + repr(self.call) + ")"
 
 
+class KeepReview:
+    """Store finished hand ``hand`` for review: its engine state and the coach's analyses so far
+    (``ui/review_store.py``; not for the daily deal)."""
+
+    def __init__(self, hand: int, state: str, analyses: "list[dict[str, Any]]") -> None:
+        self.hand = hand  # the hand's number in the match
+        self.state = state  # its engine state (the hand over)
+        self.analyses = analyses  # the coach's analyses of it so far
+
+    def __repr__(self) -> str:
+        return "KeepReview(" + str(self.hand) + ")"
+
+
+class CheckReviews:
+    """Read the stored reviews and have the engine check them against the match ``table``, in the
+    background (``check_reviews`` op; the answer goes to ``flow.reviews_checked``)."""
+
+    def __init__(self, table: str) -> None:
+        self.table = table  # the table's engine state (the match over)
+
+    def __repr__(self) -> str:
+        return "CheckReviews()"
+
+
+class StoreReviews:
+    """Store the reviews the engine checked in place of those read (``set_aside`` of them refused:
+    the text read is kept aside first)."""
+
+    def __init__(self, hands: "list[dict[str, Any]]", set_aside: int) -> None:
+        self.hands = hands  # the engine's answer: {hand_number, scores, state, analyses}
+        self.set_aside = set_aside  # how many stored reviews the engine refused
+
+    def __repr__(self) -> str:
+        return "StoreReviews(" + str(len(self.hands)) + ", " + str(self.set_aside) + ")"
+
+
 class CountHand:
     """Count the finished hand (and match) of the table in the player's record (``ui/record.py``)."""
 
@@ -184,4 +220,7 @@ if TYPE_CHECKING:
         | Export
         | Import
         | Background
+        | KeepReview
+        | CheckReviews
+        | StoreReviews
     )

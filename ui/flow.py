@@ -13,7 +13,7 @@ asks the worker -> :func:`stepped` with the answer -> the state takes the new vi
 from ui import effects as fx
 from ui import record_flow, review, sound, table, texts
 from ui.i18n import _
-from ui.review_state import ReviewState
+from ui.review_state import ReviewState, StoredHands
 from ui.state import LEVELS
 
 TYPE_CHECKING = False
@@ -116,6 +116,8 @@ def answered(s: "UIState", packed: "dict[str, Any]", sent: "str | None" = None) 
         effects.append(fx.Announce(s.notice))
     if new["phase"] in ("hand_over", "match_over"):
         effects.append(fx.CountHand())
+        if old is not None and old["phase"] in ("expose", "play"):
+            effects.extend(review.kept(s))
     effects.append(fx.Save())
     return s, effects
 
@@ -170,6 +172,8 @@ def resume(s: "UIState", saved: "dict[str, Any]") -> "UIState":
     s.notice = texts.standing_notice(saved["view"])
     s.review = ReviewState()
     s.review.trick = saved.get("review_trick", 0)  # (a reload on the review resumes it: ui/review.py)
+    s.review.hand = saved.get("review_hand", 0)  # (an earlier hand's review: once the engine checked it)
+    s.stored = StoredHands()
     s.message = ""
     s.collecting = None
     s.fresh_card = None
@@ -376,3 +380,4 @@ MOVES = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
 
 coached = review.coached
 reviewed = review.reviewed
+reviews_checked = review.reviews_checked

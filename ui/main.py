@@ -8,7 +8,7 @@ URL parameters: ``?seed=N`` starts a new match with that deal (once: it is then 
 address); ``?fast=1`` makes the opponents play at once (end-to-end tests); ``?lang=xx``; ``?daily``
 opens today's daily deal (UTC), ``?daily=YYYY-MM-DD`` that date's (a valid date only).
 Performance marks for the tests and the bench: ``gongzhu:ui-ready``, ``gongzhu:table-painted``,
-``gongzhu:engine-connected``, ``gongzhu:engine-ready``, ``gongzhu:table-ready``.
+``gongzhu:ui-modules``, ``gongzhu:engine-connected``, ``gongzhu:engine-ready``, ``gongzhu:table-ready``.
 
 If the boot fails, or the engine worker dies while starting, ``web/boot.js`` (the loading watchdog,
 ``window.gongzhuBoot``) shows the failure in the player's language with "Try again"; each mark
@@ -115,6 +115,7 @@ async def boot():
     mark("ui-ready")
     await asyncio.sleep(0)
     await load_modules()
+    mark("ui-modules")
     local, usable = store.open_storage(window)
     game.use_storage(local)
     ui.unsaved = not usable
@@ -177,10 +178,10 @@ async def boot():
 
     # Let the browser paint before the worker starts compiling Pyodide.
     await asyncio.sleep(0)
-    await pwa.engine_may_start()  # first visit: the service worker caches the runtime first
     window.gongzhuBoot.progress("engine")  # the watchdog waits longer while Pyodide starts
+    bridge.start_engine()  # the engine may restore or boot now that the table is on screen
+    await pwa.engine_may_start()  # registers the service worker (first visit: it caches the site)
     try:
-        bridge.start_engine()
         await bridge.engine()
         mark("engine-connected")
         await bridge.call("ping", text="hello")

@@ -52,19 +52,32 @@ def card_html(
     code: str, classes: str = "", more: "Sequence[tuple[str, object]]" = (), extra: str = ""
 ) -> str:
     """A card face; ``more`` are further ``(attribute, value)`` pairs, ``extra`` HTML built here.
-    Without a role in ``more`` it is an image named in words ("queen of spades")."""
+    Without a role in ``more`` it is an image named in words ("queen of spades").
+
+    The face (pips or figure) is the page's symbol for the card (drawn by ``tools/card_faces.py``),
+    hidden from screen readers; the large corner index is text. A ``small`` card (a trick in a
+    panel) has its face too; a ``mini`` card (exposed and captured cards, a hand in review), too
+    small for a face, the index only."""
     suit = code[1:2]
     color = "red" if suit in texts.RED_SUITS else "black"
     pairs = [("class", "card " + color + " suit-" + suit + " " + classes), ("data-card", code)]  # type: list[tuple[str, object]]
     pairs.extend(more)
     if not any(name == "role" for name, _value in more):
         pairs.extend((("role", "img"), ("aria-label", texts.card_name(code))))
-    sym = esc(texts.SUIT_SYMBOLS.get(suit, "?"))
+    face = ""
+    if "mini" not in classes.split():
+        face = '<svg class="face" aria-hidden="true" focusable="false"><use href="#c-{}"/></svg>'.format(
+            esc(code)
+        )
     return (
-        "<div{attrs}>"
-        '<span class="ix" aria-hidden="true"><b>{rank}</b><i>{sym}</i></span>'
-        '<span class="pip" aria-hidden="true">{sym}</span>{extra}</div>'
-    ).format(attrs=attrs(pairs), rank=esc(texts.rank_label(code)), sym=sym, extra=extra)
+        '<div{attrs}>{face}<span class="ix" aria-hidden="true"><b>{rank}</b><i>{sym}</i></span>{extra}</div>'
+    ).format(
+        attrs=attrs(pairs),
+        face=face,
+        rank=esc(texts.rank_label(code)),
+        sym=esc(texts.SUIT_SYMBOLS.get(suit, "?")),
+        extra=extra,
+    )
 
 
 def button(
@@ -446,7 +459,8 @@ def overlay_html(app: "UIState") -> str:
             footer = FOOTERS["daily"](app)
         return _panel("hand-summary", title, body, footer)
     if phase == "match-over":
-        return match_html(view, review_html.verdict_html(app) + review_html.review_button())
+        reviews = review_html.verdict_html(app) + review_html.review_button()
+        return match_html(view, reviews + review_html.earlier_hands_html(app))
     shown = app.panel
     if shown == "captured":
         return captured_html(view)
@@ -510,7 +524,7 @@ def last_trick_html(view: "View") -> str:
     last = view["tricks"][-1]
     cards = "".join(
         '<div class="lt-play">{}<span>{}</span></div>'.format(
-            card_html(p["card"], "mini" + (" winner" if p["seat"] == last.get("winner") else "")),
+            card_html(p["card"], "small" + (" winner" if p["seat"] == last.get("winner") else "")),
             esc(texts.seat_name(p["seat"])),
         )
         for p in last["plays"]

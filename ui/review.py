@@ -1,12 +1,17 @@
 """The hand review and the coach: transitions ``(UIState, event) -> (UIState, effects)`` (pure).
 
-After a hand (``hand_over`` or ``match_over``) the coach values seat 0's decisions one engine
-request at a time (``coach`` op, :class:`ui.effects.Background`: never in the way of the player's
-own requests), and the summary says what it found. "Review hand" asks the engine for the hand
-trick by trick (``review`` op) and shows trick 1; back/forward (buttons, swipe, arrow keys) and the
-trick numbers move through it. Whatever belongs to a state that is no longer the table's is dropped:
-the player moved on. Only the trick shown is saved (``review_trick``), so a reload resumes the
-review from the engine's own answer.
+After a hand (``hand_over`` or ``match_over``) the coach values seat 0's decisions one small
+engine step at a time (``coach`` op, :class:`ui.effects.Background`: the flow never waits for it,
+and a player's request goes to the worker at once, behind at most the one step in flight), and the
+summary says what it found. "Review hand" asks the engine for the hand trick by trick (``review``
+op) and shows trick 1; back/forward (buttons, swipe, arrow keys) and the trick numbers move through
+it. Whatever belongs to a state that is no longer the table's is dropped: the player moved on.
+
+Each finished hand is stored with the coach's analyses (:class:`ui.effects.KeepReview`,
+``ui/review_store.py``: the match's last hands); the match result asks the engine to check them
+(``check_reviews``) and offers the ones it returns ("Hand N", ``review-hand-N``). Only the trick
+shown and the hand's number are saved with the match (``review_trick``, ``review_hand``), so a
+reload resumes the review from the engine's own answer.
 """
 
 from ui import effects as fx
@@ -32,15 +37,40 @@ def hand_is_over(s: "UIState") -> bool:
     return s.view is not None and s.view["phase"] in ("hand_over", "match_over")
 
 
+def _stored(s: "UIState", hand: int) -> "dict[str, Any] | None":
+    """The engine-checked stored review of hand ``hand`` of the table's match, or None."""
+    if s.stored.table != s.state or s.state is None:
+        return None
+    for entry in s.stored.hands:
+        if entry["hand_number"] == hand:
+            return entry
+    return None
+
+
+def _fresh(s: "UIState", hand: int, trick: int) -> ReviewState:
+    """A review of the table's own finished hand (``hand`` 0) or of an earlier stored one, with the
+    coach's analyses kept so far (the engine checked them with the stored hand)."""
+    r = ReviewState()
+    r.state = s.state
+    r.hand = hand
+    r.trick = trick
+    own = s.view["hand_number"] if s.view is not None else 0
+    entry = _stored(s, hand or own)
+    if entry is not None:
+        r.hand_state = entry["state"] if hand else None
+        r.analyses = list(entry["analyses"])
+        r.count = entry["analyses"][0]["count"] if entry["analyses"] else None
+    s.review = r
+    return r
+
+
 def current(s: "UIState") -> ReviewState:
-    """The review of the table's state; a fresh one once the table has moved on."""
+    """The review of the table's state; a fresh one (of its own hand) once the table has moved on."""
     r = s.review
     if r.state != s.state:
-        trick = r.trick if r.state is None else 0  # (a resumed save: its trick, for this state)
-        r = ReviewState()
-        r.state = s.state
-        r.trick = trick
-        s.review = r
+        if r.state is None:  # (a resumed save: its trick and hand, for this state)
+            return _fresh(s, r.hand, r.trick)
+        return _fresh(s, 0, 0)
     return r
 
 
@@ -52,36 +82,68 @@ def of_table(s: "UIState") -> ReviewState:
 
 def after_hand(s: "UIState") -> "list[Effect]":
     """What the flow asks once the hand is over: the review's data when it is open (a reload on the
-    review) and the coach's first request."""
+    review), the coach's first request and, on the match result, the engine's check of the stored
+    reviews of the match's earlier hands."""
     if not hand_is_over(s) or s.state is None:
         return []
     r = current(s)
     out = []  # type: list[Effect]
-    if r.trick and r.data is None:
-        out.append(fx.Call("review", {"state": s.state}, "reviewed"))
+    if r.trick and r.data is None and r.reviewed() is not None:
+        out.append(fx.Call("review", {"state": r.reviewed()}, "reviewed"))
     out.extend(_coach_next(r))
+    if s.view is not None and s.view["phase"] == "match_over" and s.stored.asked != s.state:
+        s.stored.asked = s.state
+        out.append(fx.CheckReviews(s.state))
     return out
 
 
 def _coach_next(r: ReviewState) -> "list[Effect]":
     done = len(r.analyses)
-    if r.running or (r.count is not None and done >= r.count) or r.state is None:
+    if r.running or (r.count is not None and done >= r.count) or r.reviewed() is None:
         return []
     r.running = True
-    return [fx.Background(fx.Call("coach", {"state": r.state, "index": done}, "coached", measure="coach"))]
+    args = {"state": r.reviewed(), "index": done}  # type: dict[str, Any]
+    if r.part is not None:
+        args["part"] = r.part
+    return [fx.Background(fx.Call("coach", args, "coached", measure="coach"))]
 
 
-def coached(s: "UIState", analysis: "dict[str, Any]", sent: "str | None" = None) -> "Result":
-    """One decision valued: kept, and the next one asked for (dropped once the table moved on)."""
+def _mine(s: "UIState", sent: "str | None") -> "ReviewState | None":
+    """The review an engine answer about hand state ``sent`` is for, or None when the player moved on."""
     r = s.review
-    if sent is None or r.state != sent or s.state != sent:
+    if sent is None or r.reviewed() != sent or s.state != r.state:
+        return None
+    return r
+
+
+def _keep(s: "UIState", r: ReviewState) -> "list[Effect]":
+    """Store the review's hand with the analyses so far (the match result offers it later)."""
+    hand = r.hand or (s.view["hand_number"] if s.view is not None else 0)
+    state = r.reviewed()
+    if not hand or state is None:
+        return []
+    entry = _stored(s, hand)
+    if entry is not None:
+        entry["analyses"] = list(r.analyses)
+    return [fx.KeepReview(hand, state, list(r.analyses))]
+
+
+def coached(s: "UIState", answer: "dict[str, Any]", sent: "str | None" = None) -> "Result":
+    """One step of the coach: a decision's sums so far (sent back with its next step) or its
+    analysis (kept, stored with the hand); then the next step (dropped once the table moved on)."""
+    r = _mine(s, sent)
+    if r is None:
         return s, []
     r.running = False
-    if analysis.get("index") != len(r.analyses):
+    if answer.get("index") != len(r.analyses):
         return s, []
-    r.analyses.append(analysis)
-    r.count = analysis.get("count")
-    return s, _coach_next(r)
+    r.count = answer.get("count")
+    if "part" in answer:
+        r.part = answer["part"]
+        return s, _coach_next(r)
+    r.part = None
+    r.analyses.append(answer)
+    return s, _keep(s, r) + _coach_next(r)
 
 
 def coach_failed(s: "UIState") -> None:
@@ -90,24 +152,74 @@ def coach_failed(s: "UIState") -> None:
     s.review.count = len(s.review.analyses)
 
 
-def open_review(s: "UIState") -> "Result":
-    """ "Review hand": trick 1 of the finished hand (its data asked for once)."""
+def kept(s: "UIState") -> "list[Effect]":
+    """The table's finished hand, stored as soon as it is over (the coach adds to it later)."""
+    if not hand_is_over(s) or s.state is None or s.view is None:
+        return []
+    return [fx.KeepReview(s.view["hand_number"], s.state, [])]
+
+
+def reviews_failed(s: "UIState") -> None:
+    """The engine could not check the stored reviews: none is offered, and a resumed review of an
+    earlier hand closes (the match result shows)."""
+    r = s.review
+    if r.state == s.state and r.hand and r.hand_state is None:
+        _fresh(s, 0, 0)
+
+
+def reviews_checked(s: "UIState", answer: "dict[str, Any]", sent: "str | None" = None) -> "Result":
+    """The engine's check of the stored reviews: the earlier hands the match result offers, a notice
+    when some were set aside, and a resumed review of an earlier hand reopened."""
+    if sent is None or s.state != sent:
+        return s, []
+    s.stored.table = sent
+    s.stored.hands = list(answer.get("hands") or [])
+    r = s.review
+    if r.state == s.state and not r.hand:
+        own = _stored(s, s.view["hand_number"] if s.view is not None else 0)
+        if own is not None and len(r.analyses) > len(own["analyses"]):
+            own["analyses"] = list(r.analyses)
+    effects = [fx.StoreReviews(s.stored.hands, answer.get("set_aside", 0))]  # type: list[Effect]
+    if answer.get("set_aside"):
+        s.stored.note = _("A stored hand review could not be read and was set aside.")
+        effects.append(fx.Announce(s.stored.note))
+    if r.state == s.state and r.hand and r.hand_state is None:  # (a reload on an earlier hand's review)
+        if _stored(s, r.hand) is None:
+            _fresh(s, 0, 0)
+            effects.append(fx.Save())
+            return s, effects
+        r = _fresh(s, r.hand, r.trick)
+        effects.append(fx.Call("review", {"state": r.reviewed()}, "reviewed"))
+        effects.extend(_coach_next(r))
+    return s, effects
+
+
+def open_review(s: "UIState", hand: int = 0) -> "Result":
+    """ "Review hand": trick 1 of the table's finished hand (``hand`` 0) or of the stored earlier
+    hand ``hand`` (its data asked for once)."""
     if not hand_is_over(s):
         return s, []
-    r = current(s)
-    r.trick = 1
+    if hand:
+        if _stored(s, hand) is None:
+            return s, []
+        r = _fresh(s, hand, 1)
+    else:
+        r = current(s)
+        if r.hand:
+            r = _fresh(s, 0, 1)
+        r.trick = 1
     effects = [fx.Save()]  # type: list[Effect]
     if r.data is None:
-        effects.append(fx.Call("review", {"state": s.state}, "reviewed"))
+        effects.append(fx.Call("review", {"state": r.reviewed()}, "reviewed"))
+    effects.extend(_coach_next(r))
     return s, effects
 
 
 def reviewed(s: "UIState", data: "dict[str, Any]", sent: "str | None" = None) -> "Result":
     """The engine's hand trick by trick (dropped once the table moved on)."""
-    r = s.review
-    if sent is None or r.state != sent or s.state != sent:
-        return s, []
-    r.data = data
+    r = _mine(s, sent)
+    if r is not None:
+        r.data = data
     return s, []
 
 
@@ -140,10 +252,15 @@ def step(s: "UIState", by: int) -> "Result":
 
 
 def close(s: "UIState") -> "Result":
-    """Back to the summary."""
+    """Back to the summary (or the match result); from an earlier hand, the coach of the table's
+    own hand goes on."""
     if not s.review.trick:
         return s, []
     s.review.trick = 0
+    if s.review.hand:
+        effects = [fx.Save()]  # type: list[Effect]
+        effects.extend(_coach_next(_fresh(s, 0, 0)))
+        return s, effects
     return s, [fx.Save()]
 
 
@@ -160,6 +277,9 @@ def on_action(s: "UIState", name: str) -> "Result | None":
     if name.startswith("review-go-"):
         number = name[len("review-go-") :]
         return go(s, int(number)) if number.isdigit() else (s, [])
+    if name.startswith("review-hand-"):
+        number = name[len("review-hand-") :]
+        return open_review(s, int(number)) if number.isdigit() else (s, [])
     return None
 
 

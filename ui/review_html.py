@@ -40,9 +40,43 @@ def verdict_text(r: "ReviewState") -> str:
     ).format(n=costly, cost=cost)
 
 
+#: A play is flagged when it gives away at least this many expected points (``gongzhu.coach.COSTLY_POINTS``;
+#: a test holds them equal).
+COSTLY_POINTS = 25
+
+
+def threshold_text() -> str:
+    return _("A play is flagged when it costs at least {points} expected points of your hand score.").format(
+        points=COSTLY_POINTS
+    )
+
+
 def verdict_html(app: "UIState") -> str:
     r = review.of_table(app)
-    return '<p class="coach-verdict" data-testid="coach-verdict">{}</p>'.format(esc(verdict_text(r)))
+    return '<p class="coach-verdict" data-testid="coach-verdict">{} <small>{}</small></p>'.format(
+        esc(verdict_text(r)), esc(threshold_text())
+    )
+
+
+def earlier_hands_html(app: "UIState") -> str:
+    """The match result's list of its earlier hands kept for review (as the engine checked them)."""
+    stored = app.stored
+    note = '<p class="notice" role="status">{}</p>'.format(esc(stored.note)) if stored.note else ""
+    if stored.table != app.state or app.view is None:
+        return note
+    last = app.view["hand_number"]
+    buttons = []
+    for entry in stored.hands:
+        n = entry["hand_number"]
+        if n >= last:
+            continue  # (the last hand: "Review hand")
+        label = _("Hand {n}: {score}").format(n=n, score=texts.signed(entry["scores"][0]))
+        buttons.append(render.button("review-hand-" + str(n), "review-hand-" + str(n), label))
+    if not buttons:
+        return note
+    return '{}<nav class="rv-hands-list" aria-label="{}"><h3>{}</h3>{}</nav>'.format(
+        note, esc(_("Review an earlier hand")), esc(_("Review an earlier hand")), "".join(buttons)
+    )
 
 
 def review_button() -> str:
@@ -144,6 +178,8 @@ def review_html(app: "UIState") -> str:
     r = review.of_table(app)
     n = r.trick
     title = _("Review: trick {n} of 13").format(n=n)
+    if r.hand:
+        title = _("Hand {hand}: trick {n} of 13").format(hand=r.hand, n=n)
     body = _nav_html(r)
     data = r.data
     if data is None:
@@ -161,7 +197,7 @@ def review_html(app: "UIState") -> str:
             ]  # type: list[tuple[str, object]]
             if seat == 0 and costly is not None:
                 more.append(("data-costly", costly))
-            cls = "mini" + (" winner" if seat == t["winner"] else "")
+            cls = "small" + (" winner" if seat == t["winner"] else "")
             cards.append(
                 '<div class="lt-play">{}<span>{}</span></div>'.format(
                     render.card_html(code, cls, more), esc(texts.seat_name(seat))

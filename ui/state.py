@@ -5,7 +5,7 @@ draws from it, ``ui/app.py`` (the shell) holds the one instance. The engine stat
 text; the table is drawn from ``view``, seat 0's table view as the engine sent it.
 """
 
-from ui.review_state import ReviewState
+from ui.review_state import ReviewState, StoredHands
 
 #: The difficulty levels, easiest first (the engine's ``gongzhu.ai.LEVELS``; a test holds
 #: them equal). The one list the UI uses: the menu, the settings and the saves read it.
@@ -64,6 +64,7 @@ class UIState:
         self.dealing = None  # type: int | None  # the hand just dealt, its cards arriving in sequence, or None
         self.panel = None  # type: str | None  # the open panel: "captured", "last-trick" or None
         self.review = ReviewState()  # type: ReviewState  # the finished hand's review and coach (ui/review.py)
+        self.stored = StoredHands()  # type: StoredHands  # the match's earlier hands kept reviewable, engine-checked
         self.focus = None  # type: str | None  # the hand card the arrow keys moved to
         self.loading_text = ""  # type: str  # the loading screen's line
         self.progress = 10  # type: int  # the loading bar, in percent

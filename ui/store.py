@@ -117,7 +117,9 @@ def encode(ui: "UIState") -> str:
     data = {"schema": SCHEMA, "state": ui.state, "view": ui.view}
     for key in UI_KEYS:
         data[key] = getattr(ui, key)
-    data["review_trick"] = ui.review.trick if ui.review.state in (None, ui.state) else 0  # (ui/review.py)
+    ours = ui.review.state in (None, ui.state)
+    data["review_trick"] = ui.review.trick if ours else 0  # (ui/review.py)
+    data["review_hand"] = ui.review.hand if ours and ui.review.trick else 0
     data["tab"] = ui.tab  # (two tabs' saves always differ, so each sees the other's writes)
     return json.dumps(data)
 
@@ -188,6 +190,9 @@ def decode(text: str) -> "dict[str, Any]":
     trick = data.get("review_trick")
     over = view["phase"] in ("hand_over", "match_over")
     app["review_trick"] = trick if over and type(trick) is int and 1 <= trick <= 13 else 0
+    hand = data.get("review_hand")
+    ok = app["review_trick"] and view["phase"] == "match_over" and type(hand) is int and 0 < hand < 1000
+    app["review_hand"] = hand if ok else 0
     return app
 
 

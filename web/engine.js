@@ -12,7 +12,8 @@
 //   restart()          terminate the worker and start a new one under a new name
 //   name, boot         the current worker's name ("engine", "engine-1", ...) and how it started
 //                      ("snapshot", "boot", "boot (<why the snapshot was not used>)")
-//   timings            ms from the worker's start to each step of its boot (bench/load.py)
+//   timings            when each step of the worker's boot ended (epoch ms); also marked on the
+//                      page's timeline as gongzhu:worker-<step> (bench/load.py)
 //   snapshot           "stored" once this boot's snapshot is in storage, "not stored: <why>", or ""
 "use strict";
 (() => {
@@ -57,6 +58,10 @@
         } else if (data.type === "ready") {
           api.boot = data.boot;
           api.timings = data.timings;
+          for (const [step, at] of Object.entries(data.timings || {})) {
+            const startTime = at - performance.timeOrigin;
+            if (startTime >= 0) performance.mark(`gongzhu:worker-${step}`, { startTime });
+          }
           performance.mark("gongzhu:engine-booted");
           ready("");
         } else if (data.type === "failed") {

@@ -4,6 +4,7 @@ and the table-memory aid on and off."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -11,10 +12,13 @@ from playwright.sync_api import Browser, Page
 
 import build
 from tests.e2e.conftest import BOOT_TIMEOUT_MS, PageGuard
-from tests.e2e.game import finish_hand, op, open_game, settle
+from tests.e2e.game import finish_hand, op, open_game, play_out, save_text, settle
 from tests.e2e.test_accessibility import AXE, _axe
 
 SEED = 3
+#: A deal whose hand 1, played as ``finish_hand`` plays it (the first playable card), holds costly
+#: plays by the coach's measure (the player's own expected hand score).
+COSTLY_SEED = 2
 COMPLETE_JS = "() => { const v = document.querySelector('[data-testid=coach-verdict]'); return v && !v.textContent.includes('…'); }"
 
 
@@ -102,14 +106,27 @@ def test_a_review_stepped_through_and_resumed_after_a_reload(
     assert settle(page) == "hand-over"
 
 
+def coach_analyses(state: str) -> list[dict[str, Any]]:
+    """The coach's analyses of a finished hand, step by step through the worker's op."""
+    analyses: list[dict[str, Any]] = []
+    answer = op("coach", state=state, index=0)
+    while True:
+        if "part" in answer:
+            answer = op("coach", state=state, index=answer["index"], part=answer["part"])
+            continue
+        analyses.append(answer)
+        if len(analyses) == answer["count"]:
+            return analyses
+        answer = op("coach", state=state, index=len(analyses))
+
+
 def test_a_costly_play_is_flagged_with_its_cost(desktop_page: Page, site: build.SiteServer) -> None:
-    final = predicted_hand_over(SEED)
-    first = op("coach", state=final["state"], index=0)
-    analyses = [first] + [op("coach", state=final["state"], index=i) for i in range(1, first["count"])]
+    final = predicted_hand_over(COSTLY_SEED)
+    analyses = coach_analyses(final["state"])
     costly = [a for a in analyses if a["costly"] and a["kind"] == "play"]
-    assert costly, f"seed {SEED} played card by card from the left holds a costly play"
+    assert costly, f"seed {COSTLY_SEED} played card by card from the left holds a costly play"
     page = desktop_page
-    open_game(page, site, seed=SEED)
+    open_game(page, site, seed=COSTLY_SEED)
     finish_hand(page)
     page.wait_for_function(COMPLETE_JS, timeout=120_000)
     verdict = page.inner_text("[data-testid=coach-verdict]")
@@ -169,3 +186,69 @@ def test_the_review_with_the_keyboard_and_axe(chromium_browser: Browser, site: b
         guard.check()
     finally:
         context.close()
+
+
+def stored_match(seed: int = 1) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Match ``seed`` played out by the Normal bots: its final answer and each finished hand as the
+    page stores it for review (``ui/review_store.py``: the last six)."""
+    entries = []
+    packed = op("new_match", seed=seed)
+    while True:
+        packed = play_out(packed, lambda v: v["phase"] in ("hand_over", "match_over"))
+        entries.append({"hand": packed["view"]["hand_number"], "state": packed["state"], "analyses": []})
+        if packed["view"]["phase"] == "match_over":
+            return packed, entries[-6:]
+        packed = op("step", state=packed["state"], action={"type": "next_hand"})
+
+
+def open_match_result(page: Page, site: build.SiteServer, save: str, reviews: str) -> None:
+    """The page resumed on a match result from a constructed save and stored reviews (set once per tab)."""
+    page.add_init_script(
+        "if (!sessionStorage.getItem('test-save')) {"
+        f" localStorage.setItem('gongzhu.save.v1', {json.dumps(save)});"
+        f" localStorage.setItem('gongzhu.reviews.v1', {json.dumps(reviews)});"
+        " sessionStorage.setItem('test-save', '1'); }"
+    )
+    page.goto(site.url + "?fast=1")
+    assert settle(page) == "match-over"
+
+
+def test_an_earlier_hand_reviewed_from_the_match_result_and_resumed(
+    desktop_page: Page, site: build.SiteServer
+) -> None:
+    packed, entries = stored_match()
+    hand2 = json.loads(next(e["state"] for e in entries if e["hand"] == 2))
+    tricks = [[(p["seat"], p["card"]) for p in t["plays"]] for t in hand2["tricks"]]
+    page = desktop_page
+    open_match_result(page, site, save_text(packed), json.dumps(entries))
+    page.click("[data-testid=review-hand-2]")
+    wait_trick(page, 1)
+    assert "Hand 2" in page.inner_text("[data-testid=review] h2")
+    assert shown_trick(page) == tricks[0]
+    page.click("[data-testid=review-next]")
+    wait_trick(page, 2)
+    assert shown_trick(page) == tricks[1]
+    page.wait_for_function("() => !document.documentElement.dataset.busy")
+    page.reload()
+    wait_trick(page, 2)
+    assert "Hand 2" in page.inner_text("[data-testid=review] h2")
+    assert shown_trick(page) == tricks[1]
+    page.keyboard.press("Escape")
+    page.wait_for_selector("[data-testid=match-summary] [data-testid=review-hand-2]")
+
+
+def test_a_tampered_stored_review_is_set_aside_with_a_notice(
+    desktop_page: Page, site: build.SiteServer
+) -> None:
+    packed, entries = stored_match()
+    state = json.loads(entries[1]["state"])  # hand 2, its first trick's cards swapped
+    plays = state["tricks"][0]["plays"]
+    plays[0]["card"], plays[1]["card"] = plays[1]["card"], plays[0]["card"]
+    entries[1]["state"] = json.dumps(state)
+    page = desktop_page
+    open_match_result(page, site, save_text(packed), json.dumps(entries))
+    page.wait_for_selector("[data-testid=review-hand-3]")
+    assert "set aside" in page.inner_text("[data-testid=match-summary]")
+    assert page.locator("[data-testid=review-hand-2]").count() == 0
+    kept = page.evaluate("localStorage.getItem('gongzhu.reviews.corrupt')")
+    assert kept is not None and json.loads(kept)[1]["state"] == entries[1]["state"]
