@@ -125,6 +125,9 @@ def test_a_new_hand_is_dealt_card_after_card_until_the_deal_is_over_or_the_playe
     assert s.dealing == 2
     flow.tap_card(s, s.view["hand"][0])
     assert s.dealing is None
+    s.dealing = 2
+    flow.act(s, {"type": "expose", "seat": 0, "cards": []})  # (a step redraws the hand too)
+    assert s.dealing is None
     # a resumed table is not dealt again
     assert flow.resume(s, store.decode(json.dumps(good_save(op("new_match", seed=5))))).dealing is None
 

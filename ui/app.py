@@ -33,8 +33,6 @@ from ui.state import UIState
 PACE_NORMAL = (700, 1200, 320)
 PACE_SPEED = (150, 450, 200)
 PACE_FAST = (15, 80, 0)  # ?fast=1: for the end-to-end tests
-#: Milliseconds a new hand's cards take to arrive (web/game.css: 13 cards, 35 ms apart, 280 ms each).
-DEAL_MS = 760
 
 #: The page's UI state (the only one).
 ui = UIState()
@@ -43,6 +41,8 @@ ui.tab = str(int(window.Math.random() * 1000000000))
 _storage = [None]
 #: The table's sounds (played only when the player turned sound on).
 sounds = sound.Player(window)
+#: Milliseconds a new hand's cards take to arrive (web/game.css: 13 cards, 35 ms apart, 280 ms each).
+DEAL_MS = 760
 
 
 # --------------------------------------------------------------------------- drawing and saving
@@ -637,8 +637,8 @@ async def change_language(language):
 def on_key(event):
     """Keyboard play: arrows move through the hand (roving tabindex), Enter or Space on a card
     selects it and again plays it, Escape closes a panel."""
+    sounds.gesture(ui.sound)  # (a key press: the moment a browser lets the page start sound)
     key = str(event.key)
-    sounds.gesture(ui.sound)
     reviewing = review.on_key(ui, key)  # (an open hand review takes the arrows and Escape)
     if reviewing is not None:
         event.preventDefault()

@@ -154,6 +154,7 @@ def hinted(s: "UIState", advice: "dict[str, Any]", sent: "str | None" = None) ->
     s.busy = False
     if sent is not None and s.state != sent:
         return s, []
+    s.dealing = None  # (the advice is selected: the hand is redrawn, its cards must not arrive again)
     if "cards" in advice:
         s.expose_sel = list(advice["cards"])
     elif advice.get("card"):
@@ -241,6 +242,7 @@ def act(s: "UIState", action: "dict[str, Any]") -> "Result":
     if s.busy:
         return s, []
     s.busy = True
+    s.dealing = None  # (the step redraws the hand: its cards must not arrive again)
     return s, [fx.Call("step", {"state": s.state, "action": action}, "stepped")]
 
 
@@ -291,7 +293,6 @@ def toggle_panel(s: "UIState", name: str) -> "Result":
 
 def on_action(s: "UIState", name: str) -> "Result":
     """A button of the table (``data-action``)."""
-    s.dealing = None  # (a step or a selection redraws the hand: its cards must not arrive again)
     if name == "four-colour":
         s.four_colour = not s.four_colour
         return s, [fx.SaveSettings()]
