@@ -344,6 +344,7 @@ def ask(op, **args):
     return reply.get("result") if reply["ok"] else None
 
 used = {"ping", "new_match", "daily", "check", "bots_expose", "bot_step", "step", "hint", "review", "coach"}
+used.add("check_reviews")
 assert used == set(OPS), sorted(set(OPS) ^ used)
 ask("ping", text="x")
 call("not json")
@@ -367,6 +368,7 @@ for level in LEVELS:  # each level decides an expose and two plays; the hand is 
     ask("check", state=state)
     ask("review", state=state)
     ask("coach", state=state, index=0)
+    ask("check_reviews", table=state, hands=[{"bad": 1}])
 """
 
 
