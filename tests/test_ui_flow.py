@@ -23,10 +23,12 @@ class Shell:
         self.said: list[str] = []
         self.saves = 0
         self.calls: list[tuple[str, dict[str, Any]]] = []
+        self.effects: list[Any] = []  # every effect run, in order
 
     def run(self, result: Any) -> None:
         _state, effects = result
         for effect in effects:
+            self.effects.append(effect)
             if isinstance(effect, fx.Call):
                 self.calls.append((effect.op, effect.args))
                 answer = op(effect.op, **effect.args)
@@ -40,6 +42,19 @@ class Shell:
             elif isinstance(effect, fx.NewMatch):
                 self.run(flow.started(self.s, op("new_match", seed=effect.seed or 1)))
                 self.drive()
+
+    def play_hand(self) -> None:
+        """Play the hand on the table to its end: no exposure, the first playable card each turn."""
+        s = self.s
+        assert s.view is not None
+        hand = s.view["hand_number"]
+        while s.view["hand_number"] == hand and s.view["phase"] in ("expose", "play"):
+            if s.view["phase"] == "expose":
+                self.run(flow.on_action(s, "expose-none"))
+            else:
+                card = _playable(s)[0]
+                flow.tap_card(s, card)
+                self.run(flow.tap_card(s, card))
 
     def drive(self) -> None:
         while True:
@@ -166,14 +181,8 @@ def test_speed_up_next_hand_and_difficulty_from_the_next_hand() -> None:
     assert s.level == "hard" and s.hand_level == "normal"
     assert s.message == "Difficulty changes from the next hand"
     assert flow.choose_level(s, "impossible")[1] == [] and s.level == "hard"
-    # play the hand out (the first playable card each turn)
-    while s.view is not None and s.view["phase"] != "hand_over":
-        if s.view["phase"] == "expose":
-            shell.run(flow.on_action(s, "expose-none"))
-        else:
-            card = _playable(s)[0]
-            flow.tap_card(s, card)
-            shell.run(flow.tap_card(s, card))
+    shell.play_hand()
+    assert s.view is not None and s.view["phase"] == "hand_over"
     levels = {args["level"] for name, args in shell.calls if name == "bot_step"}
     assert levels == {"normal"}
     shell.calls.clear()

@@ -19,6 +19,7 @@ from ui import (
     render,
     review,
     review_store,
+    sound,
     stats_view,  # noqa: F401  (registers the statistics panel and its menu entry)
     store,
     table,
@@ -33,6 +34,10 @@ ui = UIState()
 ui.tab = str(int(window.Math.random() * 1000000000))
 #: Where the match and the settings are saved: localStorage, or the stand-in ``ui.main`` chose.
 _storage = [None]
+#: The table's sounds (played only when the player turned sound on).
+sounds = sound.Player(window)
+#: Milliseconds a new hand's cards take to arrive (web/game.css: 13 cards, 35 ms apart, 280 ms each).
+DEAL_MS = 760
 
 
 # --------------------------------------------------------------------------- drawing and saving
@@ -155,6 +160,10 @@ async def run(result, gen=None, draw=True):
             dom.announce(effect.text)
         elif isinstance(effect, fx.Toast):
             _toast(effect.card)
+        elif isinstance(effect, fx.Sound):
+            sounds.play(effect.kind)
+        elif isinstance(effect, fx.Deal):
+            _spawn(_deal(effect.hand, gen))
         elif isinstance(effect, fx.Drive):
             await drive()
         elif isinstance(effect, fx.NewMatch):
@@ -234,8 +243,16 @@ async def _call(effect, gen):
     await run(getattr(flow, effect.then)(ui, answer, effect.args.get("state")), gen)
 
 
+async def _deal(hand, gen):
+    """The new hand's cards have had the time to arrive: they stop being dealt."""
+    await asyncio.sleep(DEAL_MS / 1000)
+    if gen == ui.gen:
+        await run(flow.dealt(ui, hand), gen)
+
+
 def report(exc):
     ui.busy = False
+    ui.thinking = None
     window.console.warn("gongzhu: " + str(exc))
     if isinstance(exc, bridge.EngineDied):
         _spawn(recover())
@@ -272,9 +289,8 @@ async def _show_trick(gen):
     await pause(1)
     if gen != ui.gen:
         return
-    if pace()[2] > 0:
-        await run(flow.sweep(ui), gen)
-        await pause(2)
+    await run(flow.sweep(ui), gen)
+    await pause(2)
     await run(flow.trick_cleared(ui), gen)
 
 
@@ -580,6 +596,7 @@ async def on_action(name):
 
 
 def on_click(event):
+    sounds.gesture(ui.sound)  # (a tap: the moment a browser lets the page start sound)
     target = event.target
     if target is None or not hasattr(target, "closest"):
         return
@@ -617,6 +634,7 @@ async def change_language(language):
 def on_key(event):
     """Keyboard play: arrows move through the hand (roving tabindex), Enter or Space on a card
     selects it and again plays it, Escape closes a panel."""
+    sounds.gesture(ui.sound)  # (a key press: the moment a browser lets the page start sound)
     key = str(event.key)
     if ui.sheet:  # (the settings sheet is on top: Escape closes it, Tab stays inside it)
         if key == "Escape":

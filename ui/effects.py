@@ -57,6 +57,26 @@ class Toast:
         return "Toast(" + self.card + ")"
 
 
+class Sound:
+    """Play the sound ``kind`` (one of ``ui.sound.SOUNDS``), when the player turned sound on."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind  # card, trick, pig, goat or transformer
+
+    def __repr__(self) -> str:
+        return "Sound(" + self.kind + ")"
+
+
+class Deal:
+    """The hand ``hand`` was just dealt: its cards arrive in sequence, then ``flow.dealt`` ends it."""
+
+    def __init__(self, hand: int) -> None:
+        self.hand = hand  # the hand number
+
+    def __repr__(self) -> str:
+        return "Deal(" + str(self.hand) + ")"
+
+
 class Drive:
     """Run the computer opponents until the player has something to do (``flow.next_step``)."""
 
@@ -187,6 +207,8 @@ if TYPE_CHECKING:
         | SaveSettings
         | Announce
         | Toast
+        | Sound
+        | Deal
         | Drive
         | NewMatch
         | CountHand

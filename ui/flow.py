@@ -11,7 +11,7 @@ asks the worker -> :func:`stepped` with the answer -> the state takes the new vi
 """
 
 from ui import effects as fx
-from ui import record_flow, review, table, texts
+from ui import record_flow, review, sound, table, texts
 from ui.i18n import _
 from ui.review_state import ReviewState, StoredHands
 from ui.state import LEVELS, PLAY_SPEEDS, TRICK_PAUSES
@@ -30,6 +30,11 @@ def say(s: "UIState", text: str) -> "Result":
     """A passing message (a refusal, a hint), read out too."""
     s.message = text
     return s, [fx.Announce(text)]
+
+
+def _sounds(s: "UIState", *kinds: str) -> "list[Effect]":
+    """The sounds ``kinds`` (``ui.sound.SOUNDS``), only when the player turned sound on."""
+    return [fx.Sound(kind) for kind in kinds] if s.sound else []
 
 
 def _open(s: "UIState") -> bool:
@@ -76,16 +81,24 @@ def answered(s: "UIState", packed: "dict[str, Any]", sent: "str | None" = None) 
         return s, []
     old = s.view
     new = packed["view"]
+    s.thinking = None
+    effects = []  # type: list[Effect]
     if old is None or old["hand_number"] != new["hand_number"]:
         begin_hand(s)
+        if new["phase"] in ("expose", "play") and new["hand"]:
+            s.dealing = new["hand_number"]
+            effects.append(fx.Deal(new["hand_number"]))
     s.state = packed["state"]
     s.view = new
     s.message = ""
-    effects = _announce_step(old, new)
+    effects.extend(_announce_step(old, new))
     play = table.played_card(old, new)
     s.fresh_card = play["card"] if play else None
+    if play:
+        effects.extend(_sounds(s, "card"))
     if play and play["card"] in table.SIGNAL_CARDS:
         effects.append(fx.Toast(play["card"]))
+        effects.extend(_sounds(s, sound.SIGNALS[play["card"]]))
     if table.completed_trick(old, new):
         s.hold = True
     if s.selected not in new["hand"] or new["phase"] != "play":
@@ -141,6 +154,7 @@ def hinted(s: "UIState", advice: "dict[str, Any]", sent: "str | None" = None) ->
     s.busy = False
     if sent is not None and s.state != sent:
         return s, []
+    s.dealing = None  # (the advice is selected: the hand is redrawn, its cards must not arrive again)
     if "cards" in advice:
         s.expose_sel = list(advice["cards"])
     elif advice.get("card"):
@@ -164,6 +178,8 @@ def resume(s: "UIState", saved: "dict[str, Any]") -> "UIState":
     s.message = ""
     s.collecting = None
     s.fresh_card = None
+    s.thinking = None
+    s.dealing = None
     return s
 
 
@@ -191,14 +207,22 @@ def next_step(s: "UIState") -> "tuple[UIState, list[Effect], bool]":
         s.turn_said = s.state
         return s, [fx.Announce(_("Your turn"))], False
     args = {"state": s.state, "seat": view["turn"], "level": s.hand_level}
+    s.thinking = view["turn"]  # (until its answer is adopted: :func:`answered`)
     return s, [fx.Call("bot_step", args, "answered", pace=0, measure="decision")], True
 
 
 def sweep(s: "UIState") -> "Result":
-    """The finished trick on show sweeps to its winner."""
+    """The finished trick on show sweeps to its winner (who takes it: the trick-taken sound)."""
     view = s.view
     last = view["tricks"][-1] if view and view["tricks"] else None
     s.collecting = last.get("winner") if last else None
+    return s, _sounds(s, "trick") if s.collecting is not None else []
+
+
+def dealt(s: "UIState", hand: int) -> "Result":
+    """The deal of hand ``hand`` has been shown: its cards stop arriving (a later hand's deal stays)."""
+    if s.dealing == hand:
+        s.dealing = None
     return s, []
 
 
@@ -218,6 +242,7 @@ def act(s: "UIState", action: "dict[str, Any]") -> "Result":
     if s.busy:
         return s, []
     s.busy = True
+    s.dealing = None  # (the step redraws the hand: its cards must not arrive again)
     return s, [fx.Call("step", {"state": s.state, "action": action}, "stepped")]
 
 
@@ -225,6 +250,7 @@ def tap_card(s: "UIState", code: str) -> "Result":
     """A tap (or Enter) on a hand card: choose it for exposure, select it, or play it when it was
     already selected; a card the engine refuses only says why."""
     s.alert = ""
+    s.dealing = None  # (the hand is redrawn: its cards must not arrive again)
     view = s.view
     if not _open(s) or s.busy or view is None:
         return s, []

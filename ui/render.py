@@ -119,28 +119,48 @@ def bar_html(app: "UIState") -> str:
 # --------------------------------------------------------------------------- seats
 
 
+def avatar_html(seat: int, thinking: bool = False) -> str:
+    """An opponent's monogram: the first letter of its name on a disc of its own colour (drawn by
+    CSS), with three dots in a bubble while it is choosing a card. Decorative: the name is text."""
+    dots = ""
+    if thinking:
+        dots = '<span class="bubble" data-testid="thinking" title="{}"><i></i><i></i><i></i></span>'.format(
+            esc(_("Thinking…"))
+        )
+    return '<span class="avatar av-{}" aria-hidden="true">{}{}</span>'.format(
+        esc(seat), esc(texts.seat_name(seat)[:1]), dots
+    )
+
+
+def _plate(seat: int, scores: str, acting: bool = False, thinking: bool = False) -> str:
+    """The seat's plate: avatar, name and scores, lit while the seat is to play."""
+    parts = ['<div class="{}">'.format("plate active" if acting else "plate")]
+    if seat != 0:
+        parts.append(avatar_html(seat, thinking))
+    parts.append('<div class="who"><span class="name">{}</span>'.format(esc(texts.seat_name(seat))))
+    if acting:
+        parts.append('<span class="turn-dot" title="{}"></span>'.format(esc(_("To play"))))
+    parts.append("</div>" + scores + "</div>")
+    return "".join(parts)
+
+
 def seat_html(app: "UIState", seat: int) -> str:
     view = app.view
-    name = esc(texts.seat_name(seat))
     if not view:
-        return (
-            f'<div class="who"><span class="name">{name}</span></div>'
-            '<div class="scores"><span data-testid="hand-score">0</span>'
-            '<span data-testid="total">0</span></div>'
+        return _plate(
+            seat,
+            '<div class="scores"><span data-testid="hand-score">0</span><span data-testid="total">0</span></div>',
         )
     acting = table.turn_attr(app) == seat and not app.hold
     score = view["hand_scores"][seat]
     total = view["totals"][seat]
-    parts = [f'<div class="who"><span class="name">{name}</span>']
-    if acting:
-        parts.append('<span class="turn-dot" title="{}"></span>'.format(esc(_("To play"))))
-    parts.append("</div>")
-    parts.append(
+    scores = (
         '<div class="scores"><span class="lbl">{hl}</span><span data-testid="hand-score">{hs}</span>'
         '<span class="lbl">{tl}</span><span data-testid="total">{tt}</span></div>'.format(
             hl=esc(_("Hand")), hs=esc(texts.signed(score)), tl=esc(_("Total")), tt=esc(texts.signed(total))
         )
     )
+    parts = [_plate(seat, scores, acting, acting and app.thinking == seat)]
     if seat != 0:
         count = view["hand_sizes"][seat]
         parts.append(
@@ -219,6 +239,9 @@ def _hand_card(app: "UIState", code: str, focus: "str | None" = None) -> str:
     more = [("role", "button"), ("tabindex", "0" if code == focus else "-1")]
     extra = ""
     state = {"exposed": code in view["exposed"][0]}
+    if app.dealing is not None and app.dealing == view["hand_number"]:  # (arriving: web/game.css)
+        classes.append("deal")
+        more.append(("style", "--i:" + str(view["hand"].index(code))))
     disabled = True
     pressed = None
     if phase == "expose":

@@ -60,6 +60,8 @@ class UIState:
         self.toast_token = 0  # type: float  # which toast a pending clear is for
         self.fresh_card = None  # type: str | None  # the card just played (it slides in)
         self.collecting = None  # type: int | None  # the seat a finished trick sweeps to, or None
+        self.thinking = None  # type: int | None  # the opponent whose card the engine is choosing, or None
+        self.dealing = None  # type: int | None  # the hand just dealt, its cards arriving in sequence, or None
         self.panel = None  # type: str | None  # the open panel: "captured", "last-trick" or None
         self.sheet = False  # type: bool  # the settings sheet (the menu, opened by ☰) is open
         self.review = ReviewState()  # type: ReviewState  # the finished hand's review and coach (ui/review.py)
