@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import itertools
 import json
 import math
 import multiprocessing
@@ -38,7 +39,7 @@ import signal
 import sys
 import time
 from collections import Counter
-from collections.abc import Generator, Iterable, Sequence
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
@@ -167,8 +168,10 @@ def play_match(
 Task = tuple[str, int]  # ("deal", number) or ("match", number)
 
 
-def _tasks(deals: int, matches: int) -> list[Task]:
-    return [("deal", d) for d in range(deals)] + [("match", m) for m in range(matches)]
+def _tasks(deals: int, matches: int, first: int = 0, step: int = 1) -> Iterator[Task]:
+    """Tasks ``first, first + step, …`` of the deals then the matches, made as they are needed."""
+    every = itertools.chain((("deal", d) for d in range(deals)), (("match", m) for m in range(matches)))
+    return itertools.islice(every, first, None, step)
 
 
 def _play_task(
@@ -186,7 +189,7 @@ def _stop_now(_signum: int, _frame: FrameType | None) -> None:
 
 
 def _worker(
-    out: Connection, challenger: str, baseline: str, seed: int, tasks: Sequence[Task], bot_timeout: float
+    out: Connection, challenger: str, baseline: str, seed: int, tasks: Iterable[Task], bot_timeout: float
 ) -> None:
     """Play ``tasks`` in a worker process, sending each result (or the error that stopped it)."""
     signal.signal(signal.SIGTERM, _stop_now)
@@ -205,7 +208,7 @@ def _worker(
 
 
 def _play_in_workers(
-    challenger: str, baseline: str, tasks: Sequence[Task], seed: int, jobs: int, bot_timeout: float
+    challenger: str, baseline: str, deals: int, matches: int, seed: int, jobs: int, bot_timeout: float
 ) -> Generator[DealResult | MatchResult, None, None]:
     """Results from ``jobs`` worker processes, worker ``k`` playing tasks ``k, k + jobs, …``.
 
@@ -217,7 +220,7 @@ def _play_in_workers(
     try:
         for first in range(jobs):
             reader, writer = context.Pipe(duplex=False)
-            args = (writer, challenger, baseline, seed, tasks[first::jobs], bot_timeout)
+            args = (writer, challenger, baseline, seed, _tasks(deals, matches, first, jobs), bot_timeout)
             process = context.Process(target=_worker, args=args, daemon=True)
             process.start()
             writer.close()
@@ -268,11 +271,12 @@ def run_tournament(
     margin per hand and match win rate (see the module doc)."""
     start = time.perf_counter()
     tally = Tally()
-    tasks = _tasks(deals, matches)
+    count = deals + matches
     results: Generator[DealResult | MatchResult, None, None]
-    if jobs > 1 and len(tasks) > 1:
-        results = _play_in_workers(challenger, baseline, tasks, seed, min(jobs, len(tasks)), bot_timeout)
+    if jobs > 1 and count > 1:
+        results = _play_in_workers(challenger, baseline, deals, matches, seed, min(jobs, count), bot_timeout)
     else:
+        tasks = _tasks(deals, matches)
         results = (_play_task(challenger, baseline, seed, task, bot_timeout) for task in tasks)
     with contextlib.closing(results):  # workers stop even if summing fails
         for result in results:
