@@ -168,13 +168,13 @@ def play_match(
 Task = tuple[str, int]  # ("deal", number) or ("match", number)
 
 
-def _tasks(deals: int, matches: int, first: int = 0, step: int = 1) -> Iterator[Task]:
+def tasks_of(deals: int, matches: int, first: int = 0, step: int = 1) -> Iterator[Task]:
     """Tasks ``first, first + step, …`` of the deals then the matches, made as they are needed."""
     every = itertools.chain((("deal", d) for d in range(deals)), (("match", m) for m in range(matches)))
     return itertools.islice(every, first, None, step)
 
 
-def _play_task(
+def play_task(
     challenger: str, baseline: str, seed: int, task: Task, bot_timeout: float
 ) -> DealResult | MatchResult:
     kind, number = task
@@ -195,7 +195,7 @@ def _worker(
     signal.signal(signal.SIGTERM, _stop_now)
     try:
         for task in tasks:
-            out.send(_play_task(challenger, baseline, seed, task, bot_timeout))
+            out.send(play_task(challenger, baseline, seed, task, bot_timeout))
     except Exception as error:
         try:
             message = pickle.dumps(error)
@@ -220,7 +220,7 @@ def _play_in_workers(
     try:
         for first in range(jobs):
             reader, writer = context.Pipe(duplex=False)
-            args = (writer, challenger, baseline, seed, _tasks(deals, matches, first, jobs), bot_timeout)
+            args = (writer, challenger, baseline, seed, tasks_of(deals, matches, first, jobs), bot_timeout)
             process = context.Process(target=_worker, args=args, daemon=True)
             process.start()
             writer.close()
@@ -276,8 +276,8 @@ def run_tournament(
     if jobs > 1 and count > 1:
         results = _play_in_workers(challenger, baseline, deals, matches, seed, min(jobs, count), bot_timeout)
     else:
-        tasks = _tasks(deals, matches)
-        results = (_play_task(challenger, baseline, seed, task, bot_timeout) for task in tasks)
+        tasks = tasks_of(deals, matches)
+        results = (play_task(challenger, baseline, seed, task, bot_timeout) for task in tasks)
     with contextlib.closing(results):  # workers stop even if summing fails
         for result in results:
             tally.add(result)
