@@ -59,7 +59,7 @@ from .game import apply_legal, new_match
 from .open_hand import OPEN_HAND, OpenHandPlayer
 from .players import Player
 from .rng import DEAL_NUMBER_BITS, tournament_deal_seed
-from .simulate import play_hand
+from .simulate import DecisionClock, play_hand
 
 MAX_DEALS = 1 << DEAL_NUMBER_BITS
 MAX_MATCH_HANDS = 100  # a match still running after this many hands counts as not won
@@ -115,6 +115,16 @@ def _seating(
                 close_player(player)
 
 
+def _clock(times: list[float], seat: int) -> DecisionClock:
+    """A decision clock that keeps the times of the challenger (in ``seat``) in ``times``."""
+
+    def clock(decider: int, seconds: float) -> None:
+        if decider == seat:
+            times.append(seconds)
+
+    return clock
+
+
 def play_deal(
     challenger: str, baseline: str, seed: int, deal: int, bot_timeout: float = DEFAULT_TIMEOUT
 ) -> DealResult:
@@ -123,11 +133,7 @@ def play_deal(
     result = DealResult(deal, [], [], [])
     for seat in range(4):
         with _seating(challenger, baseline, seat, dseed, bot_timeout) as players:
-
-            def clock(decider: int, seconds: float, timed: int = seat) -> None:
-                if decider == timed:
-                    result.decision_times.append(seconds)
-
+            clock = _clock(result.decision_times, seat)
             _state, log = play_hand(new_match(dseed), players, clock)
         scores: list[int] = log["scores"]
         others = (sum(scores) - scores[seat]) / 3
@@ -145,11 +151,7 @@ def play_match(
     result = MatchResult(match, [], [], [])
     for seat in range(4):
         with _seating(challenger, baseline, seat, mseed, bot_timeout) as players:
-
-            def clock(decider: int, seconds: float, timed: int = seat) -> None:
-                if decider == timed:
-                    result.decision_times.append(seconds)
-
+            clock = _clock(result.decision_times, seat)
             state = new_match(mseed)
             hands = 0
             while True:
