@@ -81,12 +81,12 @@ def play_hands(page: Page, hands: int) -> None:
 
 
 def near_end_save(seed: int) -> str:
-    """A save (ui/store.py's shape) of match ``seed`` at the first hand the match may end in."""
+    """A save (as the e2e tests write them) of match ``seed`` at the first hand that may end it."""
     from gongzhu.ai import NormalPlayer
     from gongzhu.ai.match import match_in_reach
     from gongzhu.game import apply_legal, new_match
-    from gongzhu.service import _pack
     from gongzhu.simulate import play_hand
+    from tests.e2e.game import op, save_text
 
     state = new_match(seed)
     players = [NormalPlayer(seed, s) for s in range(4)]
@@ -96,9 +96,8 @@ def near_end_save(seed: int) -> str:
             state = new_match(seed := seed + 1)
         else:
             state = apply_legal(state, {"type": "next_hand"})
-    save = {"schema": 1, **_pack(state), "hand_level": "hard", "bots_exposed": False, "hold": False,
-            "speed": False, "selected": None, "expose_sel": [], "review_trick": 0, "tab": "bench"}  # fmt: skip
-    return json.dumps(save)
+    packed = op("bots_expose", state=json.dumps(state), level="hard")
+    return save_text(packed, hand_level="hard")
 
 
 def main() -> int:
@@ -121,7 +120,10 @@ def main() -> int:
         )
         if args.near_end:
             save = json.dumps(near_end_save(args.seed))
-            context.add_init_script(f"localStorage.setItem('gongzhu.save.v1', {save})")
+            context.add_init_script(
+                "if (!sessionStorage.getItem('bench-save')) {"
+                f" localStorage.setItem('gongzhu.save.v1', {save}); sessionStorage.setItem('bench-save', '1'); }}"
+            )
         page = context.new_page()
         page.goto(f"{site.url}?seed={args.seed}&fast=1")
         settle(page, timeout_ms=300_000)
