@@ -125,7 +125,8 @@ def main() -> int:
                 f" localStorage.setItem('gongzhu.save.v1', {save}); sessionStorage.setItem('bench-save', '1'); }}"
             )
         page = context.new_page()
-        page.goto(f"{site.url}?seed={args.seed}&fast=1")
+        # (a seed in the address would ask whether to leave the saved match)
+        page.goto(f"{site.url}?fast=1" if args.near_end else f"{site.url}?seed={args.seed}&fast=1")
         settle(page, timeout_ms=300_000)
         page.evaluate("window.__gongzhuLongTasks = []")  # start-up is bench/load.py's business
         play_hands(page, args.hands)
