@@ -45,9 +45,13 @@ def delta(captured: int, cards: int, exposed_all: int) -> int:
 
 def hearts_runner(table: Table) -> int:
     """The seat that has captured every heart played so far (at least 6), or -1."""
-    gone_hearts = table.gone & HEARTS_MASK & ~_trick_mask(table.trick)
-    if (gone_hearts).bit_count() < 6:
+    gone_hearts = table.gone & HEARTS_MASK
+    if gone_hearts.bit_count() < 6:  # (the common case, before building the trick's mask)
         return -1
+    if table.trick:
+        gone_hearts &= ~_trick_mask(table.trick)
+        if gone_hearts.bit_count() < 6:
+            return -1
     for seat in range(4):
         if table.captured[seat] & HEARTS_MASK == gone_hearts:
             return seat
