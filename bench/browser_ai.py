@@ -6,7 +6,11 @@ case for the main thread), plays whole hands by clicking, asks for a Hint on eve
 yours and plays it, and reads the page's own ``gongzhu:decision`` / ``gongzhu:hint`` performance measures
 (from the UI's request to the worker until its answer) and the main-thread long tasks.
 
-Usage: python bench/browser_ai.py [--no-build] [--hands N] [--seed S] [--json FILE]
+``--near-end`` starts from a saved match whose lowest total is within reach of −1000 (a real one:
+Normal plays hands of match ``S`` until then), so Hard's decisions use the match objective
+(gongzhu/ai/match.py) from the first hand.
+
+Usage: python bench/browser_ai.py [--no-build] [--hands N] [--seed S] [--near-end] [--json FILE]
 """
 
 from __future__ import annotations
@@ -76,12 +80,33 @@ def play_hands(page: Page, hands: int) -> None:
             page.wait_for_function(f"document.querySelectorAll('#hand [data-card]').length < {before}")
 
 
+def near_end_save(seed: int) -> str:
+    """A save (as the e2e tests write them) of match ``seed`` at the first hand that may end it."""
+    from gongzhu.ai import NormalPlayer
+    from gongzhu.ai.match import match_in_reach
+    from gongzhu.game import apply_legal, new_match
+    from gongzhu.simulate import play_hand
+    from tests.e2e.game import op, save_text
+
+    state = new_match(seed)
+    players = [NormalPlayer(seed, s) for s in range(4)]
+    while not match_in_reach(state["totals"]):
+        state, _log = play_hand(state, players)
+        if state["phase"] == "match_over":
+            state = new_match(seed := seed + 1)
+        else:
+            state = apply_legal(state, {"type": "next_hand"})
+    packed = op("bots_expose", state=json.dumps(state), level="hard")
+    return save_text(packed, hand_level="hard")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--no-build", action="store_true")
     parser.add_argument("--hands", type=int, default=3)
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--near-end", action="store_true", help="start from a match that may end soon")
     args = parser.parse_args()
     if not args.no_build:
         build.build()
@@ -93,8 +118,15 @@ def main() -> int:
         context.add_init_script(
             "localStorage.setItem('gongzhu.settings.v1', JSON.stringify({level: 'hard'}))"
         )
+        if args.near_end:
+            save = json.dumps(near_end_save(args.seed))
+            context.add_init_script(
+                "if (!sessionStorage.getItem('bench-save')) {"
+                f" localStorage.setItem('gongzhu.save.v1', {save}); sessionStorage.setItem('bench-save', '1'); }}"
+            )
         page = context.new_page()
-        page.goto(f"{site.url}?seed={args.seed}&fast=1")
+        # (a seed in the address would ask whether to leave the saved match)
+        page.goto(f"{site.url}?fast=1" if args.near_end else f"{site.url}?seed={args.seed}&fast=1")
         settle(page, timeout_ms=300_000)
         page.evaluate("window.__gongzhuLongTasks = []")  # start-up is bench/load.py's business
         play_hands(page, args.hands)
@@ -102,7 +134,7 @@ def main() -> int:
         tasks = [float(t["duration"]) for t in page.evaluate("window.__gongzhuLongTasks || []")]
         browser.close()
     site.shutdown()
-    report: dict[str, Any] = {"hands": args.hands, "level": "hard"}
+    report: dict[str, Any] = {"hands": args.hands, "level": "hard", "near_end": args.near_end}
     for name, values in (("decision", decisions), ("hint", hints)):
         report[name] = {
             "count": len(values),

@@ -1,59 +1,130 @@
-"""The strength ladder: easy vs random, normal vs easy, hard vs normal, as a markdown table.
+"""The strength ladder: per-hand margins and match win rates of duplicate tournaments, as a markdown table.
 
-    python bench/strength.py --deals 400 --jobs 2 [--pairs hard:normal] [--save bench/results/x.json]
+    python bench/strength.py --deals 400 --jobs 2 [--pairs hard:normal] [--matches 50] [--save x.json]
     python bench/strength.py --from bench/results/*.json      # table from saved runs
 
-Each row is a duplicate tournament (see gongzhu/tournament.py): mean hand-score margin of the
-challenger over the baselines per hand, with its 95% confidence interval.
+Each row is a duplicate tournament (see gongzhu/tournament.py): the challenger's mean hand-score
+margin over the baselines per hand with its 95% confidence interval, and, with ``--matches``, its
+match win rate (whole matches, each played four times; 95% interval: bootstrap over the matches).
+The challenger ``open-hand`` is the open-hand reference player (gongzhu/open_hand.py, benchmarks
+only); ``hard-margin`` is Hard valuing only the hand margin (Hard before it played for the match).
+
+Long runs on a busy machine can log one JSON line per deal or match as it ends, in parts that run
+side by side, and be tabulated from those lines at any time (a partial run still counts):
+
+    python bench/strength.py --pairs hard:normal --deals 400 --log x.jsonl --part 0/2 &
+    python bench/strength.py --pairs hard:normal --deals 400 --log x.jsonl --part 1/2 &
+    python bench/strength.py --from-log x.jsonl --pairs hard:normal
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import functools
 import json
 from pathlib import Path
 from typing import Any
 
-from gongzhu.tournament import run_tournament
+import gongzhu.players
+from gongzhu.ai import HardPlayer
+from gongzhu.tournament import DealResult, MatchResult, play_task, run_tournament, summarise, tasks_of
 
 LADDER = "easy:random,normal:easy,hard:normal"
+HARD_MARGIN = "hard-margin"  # Hard without the match objective, for before/after comparisons
+
+
+def _register_hard_margin() -> None:
+    """Make ``hard-margin`` a player spec in this process (benchmarks only, never in the game)."""
+    factories: dict[str, Any] = gongzhu.players._FACTORIES
+    factories[HARD_MARGIN] = functools.partial(HardPlayer, match_aware=False)
+
+
+def _fmt_pct(value: float) -> str:
+    return f"{100 * value:.1f}%"
 
 
 def table(rows: list[dict[str, Any]]) -> str:
     lines = [
-        "| challenger | baseline | deals | games | mean margin / hand | 95% CI | challenger ms / decision |",
-        "|---|---|---:|---:|---:|---|---:|",
+        "| challenger | baseline | deals | mean margin / hand | 95% CI | matches (x4 seatings) "
+        "| match win rate | 95% CI | challenger ms / decision |",
+        "|---|---|---:|---:|---|---:|---:|---|---:|",
     ]
     for r in rows:
         low, high = r["ci95"]
+        hand = (
+            f"{r['deals']} | {r['mean_margin']:+.1f} | [{low:+.1f}, {high:+.1f}]"
+            if r["deals"]
+            else "0 | – | –"
+        )
+        if r.get("matches"):
+            win_low, win_high = r["match_win_ci95"]
+            match = (
+                f"{r['matches']} | {_fmt_pct(r['match_win_rate'])} "
+                f"| [{_fmt_pct(win_low)}, {_fmt_pct(win_high)}]"
+            )
+        else:
+            match = "0 | – | –"
         lines.append(
-            f"| {r['challenger']} | {r['baseline']} | {r['deals']} | {r['games']} | {r['mean_margin']:+.1f} "
-            f"| [{low:+.1f}, {high:+.1f}] | {r['decision_ms_mean']:.1f} |"
+            f"| {r['challenger']} | {r['baseline']} | {hand} | {match} | {r['decision_ms_mean']:.1f} |"
         )
     return "\n".join(lines)
+
+
+def read_log(path: str) -> list[DealResult | MatchResult]:
+    """The deal and match results of a ``--log`` file (a deal has margins, a match has wins)."""
+    results: list[DealResult | MatchResult] = []
+    for line in Path(path).read_text().splitlines():
+        item = json.loads(line)
+        results.append(MatchResult(**item) if "wins" in item else DealResult(**item))
+    return results
+
+
+def play_part(challenger: str, baseline: str, args: argparse.Namespace) -> None:
+    """Play part ``k`` of ``n`` (tasks k, k + n, …), one JSON line per deal or match."""
+    k, n = (int(x) for x in args.part.split("/"))
+    with open(args.log, "a") as out:
+        for task in tasks_of(args.deals, args.matches, k, n):
+            result = play_task(challenger, baseline, args.seed, task, 10.0)
+            out.write(json.dumps(dataclasses.asdict(result)) + "\n")
+            out.flush()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=400)
+    parser.add_argument("--matches", type=int, default=0, help="whole matches per pair (each played 4 times)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--pairs", default=LADDER, help="challenger:baseline,…")
     parser.add_argument("--save", help="also write the summaries as a JSON list to this file")
     parser.add_argument("--from", dest="sources", nargs="*", help="saved JSON files to tabulate instead")
+    parser.add_argument("--log", help="play one part of one pair, appending a JSON line per deal or match")
+    parser.add_argument("--part", default="0/1", help="with --log: k/n plays tasks k, k + n, …")
+    parser.add_argument("--from-log", dest="logs", nargs="*", help="--log files of the one pair to tabulate")
     args = parser.parse_args()
+    _register_hard_margin()
+    pairs = [(pair.split(":")[0], pair.split(":")[1]) for pair in args.pairs.split(",")]
+    rows: list[dict[str, Any]] = []
     if args.sources:
-        rows: list[dict[str, Any]] = []
         for source in args.sources:
             data = json.loads(Path(source).read_text())
             rows += data if isinstance(data, list) else [data]
+    elif args.logs:
+        challenger, baseline = pairs[0]
+        results = [result for log in args.logs for result in read_log(log)]
+        rows.append(summarise(challenger, baseline, args.seed, results, 0.0))
+    elif args.log:
+        challenger, baseline = pairs[0]
+        play_part(challenger, baseline, args)
+        return
     else:
-        rows = []
-        for pair in args.pairs.split(","):
-            challenger, baseline = pair.split(":")
-            rows.append(run_tournament(challenger, baseline, args.deals, args.seed, args.jobs))
-            if args.save:
-                Path(args.save).write_text(json.dumps(rows, indent=1) + "\n")
+        for challenger, baseline in pairs:
+            rows.append(
+                run_tournament(challenger, baseline, args.deals, args.seed, args.jobs, matches=args.matches)
+            )
+    if args.save:
+        Path(args.save).write_text(json.dumps(rows, indent=1) + "\n")
     print(table(rows))
 
 

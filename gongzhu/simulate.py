@@ -17,6 +17,7 @@ from .agent import (
     make_any_player,
 )
 from .game import State, apply_legal, legal_plays, new_match, view_for
+from .open_hand import OpenHandPlayer
 from .players import Player, level_names
 
 DecisionClock = Callable[[int, float], None]
@@ -89,20 +90,18 @@ class Seats:
 
 
 def play_hand(
-    state: State, players: Sequence[Player], clock: DecisionClock | None = None
+    state: State, players: Sequence[Player | OpenHandPlayer], clock: DecisionClock | None = None
 ) -> tuple[State, dict[str, Any]]:
     """Play the current hand from its expose phase to its end; returns the new state and its log.
 
-    ``clock(seat, seconds)``, when given, is told how long each decision took.
+    ``clock(seat, seconds)``, when given, is told how long each decision took.  Every player sees
+    only its view, except the benchmarks' :class:`~gongzhu.open_hand.OpenHandPlayer`, which is
+    given the state (only the tournament's ``--open-hand`` seats one).
     """
     log: dict[str, Any] = {"number": state["hand_number"], "deal": [list(h) for h in state["deal"]]}
     for seat in range(4):
         if state["expose_choices"][seat] is None:
-            view = view_for(state, seat)
-            start = time.perf_counter()
-            cards = players[seat].expose(view)
-            if clock is not None:
-                clock(seat, time.perf_counter() - start)
+            cards = _decide(players[seat], state, seat, clock)
             state = apply_legal(state, {"type": "expose", "seat": seat, "cards": cards})
     log["exposed"] = [list(e) for e in state["exposed"]]
     tricks: list[dict[str, Any]] = []
@@ -110,11 +109,7 @@ def play_hand(
     while state["phase"] == "play":
         seat = state["turn"]
         legal = legal_plays(state, seat)
-        view = view_for(state, seat)
-        start = time.perf_counter()
-        card = players[seat].play(view)
-        if clock is not None:
-            clock(seat, time.perf_counter() - start)
+        card = _decide(players[seat], state, seat, clock)
         if not plays:
             leader = seat
         plays.append({"seat": seat, "card": card, "legal": legal})
@@ -127,6 +122,21 @@ def play_hand(
     log["scores"] = list(state["last_hand"]["scores"])
     log["totals"] = list(state["totals"])
     return state, log
+
+
+def _decide(player: Player | OpenHandPlayer, state: State, seat: int, clock: DecisionClock | None) -> Any:
+    """The player's exposure or card for the current phase, timed from its view (or the state)."""
+    expose = state["phase"] == "expose"
+    if isinstance(player, OpenHandPlayer):
+        start = time.perf_counter()
+        decision: Any = player.expose_open(state) if expose else player.play_open(state)
+    else:
+        view = view_for(state, seat)
+        start = time.perf_counter()
+        decision = player.expose(view) if expose else player.play(view)
+    if clock is not None:
+        clock(seat, time.perf_counter() - start)
+    return decision
 
 
 def run_match(

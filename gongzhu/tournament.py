@@ -7,24 +7,39 @@ margin is the mean over its four seatings, and the deals are the independent uni
 (mean ± 1.96·sd/√n).  Deal ``i`` of a run with seed ``S`` is ``new_match(tournament_deal_seed(S, i))``
 (see :mod:`gongzhu.rng`: runs with different seeds never share a deal).
 
-With ``--jobs N``, worker ``k`` plays deals ``k, k + N, …``; results are summed as they come
-(:class:`Tally`), so memory does not grow with ``--deals``.
+Matches (``--matches N``): match ``i`` is the whole match ``new_match(tournament_deal_seed(S, i))``
+(the same sequence of deals, hand after hand) played four times, the challenger in each seat against
+three baselines.  The challenger *wins* a match when it is the single leader at the end: the match
+ends only when someone is at −1000 or less and exactly one player has the highest total
+(docs/rules.md), so a tie at the top is never a result and every finished match has one winner.  A
+match still running after ``MAX_MATCH_HANDS`` hands counts as not won (``match_unfinished``).  The
+win rate is wins / (4·N); its 95% interval is a percentile bootstrap over the N duplicate groups
+(the four seatings of a match share their deals, so they are resampled together), with
+``BOOTSTRAP_SAMPLES`` resamples from a fixed seed, so a run's interval is reproducible.
+
+With ``--jobs N``, worker ``k`` plays tasks ``k, k + N, …`` (the deals, then the matches); results
+are summed as they come (:class:`Tally`), so memory does not grow with ``--deals`` or ``--matches``.
+
+``--open-hand`` seats the benchmarks' open-hand reference player (:mod:`gongzhu.open_hand`, which
+reads every hand) as the challenger; nothing else can seat it.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import itertools
 import json
 import math
 import multiprocessing
 import os
 import pickle
+import random
 import signal
 import sys
 import time
 from collections import Counter
-from collections.abc import Generator, Iterable, Sequence
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
@@ -40,11 +55,15 @@ from .agent import (
     make_any_player,
 )
 from .cli import UsageError, add_bot_timeout, bot_timeout
-from .game import new_match
+from .game import apply_legal, new_match
+from .open_hand import OPEN_HAND, OpenHandPlayer
+from .players import Player
 from .rng import DEAL_NUMBER_BITS, tournament_deal_seed
-from .simulate import play_hand
+from .simulate import DecisionClock, play_hand
 
 MAX_DEALS = 1 << DEAL_NUMBER_BITS
+MAX_MATCH_HANDS = 100  # a match still running after this many hands counts as not won
+BOOTSTRAP_SAMPLES = 2000  # resamples of the duplicate groups for the match win rate's interval
 _WORKER_GRACE = 5.0  # seconds a stopped worker gets to end before it is killed
 
 
@@ -61,6 +80,51 @@ class DealResult:
         return sum(self.margins) / len(self.margins)
 
 
+@dataclass
+class MatchResult:
+    match: int  # the match number (its seed is ``tournament_deal_seed(seed, match)``)
+    wins: list[bool]  # per seating (challenger in seat 0, 1, 2, 3): the challenger won the match
+    hands: list[int]  # per seating: hands played
+    finished: list[bool]  # per seating: the match ended within MAX_MATCH_HANDS
+    decision_times: list[float] = field(default_factory=list)  # the challenger's, in seconds
+
+
+def _make_player(spec: str, seed: int, seat: int, bot_timeout: float) -> Player | OpenHandPlayer:
+    """A player for a spec, or the open-hand reference player for ``OPEN_HAND`` (``--open-hand``)."""
+    if spec == OPEN_HAND:
+        return OpenHandPlayer(seed, seat)
+    return make_any_player(spec, seed, seat, bot_timeout)
+
+
+@contextlib.contextmanager
+def _seating(
+    challenger: str, baseline: str, seat: int, seed: int, bot_timeout: float
+) -> Generator[list[Player | OpenHandPlayer], None, None]:
+    """The four players with the challenger in ``seat``; bots finished on a clean exit, always closed."""
+    players: list[Player | OpenHandPlayer] = []
+    try:
+        for s in range(4):
+            players.append(_make_player(challenger if s == seat else baseline, seed, s, bot_timeout))
+        yield players
+        for player in players:
+            if not isinstance(player, OpenHandPlayer):
+                finish_player(player)
+    finally:
+        for player in players:
+            if not isinstance(player, OpenHandPlayer):
+                close_player(player)
+
+
+def _clock(times: list[float], seat: int) -> DecisionClock:
+    """A decision clock that keeps the times of the challenger (in ``seat``) in ``times``."""
+
+    def clock(decider: int, seconds: float) -> None:
+        if decider == seat:
+            times.append(seconds)
+
+    return clock
+
+
 def play_deal(
     challenger: str, baseline: str, seed: int, deal: int, bot_timeout: float = DEFAULT_TIMEOUT
 ) -> DealResult:
@@ -68,28 +132,56 @@ def play_deal(
     dseed = tournament_deal_seed(seed, deal)
     result = DealResult(deal, [], [], [])
     for seat in range(4):
-        specs = [challenger if s == seat else baseline for s in range(4)]
-        players = []
-        try:
-            for s, spec in enumerate(specs):
-                players.append(make_any_player(spec, dseed, s, bot_timeout))
-
-            def clock(decider: int, seconds: float, timed: int = seat) -> None:
-                if decider == timed:
-                    result.decision_times.append(seconds)
-
+        with _seating(challenger, baseline, seat, dseed, bot_timeout) as players:
+            clock = _clock(result.decision_times, seat)
             _state, log = play_hand(new_match(dseed), players, clock)
-            for player in players:
-                finish_player(player)
-        finally:
-            for player in players:
-                close_player(player)
         scores: list[int] = log["scores"]
         others = (sum(scores) - scores[seat]) / 3
         result.margins.append(scores[seat] - others)
         result.challenger_scores.append(scores[seat])
         result.baseline_scores.append(others)
     return result
+
+
+def play_match(
+    challenger: str, baseline: str, seed: int, match: int, bot_timeout: float = DEFAULT_TIMEOUT
+) -> MatchResult:
+    """The four seatings of one whole match (the same deals, hand after hand)."""
+    mseed = tournament_deal_seed(seed, match)
+    result = MatchResult(match, [], [], [])
+    for seat in range(4):
+        with _seating(challenger, baseline, seat, mseed, bot_timeout) as players:
+            clock = _clock(result.decision_times, seat)
+            state = new_match(mseed)
+            hands = 0
+            while True:
+                state, _log = play_hand(state, players, clock)
+                hands += 1
+                if state["phase"] == "match_over" or hands >= MAX_MATCH_HANDS:
+                    break
+                state = apply_legal(state, {"type": "next_hand"})
+        outcome = state["result"]
+        result.wins.append(outcome is not None and outcome["winner"] == seat)
+        result.hands.append(hands)
+        result.finished.append(outcome is not None)
+    return result
+
+
+Task = tuple[str, int]  # ("deal", number) or ("match", number)
+
+
+def tasks_of(deals: int, matches: int, first: int = 0, step: int = 1) -> Iterator[Task]:
+    """Tasks ``first, first + step, …`` of the deals then the matches, made as they are needed."""
+    every = itertools.chain((("deal", d) for d in range(deals)), (("match", m) for m in range(matches)))
+    return itertools.islice(every, first, None, step)
+
+
+def play_task(
+    challenger: str, baseline: str, seed: int, task: Task, bot_timeout: float
+) -> DealResult | MatchResult:
+    kind, number = task
+    play = play_deal if kind == "deal" else play_match
+    return play(challenger, baseline, seed, number, bot_timeout)
 
 
 def _stop_now(_signum: int, _frame: FrameType | None) -> None:
@@ -99,13 +191,13 @@ def _stop_now(_signum: int, _frame: FrameType | None) -> None:
 
 
 def _worker(
-    out: Connection, challenger: str, baseline: str, seed: int, deals: range, bot_timeout: float
+    out: Connection, challenger: str, baseline: str, seed: int, tasks: Iterable[Task], bot_timeout: float
 ) -> None:
-    """Play ``deals`` in a worker process, sending each result (or the error that stopped it)."""
+    """Play ``tasks`` in a worker process, sending each result (or the error that stopped it)."""
     signal.signal(signal.SIGTERM, _stop_now)
     try:
-        for deal in deals:
-            out.send(play_deal(challenger, baseline, seed, deal, bot_timeout))
+        for task in tasks:
+            out.send(play_task(challenger, baseline, seed, task, bot_timeout))
     except Exception as error:
         try:
             message = pickle.dumps(error)
@@ -118,9 +210,9 @@ def _worker(
 
 
 def _play_in_workers(
-    challenger: str, baseline: str, deals: int, seed: int, jobs: int, bot_timeout: float
-) -> Generator[DealResult, None, None]:
-    """Results from ``jobs`` worker processes, worker ``k`` playing deals ``k, k + jobs, …``.
+    challenger: str, baseline: str, deals: int, matches: int, seed: int, jobs: int, bot_timeout: float
+) -> Generator[DealResult | MatchResult, None, None]:
+    """Results from ``jobs`` worker processes, worker ``k`` playing tasks ``k, k + jobs, …``.
 
     Each worker has its own pipe and no lock is shared, so stopping them (after an error, or when
     the caller stops early) cannot deadlock; their bots are killed with them.
@@ -130,8 +222,7 @@ def _play_in_workers(
     try:
         for first in range(jobs):
             reader, writer = context.Pipe(duplex=False)
-            deal_numbers = range(first, deals, jobs)
-            args = (writer, challenger, baseline, seed, deal_numbers, bot_timeout)
+            args = (writer, challenger, baseline, seed, tasks_of(deals, matches, first, jobs), bot_timeout)
             process = context.Process(target=_worker, args=args, daemon=True)
             process.start()
             writer.close()
@@ -176,15 +267,19 @@ def run_tournament(
     seed: int,
     jobs: int = 1,
     bot_timeout: float = DEFAULT_TIMEOUT,
+    matches: int = 0,
 ) -> dict[str, Any]:
-    """Play ``deals`` duplicate deals and summarise the challenger's margin (see the module doc)."""
+    """Play ``deals`` duplicate deals and ``matches`` duplicate matches and summarise the challenger's
+    margin per hand and match win rate (see the module doc)."""
     start = time.perf_counter()
     tally = Tally()
-    results: Generator[DealResult, None, None]
-    if jobs > 1 and deals > 1:
-        results = _play_in_workers(challenger, baseline, deals, seed, min(jobs, deals), bot_timeout)
+    count = deals + matches
+    results: Generator[DealResult | MatchResult, None, None]
+    if jobs > 1 and count > 1:
+        results = _play_in_workers(challenger, baseline, deals, matches, seed, min(jobs, count), bot_timeout)
     else:
-        results = (play_deal(challenger, baseline, seed, d, bot_timeout) for d in range(deals))
+        tasks = tasks_of(deals, matches)
+        results = (play_task(challenger, baseline, seed, task, bot_timeout) for task in tasks)
     with contextlib.closing(results):  # workers stop even if summing fails
         for result in results:
             tally.add(result)
@@ -206,8 +301,17 @@ class Tally:
         self.challenger_sum = 0  # the challenger's hand scores, summed over seatings
         self.baseline_sum = 0  # the baselines' hand scores, summed over seatings (three each)
         self.decision_us: Counter[int] = Counter()  # challenger decision times: microseconds -> count
+        self.group_wins: Counter[int] = Counter()  # matches by how many of their 4 seatings were won
+        self.match_hands = 0  # hands played in all matches' seatings
+        self.match_unfinished = 0  # match seatings stopped at MAX_MATCH_HANDS
 
-    def add(self, result: DealResult) -> None:
+    def add(self, result: DealResult | MatchResult) -> None:
+        self.decision_us.update(round(1_000_000 * t) for t in result.decision_times)
+        if isinstance(result, MatchResult):
+            self.group_wins[sum(result.wins)] += 1
+            self.match_hands += sum(result.hands)
+            self.match_unfinished += result.finished.count(False)
+            return
         twelfths = round(12 * result.margin)
         self.deals += 1
         self.margin_sum += twelfths
@@ -215,7 +319,17 @@ class Tally:
         self.seatings += len(result.challenger_scores)
         self.challenger_sum += sum(result.challenger_scores)
         self.baseline_sum += sum(round(3 * b) for b in result.baseline_scores)
-        self.decision_us.update(round(1_000_000 * t) for t in result.decision_times)
+
+    def match_interval(self) -> tuple[float, float]:
+        """95% percentile bootstrap of the win rate over the duplicate groups (see the module doc)."""
+        groups = self.group_wins.total()
+        won = sorted(self.group_wins)
+        weights = [self.group_wins[w] for w in won]
+        rng = random.Random(0)
+        rates = sorted(
+            sum(rng.choices(won, weights, k=groups)) / (4 * groups) for _ in range(BOOTSTRAP_SAMPLES)
+        )
+        return rates[int(0.025 * BOOTSTRAP_SAMPLES)], rates[int(0.975 * BOOTSTRAP_SAMPLES) - 1]
 
     def _decision_ms_p95(self) -> float:
         rank = int(0.95 * (self.decision_us.total() - 1))
@@ -233,7 +347,7 @@ class Tally:
         half = 1.96 * sd / math.sqrt(n) if n > 1 else 0.0
         decisions = self.decision_us.total()
         micros = sum(us * count for us, count in self.decision_us.items())
-        return {
+        summary = {
             "challenger": challenger,
             "baseline": baseline,
             "seed": seed,
@@ -249,10 +363,23 @@ class Tally:
             "decision_ms_mean": round(micros / decisions / 1000, 3) if decisions else 0.0,
             "decision_ms_p95": round(self._decision_ms_p95(), 3) if decisions else 0.0,
         }
+        groups = self.group_wins.total()
+        if groups:
+            wins = sum(w * count for w, count in self.group_wins.items())
+            low, high = self.match_interval()
+            summary.update(
+                matches=groups,
+                match_games=4 * groups,
+                match_win_rate=round(wins / (4 * groups), 4),
+                match_win_ci95=[round(low, 4), round(high, 4)],
+                match_mean_hands=round(self.match_hands / (4 * groups), 2),
+                match_unfinished=self.match_unfinished,
+            )
+        return summary
 
 
 def summarise(
-    challenger: str, baseline: str, seed: int, results: Iterable[DealResult], seconds: float
+    challenger: str, baseline: str, seed: int, results: Iterable[DealResult | MatchResult], seconds: float
 ) -> dict[str, Any]:
     tally = Tally()
     for result in results:
@@ -262,24 +389,43 @@ def summarise(
 
 def format_report(summary: dict[str, Any]) -> str:
     low, high = summary["ci95"]
-    return "\n".join(
-        [
-            f"{summary['challenger']} vs {summary['baseline']}: {summary['deals']} deals, "
-            f"{summary['games']} games (duplicate, seed {summary['seed']})",
+    lines = [
+        f"{summary['challenger']} vs {summary['baseline']}: {summary['deals']} deals, "
+        f"{summary['games']} games (duplicate, seed {summary['seed']})",
+    ]
+    if summary["deals"]:
+        lines += [
             f"mean margin per hand: {summary['mean_margin']:+.1f}  (95% CI {low:+.1f} .. {high:+.1f}, "
             f"sd {summary['sd']:.1f})",
             f"mean hand score: challenger {summary['challenger_mean_score']:+.1f}, "
             f"baseline {summary['baseline_mean_score']:+.1f}",
-            f"time: {summary['seconds']:.1f} s; challenger decisions {summary['decisions']}, "
-            f"mean {summary['decision_ms_mean']:.1f} ms, p95 {summary['decision_ms_p95']:.1f} ms",
         ]
+    if "matches" in summary:
+        win_low, win_high = summary["match_win_ci95"]
+        lines.append(
+            f"matches: {summary['matches']} x 4 seatings, challenger won {100 * summary['match_win_rate']:.1f}% "
+            f"(95% CI {100 * win_low:.1f} .. {100 * win_high:.1f}%, bootstrap over matches; chance 25%), "
+            f"{summary['match_mean_hands']:.1f} hands a match, {summary['match_unfinished']} unfinished"
+        )
+    lines.append(
+        f"time: {summary['seconds']:.1f} s; challenger decisions {summary['decisions']}, "
+        f"mean {summary['decision_ms_mean']:.1f} ms, p95 {summary['decision_ms_p95']:.1f} ms"
     )
+    return "\n".join(lines)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--challenger", required=True, help="random, easy, normal, hard or cmd:<command>")
+    parser.add_argument("--challenger", help="random, easy, normal, hard or cmd:<command>")
+    parser.add_argument(
+        "--open-hand",
+        action="store_true",
+        help="the challenger is the open-hand reference player, which sees every hand (benchmarks only)",
+    )
     parser.add_argument("--baseline", required=True, help="random, easy, normal, hard or cmd:<command>")
     parser.add_argument("--deals", type=int, default=100, help="number of deals (each played 4 times)")
+    parser.add_argument(
+        "--matches", type=int, default=0, help="number of whole matches (each played 4 times; default 0)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (over deals)")
     add_bot_timeout(parser)
@@ -287,14 +433,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def command(args: argparse.Namespace) -> int:
-    if not 1 <= args.deals <= MAX_DEALS:
-        raise UsageError(f"--deals must be between 1 and {MAX_DEALS}")
+    if not 0 <= args.deals <= MAX_DEALS:
+        raise UsageError(f"--deals must be between 0 and {MAX_DEALS}")
+    if not 0 <= args.matches <= MAX_DEALS:
+        raise UsageError(f"--matches must be between 0 and {MAX_DEALS}")
+    if args.deals + args.matches == 0:
+        raise UsageError("nothing to play: --deals and --matches are both 0")
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
+    if args.open_hand == (args.challenger is not None):
+        raise UsageError("give either --challenger or --open-hand")
     timeout = bot_timeout(args)
-    for spec in (args.challenger, args.baseline):
+    challenger = OPEN_HAND if args.open_hand else args.challenger
+    for spec in ([] if args.open_hand else [challenger]) + [args.baseline]:
         check_player_spec(spec)
-    summary = run_tournament(args.challenger, args.baseline, args.deals, args.seed, args.jobs, timeout)
+    summary = run_tournament(
+        challenger, args.baseline, args.deals, args.seed, args.jobs, timeout, matches=args.matches
+    )
     print(json.dumps(summary) if args.json else format_report(summary))
     return 0
 

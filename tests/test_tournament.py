@@ -182,3 +182,125 @@ def test_many_deals_are_not_listed_up_front(monkeypatch: Any) -> None:
     finally:
         tracemalloc.stop()
     assert peak < 5_000_000
+
+
+# --- whole matches ---------------------------------------------------------------------------
+
+
+def test_each_match_is_played_four_times_with_the_same_deals(monkeypatch: Any) -> None:
+    deals: list[list[list[list[str]]]] = [[], [], [], []]
+    seating = {"seat": -1}
+    real = tournament.play_hand
+
+    def spy(state: Any, players: Any, clock: Any) -> Any:
+        if state["hand_number"] == 1:
+            seating["seat"] += 1
+        names = [type(p).__name__ for p in players]
+        assert names.index("EasyPlayer") == seating["seat"] and names.count("RandomPlayer") == 3
+        deals[seating["seat"]].append(state["deal"])
+        return real(state, players, clock)
+
+    monkeypatch.setattr(tournament, "play_hand", spy)
+    result = tournament.play_match("easy", "random", seed=4, match=0)
+    assert seating["seat"] == 3 and len(result.wins) == 4 and result.hands == [len(d) for d in deals]
+    for seat in range(4):  # the same deal, hand after hand, as far as both seatings went
+        shared = min(len(deals[0]), len(deals[seat]))
+        assert shared >= 1 and deals[seat][:shared] == deals[0][:shared]
+    assert all(result.finished)
+
+
+def test_a_deterministic_player_against_itself_wins_one_seating_in_four() -> None:
+    """Normal vs Normal: the four seatings are the same match, so exactly one of them is a win."""
+    summary = run_tournament("normal", "normal", deals=0, seed=3, matches=2)
+    assert summary["matches"] == 2 and summary["match_games"] == 8
+    assert summary["match_win_rate"] == 0.25 and summary["match_win_ci95"] == [0.25, 0.25]
+    assert summary["match_unfinished"] == 0 and summary["match_mean_hands"] > 1
+
+
+def _match(wins: int, match: int = 0) -> tournament.MatchResult:
+    return tournament.MatchResult(match, [s < wins for s in range(4)], [5] * 4, [True] * 4)
+
+
+def test_the_match_interval_is_a_bootstrap_over_duplicate_groups() -> None:
+    summary = summarise("a", "b", 1, [_match(4), _match(4), _match(0), _match(2)], 1.0)
+    assert summary["match_win_rate"] == 0.625
+    low, high = summary["match_win_ci95"]
+    assert 0.0 <= low < 0.625 < high <= 1.0
+    # resampling whole groups: the interval only ever holds means of 4 group rates (multiples of 1/16)
+    assert (16 * low).is_integer() and (16 * high).is_integer()
+    again = summarise("a", "b", 1, [_match(2), _match(0), _match(4), _match(4)], 1.0)
+    assert again["match_win_ci95"] == summary["match_win_ci95"]  # reproducible, order-free
+    wider = summarise("a", "b", 1, [_match(4), _match(0)], 1.0)["match_win_ci95"]
+    assert wider[1] - wider[0] > high - low
+
+
+def test_an_unfinished_match_is_not_a_win(monkeypatch: Any) -> None:
+    monkeypatch.setattr(tournament, "MAX_MATCH_HANDS", 1)
+    result = tournament.play_match("normal", "random", seed=2, match=0)
+    assert result.hands == [1, 1, 1, 1] and result.wins == [False] * 4 and result.finished == [False] * 4
+    summary = summarise("normal", "random", 2, [result], 1.0)
+    assert summary["match_unfinished"] == 4 and summary["match_win_rate"] == 0.0
+
+
+def test_matches_and_deals_together_with_jobs() -> None:
+    one = run_tournament("easy", "random", deals=2, seed=6, matches=2)
+    two = run_tournament("easy", "random", deals=2, seed=6, matches=2, jobs=3)
+    keys = ("mean_margin", "ci95", "match_win_rate", "match_win_ci95", "match_mean_hands")
+    assert [one[k] for k in keys] == [two[k] for k in keys]
+    assert one["deals"] == 2 and one["matches"] == 2
+
+
+def test_command_reports_matches(capsys: Any) -> None:
+    args = ["--challenger", "easy", "--baseline", "random", "--deals", "0", "--matches", "1"]
+    assert tournament.main([*args, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["matches"] == 1 and 0 <= data["match_win_rate"] <= 1 and len(data["match_win_ci95"]) == 2
+    assert tournament.main(args) == 0
+    assert "challenger won" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--challenger", "easy", "--deals", "0"],
+        ["--challenger", "easy", "--matches", "-1"],
+        ["--challenger", "easy", "--open-hand"],
+        ["--deals", "1"],
+        ["--challenger", "open-hand", "--deals", "1"],
+    ],
+)
+def test_bad_match_arguments_are_one_clear_line(args: list[str]) -> None:
+    run = run_cli(*args, "--baseline", "random")
+    lines = run.stderr.strip().splitlines()
+    assert run.returncode != 0 and len(lines) == 1, run.stderr
+
+
+# --- the open-hand reference player ----------------------------------------------------------
+
+
+def test_the_open_hand_player_is_no_level_and_no_player_spec() -> None:
+    from gongzhu.ai import LEVELS
+    from gongzhu.players import PlayerSpecError, make_player
+
+    assert "open-hand" not in LEVELS
+    with pytest.raises(PlayerSpecError):
+        make_player("open-hand", 1, 0)
+
+
+def test_the_open_hand_player_reads_the_true_hands(monkeypatch: Any) -> None:
+    """It is handed the state, and searches the one true world (no sampling)."""
+    import gongzhu.open_hand as open_hand
+
+    worlds: list[list[int]] = []
+    real = open_hand.evaluate_plays
+
+    def spy(*args: Any) -> Any:
+        worlds.append(args[-1])
+        evaluation = real(*args)
+        assert evaluation.worlds == 1
+        return evaluation
+
+    monkeypatch.setattr(open_hand, "evaluate_plays", spy)
+    summary = run_tournament(open_hand.OPEN_HAND, "normal", deals=1, seed=2)
+    assert summary["challenger"] == "open-hand" and summary["games"] == 4 and worlds
+    assert all(sum(w.bit_count() for w in world) <= 52 and all(world) for world in worlds)

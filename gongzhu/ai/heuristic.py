@@ -3,7 +3,8 @@
 The rules of thumb (RULES.md point cards): keep the pig guarded by low spades and dump it the moment
 someone else is winning a trick; shed big hearts early; win the goat only with diamonds nobody can
 beat; take the transformer when your captures are positive (or when it would be alone) and dump it
-when they are negative; block a player about to take all hearts; run all hearts with a hand that
+when they are negative; block a player about to take all hearts (overtake a trick holding a heart,
+lead a heart nobody can beat, discard a heart on a trick the runner has lost); run all hearts with a hand that
 can.  Every function reads only the acting seat's own hand from the table.
 """
 
@@ -44,9 +45,13 @@ def delta(captured: int, cards: int, exposed_all: int) -> int:
 
 def hearts_runner(table: Table) -> int:
     """The seat that has captured every heart played so far (at least 6), or -1."""
-    gone_hearts = table.gone & HEARTS_MASK & ~_trick_mask(table.trick)
-    if (gone_hearts).bit_count() < 6:
+    gone_hearts = table.gone & HEARTS_MASK
+    if gone_hearts.bit_count() < 6:  # (the common case, before building the trick's mask)
         return -1
+    if table.trick:
+        gone_hearts &= ~_trick_mask(table.trick)
+        if gone_hearts.bit_count() < 6:
+            return -1
     for seat in range(4):
         if table.captured[seat] & HEARTS_MASK == gone_hearts:
             return seat
@@ -115,7 +120,17 @@ def normal_play(table: Table, seat: int, legal: int) -> int:
     return _discard(table, seat, legal)
 
 
+def _runner_beaten(table: Table, runner: int) -> bool:
+    """The all-hearts runner has played to this trick and someone else is winning it."""
+    trick = table.trick
+    position = (runner - table.leader) & 3
+    return position < len(trick) and winning_position(trick) != position
+
+
 def _discard(table: Table, seat: int, legal: int) -> int:
+    runner = hearts_runner(table)
+    if runner not in (-1, seat) and legal & HEARTS_MASK and _runner_beaten(table, runner):
+        return high_bit(legal & HEARTS_MASK)  # a heart the runner can no longer take ends the run
     if shooting(table, seat):
         non_hearts = legal & ~HEARTS_MASK & ~PIG_BIT
         if non_hearts:
@@ -200,6 +215,12 @@ def _lead(table: Table, seat: int, legal: int) -> int:
     out = FULL_MASK & ~table.gone & ~hand
     if shooting(table, seat) and legal & HEARTS_MASK:
         return high_bit(legal & HEARTS_MASK)
+    runner = hearts_runner(table)
+    if runner not in (-1, seat):
+        out_hearts = out & HEARTS_MASK
+        boss = legal & HEARTS_MASK & ~((1 << high_bit(out_hearts)) - 1) if out_hearts else legal & HEARTS_MASK
+        if boss:
+            return low_bit(boss)  # win a heart trick: the runner takes no more than a share of them
     best, best_v = -1, 1e18
     for suit in range(4):
         sm = SUIT_MASKS[suit]

@@ -31,6 +31,7 @@ class Knowledge:
     history: list[tuple[int, int]]  # (seat, card) of every play this hand, in order
     first_leader: int
     hand_number: int
+    totals: list[int]  # the match totals before this hand (public)
 
     def table(self) -> Table:
         """A table with only this seat's hand filled in (for the levels' own decisions)."""
@@ -92,4 +93,5 @@ def read_view(view: dict[str, Any]) -> Knowledge:
         history=history,
         first_leader=first_leader,
         hand_number=view["hand_number"],
+        totals=list(view["totals"]),
     )

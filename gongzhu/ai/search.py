@@ -3,7 +3,8 @@
 Every candidate (a legal card, or a set of cards to expose) is played in the same sampled worlds
 (common random numbers), then the rest of the hand is simulated with Normal's strategy for all four
 seats, or solved exactly once few cards remain.  The value of a world is the seat's own hand score
-minus ``OPPONENT_WEIGHT`` times the opponents' mean.  The work done is a fixed number of simulated
+minus ``OPPONENT_WEIGHT`` times the opponents' mean, or, with ``match_aware`` when the match can end
+soon, the match outcome (:mod:`gongzhu.ai.match`).  The work done is a fixed number of simulated
 card plays per decision (``budget``), never a clock, so decisions are reproducible.
 """
 
@@ -16,6 +17,7 @@ from ..cards import EXPOSABLE_MASK, indices
 from .exact import solve
 from .heuristic import normal_expose, normal_play
 from .knowledge import Knowledge
+from .match import Valuer, match_in_reach, match_valuer
 from .sampling import play_weight, sample_world
 from .sim import Table, run
 
@@ -34,11 +36,22 @@ class Evaluation:
         return max(self.values, key=lambda c: (self.values[c], -c))
 
 
-def _value(scores: list[int], seat: int, opponent_weight: float) -> float:
+def hand_margin(scores: list[int], seat: int, opponent_weight: float) -> float:
     own = scores[seat]
     if not opponent_weight:
         return float(own)
     return own - opponent_weight * (sum(scores) - own) / 3
+
+
+def valuer(k: Knowledge, opponent_weight: float, match_aware: bool) -> Valuer:
+    """How a world's four hand scores are valued for this seat (see the module doc)."""
+
+    def margin(scores: list[int]) -> float:
+        return hand_margin(scores, k.seat, opponent_weight)
+
+    if match_aware and match_in_reach(k.totals):
+        return match_valuer(k.totals, k.seat, margin)
+    return margin
 
 
 def evaluate_plays(
@@ -47,19 +60,24 @@ def evaluate_plays(
     rng: random.Random,
     budget: int = DEFAULT_BUDGET,
     opponent_weight: float = OPPONENT_WEIGHT,
+    match_aware: bool = False,
+    world: list[int] | None = None,
 ) -> Evaluation:
+    """Expected value of each legal card.  ``world``: the true hands, when known (the open-hand
+    reference player of the benchmarks; then one world is played, as every sample would be it)."""
     cards = indices(legal)
     left = k.hand.bit_count() + sum(k.hand_sizes) - k.hand_sizes[k.seat]
     exact = left - 1 <= EXACT_CARDS
     cost = len(cards) * (left * 4 if exact else left)
-    worlds = max(MIN_WORLDS, min(MAX_WORLDS, budget // max(1, cost)))
+    worlds = 1 if world is not None else max(MIN_WORLDS, min(MAX_WORLDS, budget // max(1, cost)))
+    value = valuer(k, opponent_weight, match_aware)
     totals = dict.fromkeys(cards, 0.0)
     weight_sum = 0.0
     for _ in range(worlds):
-        world = sample_world(k, rng)
-        weight = play_weight(k, world)
+        hands = list(world) if world is not None else sample_world(k, rng)
+        weight = 1.0 if world is not None else play_weight(k, hands)
         weight_sum += weight
-        base = Table(world, list(k.captured), k.exposed, k.led, k.leader, list(k.trick), k.gone)
+        base = Table(hands, list(k.captured), k.exposed, k.led, k.leader, list(k.trick), k.gone)
         for card in cards:
             table = base.copy()
             table.play(card)
@@ -68,7 +86,7 @@ def evaluate_plays(
             else:
                 run(table, normal_play)
                 scores = table.scores()
-            totals[card] += weight * _value(scores, k.seat, opponent_weight)
+            totals[card] += weight * value(scores)
     return Evaluation({c: v / weight_sum for c, v in totals.items()}, worlds)
 
 
@@ -90,21 +108,27 @@ def evaluate_exposes(
     budget: int = DEFAULT_BUDGET,
     opponent_weight: float = OPPONENT_WEIGHT,
     extra: int | None = None,
+    match_aware: bool = False,
+    world: list[int] | None = None,
 ) -> Evaluation:
     """Value of each exposure; the other seats expose as Normal would with their sampled hands.
-    ``extra``: one more exposure to value (the coach's: the one the player chose)."""
+    ``extra``: one more exposure to value (the coach's: the one the player chose); ``world``: the
+    true hands (open-hand reference player only)."""
     candidates = expose_candidates(exposable)
     if extra is not None and extra not in candidates:
         candidates = sorted([*candidates, extra])
-    worlds = max(MIN_WORLDS, min(MAX_WORLDS, 2 * budget // (len(candidates) * 52)))
+    worlds = (
+        1 if world is not None else max(MIN_WORLDS, min(MAX_WORLDS, 2 * budget // (len(candidates) * 52)))
+    )
+    value = valuer(k, opponent_weight, match_aware)
     totals = dict.fromkeys(candidates, 0.0)
     for _ in range(worlds):
-        world = sample_world(k, rng)
-        others = [normal_expose(h) for h in world]
+        hands = list(world) if world is not None else sample_world(k, rng)
+        others = [normal_expose(h) for h in hands]
         for chosen in candidates:
             exposed = list(others)
             exposed[k.seat] = chosen
-            table = Table(list(world), [0, 0, 0, 0], exposed, 0, k.leader, [], 0)
+            table = Table(list(hands), [0, 0, 0, 0], exposed, 0, k.leader, [], 0)
             run(table, normal_play)
-            totals[chosen] += _value(table.scores(), k.seat, opponent_weight)
+            totals[chosen] += value(table.scores())
     return Evaluation({c: v / worlds for c, v in totals.items()}, worlds)

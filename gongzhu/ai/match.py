@@ -1,0 +1,68 @@
+"""Hard's match objective: near the end of a match, value a hand by the chance of winning the match.
+
+The match ends after the hand in which some total reaches −1000 (``ELIMINATION``) with one player
+leading alone (docs/rules.md).  When the lowest public total is within ``END_REACH`` of −1000 the
+match can end this hand or the next, and Hard values each simulated world by its match outcome:
+
+* the world's totals (public totals + the world's hand scores) end the match: 1 if this seat is the
+  single leader, else 0;
+* otherwise an estimate of this seat's chance to win from those totals: a softmax of the totals
+  whose temperature grows with the hands likely left (``SPREAD`` · √hands, a player losing about
+  ``LOSS_PER_HAND`` a hand), so a big lead counts for more when the end is near.
+
+The value is ``MATCH_POINTS`` times that probability plus ``TIE_BREAK`` times the hand margin, so
+worlds of equal match chances are still told apart by points.  Far from the end the hand margin is
+used as before (:func:`gongzhu.ai.search.hand_margin`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+from ..game import ELIMINATION
+
+END_REACH = 500  # the match counts as ending soon when some total is this close to −1000
+LOSS_PER_HAND = 110.0  # how fast the trailing player loses, per hand (Normal self-play: ~9 hands a match)
+SPREAD = 100.0  # temperature of the win-chance softmax for one hand left
+MATCH_POINTS = 1000.0  # the value of winning the match, in hand points
+TIE_BREAK = 0.05  # weight of the hand margin beside the match value
+
+Valuer = Callable[[list[int]], float]
+
+
+def match_in_reach(totals: Sequence[int]) -> bool:
+    """Whether the match can end this hand or the next (the lowest total is near −1000)."""
+    return min(totals) <= ELIMINATION + END_REACH
+
+
+def single_leader(totals: Sequence[int]) -> int | None:
+    top = max(totals)
+    return totals.index(top) if list(totals).count(top) == 1 else None
+
+
+def match_over(totals: Sequence[int]) -> bool:
+    """The rules' end of match (same test as :func:`gongzhu.game.match_result`)."""
+    return min(totals) <= ELIMINATION and single_leader(totals) is not None
+
+
+def win_chance(totals: Sequence[int], seat: int) -> float:
+    """This seat's chance to win the match from ``totals``: 1 or 0 when they end it, else an estimate."""
+    if match_over(totals):
+        return 1.0 if single_leader(totals) == seat else 0.0
+    hands_left = max(1.0, (min(totals) - ELIMINATION) / LOSS_PER_HAND)
+    temperature = SPREAD * math.sqrt(hands_left)
+    top = max(totals)
+    weights = [math.exp((t - top) / temperature) for t in totals]
+    return weights[seat] / sum(weights)
+
+
+def match_valuer(totals: Sequence[int], seat: int, margin: Valuer) -> Valuer:
+    """The value of a world's four hand scores for ``seat`` when the match may end soon."""
+    before = list(totals)
+
+    def value(scores: list[int]) -> float:
+        after = [t + s for t, s in zip(before, scores, strict=True)]
+        return MATCH_POINTS * win_chance(after, seat) + TIE_BREAK * margin(scores)
+
+    return value

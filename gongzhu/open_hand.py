@@ -1,0 +1,54 @@
+"""The open-hand reference player: benchmarks only, never a level of the game.
+
+It runs Hard's search (:mod:`gongzhu.ai.search`, match objective included) in the one true world
+instead of sampled ones: it reads every hand from the full game state.  That breaks the rule that
+players see only ``view_for(seat)``, so it lives outside :mod:`gongzhu.ai` (and outside
+``gongzhu.ai.LEVELS`` and the player specs): the tournament seats it only when told to with
+``--open-hand`` (:mod:`gongzhu.tournament`), and :func:`gongzhu.simulate.play_hand` hands it the
+state.  Its margin over three Normals is the limit of sampling-based play that Hard is measured
+against (Hard's margin / the open-hand player's margin).
+"""
+
+from __future__ import annotations
+
+import random
+
+from .ai.hard import pick_exposure
+from .ai.knowledge import read_view
+from .ai.search import DEFAULT_BUDGET, OPPONENT_WEIGHT, evaluate_exposes, evaluate_plays
+from .cards import DECK, to_mask
+from .game import State, view_for
+
+OPEN_HAND = "open-hand"  # its name in tournament summaries
+
+
+class OpenHandPlayer:
+    """Hard's search in the true deal (reads ``state["hands"]``; see the module doc)."""
+
+    def __init__(self, seed: int, seat: int, budget: int = DEFAULT_BUDGET, match_aware: bool = True) -> None:
+        self.seed = seed
+        self.seat = seat
+        self.budget = budget
+        self.match_aware = match_aware  # value worlds by the match outcome near the end, as Hard does
+
+    def _world(self, state: State) -> list[int]:
+        return [to_mask(hand) for hand in state["hands"]]
+
+    def expose_open(self, state: State) -> list[str]:
+        view = view_for(state, self.seat)
+        evaluation = evaluate_exposes(
+            read_view(view), to_mask(view["exposable"]), random.Random(0), self.budget, OPPONENT_WEIGHT,
+            match_aware=self.match_aware, world=self._world(state),
+        )  # fmt: skip
+        return pick_exposure(evaluation)
+
+    def play_open(self, state: State) -> str:
+        view = view_for(state, self.seat)
+        legal = to_mask(view["legal"])
+        if legal & (legal - 1) == 0:
+            return DECK[legal.bit_length() - 1]
+        evaluation = evaluate_plays(
+            read_view(view), legal, random.Random(0), self.budget, OPPONENT_WEIGHT,
+            self.match_aware, self._world(state),
+        )  # fmt: skip
+        return DECK[evaluation.best()]
