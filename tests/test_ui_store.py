@@ -171,23 +171,11 @@ def test_engine_check_op_accepts_real_states_and_rejects_broken_ones() -> None:
 
 def test_settings_round_trip_and_bad_values_fall_back_to_defaults() -> None:
     storage = FakeStorage()
+    keys = ("play_speed", "trick_pause", "sound", "level")
     ui = UIState()
     ui.play_speed, ui.trick_pause, ui.sound, ui.level = "fast", "long", True, "hard"
     assert store.save_settings(storage, ui)
-    loaded = store.load_settings(storage)
-    assert (loaded["play_speed"], loaded["trick_pause"], loaded["sound"], loaded["level"]) == (
-        "fast",
-        "long",
-        True,
-        "hard",
-    )
-    storage.data[store.SETTINGS_KEY] = json.dumps(
-        {"play_speed": "<b>", "trick_pause": 3, "sound": "yes", "level": "god"}
-    )
-    loaded = store.load_settings(storage)
-    assert (loaded["play_speed"], loaded["trick_pause"], loaded["sound"], loaded["level"]) == (
-        "normal",
-        "normal",
-        False,
-        "normal",
-    )
+    assert tuple(store.load_settings(storage)[k] for k in keys) == ("fast", "long", True, "hard")
+    bad = {"play_speed": "<b>", "trick_pause": 3, "sound": "yes", "level": "god"}
+    storage.data[store.SETTINGS_KEY] = json.dumps(bad)
+    assert tuple(store.load_settings(storage)[k] for k in keys) == ("normal", "normal", False, "normal")
