@@ -8,6 +8,7 @@ ever see a view.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, TypedDict
 
 from .cards import EXPOSABLE_MASK, HEARTS_MASK, INDEX, PIG, POINT_MASK, to_codes, to_mask
@@ -173,10 +174,18 @@ def pig_taker(captured: list[list[str]]) -> int | None:
     return next((seat for seat in range(4) if PIG in captured[seat]), None)
 
 
+def match_winner(totals: Sequence[int]) -> int | None:
+    """The winner when these totals end the match (someone at −1000 or less and one leader alone),
+    else None. Cheap: Hard's match objective calls it for every simulated world."""
+    top = max(totals)
+    if min(totals) > ELIMINATION or list(totals).count(top) != 1:
+        return None
+    return list(totals).index(top)
+
+
 def match_result(totals: list[int]) -> MatchResult | None:
     """The result when these totals end the match: someone at −1000 or less and one leader alone."""
-    top = max(totals)
-    if min(totals) > ELIMINATION or totals.count(top) != 1:
+    if match_winner(totals) is None:
         return None
     ranking = sorted(range(4), key=lambda s: (-totals[s], s))
     return MatchResult(

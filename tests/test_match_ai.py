@@ -9,7 +9,8 @@ import pytest
 
 from gongzhu import view_for
 from gongzhu.ai import EasyPlayer, HardPlayer, NormalPlayer
-from gongzhu.ai.match import match_in_reach, match_over, win_chance
+from gongzhu.ai.match import match_in_reach, win_chance
+from gongzhu.game import match_winner
 
 from .ai_helpers import crafted_state
 
@@ -53,7 +54,7 @@ def ahead_push_it_over() -> dict[str, Any]:
 
 
 def test_the_match_objective_pieces() -> None:
-    assert match_over([-1005, 100, 150, 0]) and not match_over([-1005, 150, 150, 0])
+    assert match_winner([-1005, 100, 150, 0]) == 2 and match_winner([-1005, 150, 150, 0]) is None
     assert win_chance([-1005, 100, 150, 0], 2) == 1.0 and win_chance([-1005, 100, 150, 0], 1) == 0.0
     # a tie at the top plays on: neither leader has won yet, and both have the same chance
     tied = [-1005, 150, 150, 0]

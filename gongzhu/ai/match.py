@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from ..game import ELIMINATION
+from ..game import ELIMINATION, match_winner
 
 END_REACH = 500  # the match counts as ending soon when some total is this close to −1000
 LOSS_PER_HAND = 110.0  # how fast the trailing player loses, per hand (Normal self-play: ~9 hands a match)
@@ -36,20 +36,11 @@ def match_in_reach(totals: Sequence[int]) -> bool:
     return min(totals) <= ELIMINATION + END_REACH
 
 
-def single_leader(totals: Sequence[int]) -> int | None:
-    top = max(totals)
-    return totals.index(top) if list(totals).count(top) == 1 else None
-
-
-def match_over(totals: Sequence[int]) -> bool:
-    """The rules' end of match (same test as :func:`gongzhu.game.match_result`)."""
-    return min(totals) <= ELIMINATION and single_leader(totals) is not None
-
-
 def win_chance(totals: Sequence[int], seat: int) -> float:
     """This seat's chance to win the match from ``totals``: 1 or 0 when they end it, else an estimate."""
-    if match_over(totals):
-        return 1.0 if single_leader(totals) == seat else 0.0
+    winner = match_winner(totals)
+    if winner is not None:
+        return 1.0 if winner == seat else 0.0
     hands_left = max(1.0, (min(totals) - ELIMINATION) / LOSS_PER_HAND)
     temperature = SPREAD * math.sqrt(hands_left)
     top = max(totals)
