@@ -207,7 +207,8 @@ async function start({ handoff, early }) {
   // 100-400 ms later and the engine no sooner.
   const bytes = hit ? readSnapshot(hit) : null;
   if (bytes) bytes.catch(() => {}); // rejected before Pyodide awaits it: not an unhandled rejection
-  if (early) await painted;
+  // A first visit has no saved table to draw: its boot, the long pole, starts at once.
+  if (early && bytes) await painted;
   lap("go");
   if (bytes) {
     try {
