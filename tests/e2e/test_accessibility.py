@@ -45,7 +45,14 @@ HOLD_ENGINE = """
 """
 
 
+#: True once every finite animation and transition has ended: axe reads colours at rest (a button
+#: caught mid-fade has a contrast it never keeps).
+AT_REST = """() => document.getAnimations().every(
+  (a) => a.playState !== 'running' || a.effect.getComputedTiming().iterations === Infinity)"""
+
+
 def _axe(page: Page) -> list[dict[str, Any]]:
+    page.wait_for_function(AT_REST, timeout=10_000)
     if not page.evaluate("typeof window.axe === 'object'"):
         page.add_script_tag(path=str(AXE))
     result = page.evaluate(
