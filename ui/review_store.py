@@ -12,6 +12,8 @@ Nothing read here is shown as it is: the match result offers only what the engin
 
 import json
 
+from ui.store import get_text, set_text
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from typing import Any
@@ -24,25 +26,10 @@ KEEP_HANDS = 6
 MAX_CHARS = 131072
 
 
-def _read(storage: "Any", key: str) -> "str | None":
-    try:
-        value = storage.getItem(key)
-    except Exception:
-        return None
-    return value if isinstance(value, str) else None
-
-
-def _write(storage: "Any", key: str, value: str) -> bool:
-    try:
-        return storage.setItem(key, value) is not False
-    except Exception:
-        return False
-
-
 def entries(storage: "Any") -> "list[dict[str, Any]]":
     """The stored entries ``{hand, state, analyses}`` whose shape is right (not yet checked by the
     engine: for its ``check_reviews`` op, never to draw); [] when there are none or the text is bad."""
-    raw = _read(storage, KEY)
+    raw = get_text(storage, KEY)
     if raw is None or len(raw) > MAX_CHARS:
         return []
     try:
@@ -67,15 +54,15 @@ def remember(storage: "Any", hand: int, state: str, analyses: "list[dict[str, An
     when storage refuses (the review then lasts until Next hand only)."""
     kept = [e for e in entries(storage) if e["hand"] < hand]
     kept.append({"hand": hand, "state": state, "analyses": analyses})
-    return _write(storage, KEY, json.dumps(kept[-KEEP_HANDS:]))
+    return set_text(storage, KEY, json.dumps(kept[-KEEP_HANDS:]))
 
 
 def replace(storage: "Any", hands: "list[dict[str, Any]]", set_aside: int) -> None:
     """Store the hands the engine checked (``check_reviews``); when it set entries aside, the text
     read is kept under :data:`CORRUPT_KEY` first (replacing the one before)."""
     if set_aside:
-        raw = _read(storage, KEY)
-        if raw is not None and not _write(storage, CORRUPT_KEY, raw[:MAX_CHARS]):
+        raw = get_text(storage, KEY)
+        if raw is not None and not set_text(storage, CORRUPT_KEY, raw[:MAX_CHARS]):
             return  # (storage full: the entries stay, set aside again on the next check)
     kept = [{"hand": h["hand_number"], "state": h["state"], "analyses": h["analyses"]} for h in hands]
-    _write(storage, KEY, json.dumps(kept))
+    set_text(storage, KEY, json.dumps(kept))
