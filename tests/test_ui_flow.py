@@ -270,12 +270,16 @@ def test_the_settings_sheet_opens_switches_and_closes() -> None:
     flow.on_action(s, "menu")
     assert s.sheet
     # a switch flips its setting, is saved, and leaves the sheet open to show it
-    for action, field in (("four-colour", "four_colour"), ("memory-aid", "memory_aid"), ("sound", "sound")):
+    for action, field in (("four-colour", "four_colour"), ("memory-aid", "memory_aid")):
         _s, effects = flow.on_action(s, action)
         assert getattr(s, field) is True and s.sheet
         assert [type(e) for e in effects] == [fx.SaveSettings]
-    flow.on_action(s, "sound")
-    assert s.sound is False
+    # sound turned on is heard at once (a preview); turned off, it is silent
+    _s, effects = flow.on_action(s, "sound")
+    assert s.sound is True and s.sheet
+    assert [type(e) for e in effects] == [fx.SaveSettings, fx.Sound] and effects[1].kind == "card"
+    _s, effects = flow.on_action(s, "sound")
+    assert s.sound is False and [type(e) for e in effects] == [fx.SaveSettings]
     # an entry that opens a panel closes the sheet; ☰ again, or its close button, closes it
     flow.on_action(s, "captured")
     assert s.panel == "captured" and not s.sheet

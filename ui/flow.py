@@ -348,10 +348,11 @@ def menu(s: "UIState", open_it: bool) -> "Result":
 
 
 def toggle_setting(s: "UIState", name: str) -> "Result":
-    """A switch of the sheet (four colours, memory aid, sound): flipped and saved; the sheet stays."""
+    """A switch of the sheet (four colours, memory aid, sound): flipped and saved; the sheet stays.
+    Sound turned on says so with a card's sound (the tap lets the browser start it)."""
     field = TOGGLES[name]
     setattr(s, field, not getattr(s, field))
-    return s, [fx.SaveSettings()]
+    return s, [fx.SaveSettings()] + (_sounds(s, "card") if field == "sound" else [])
 
 
 def choose(s: "UIState", name: str, value: str) -> "Result":
