@@ -132,6 +132,7 @@ def test_chart_on_the_summary_at_360(phone_page: Page, site: build.SiteServer) -
     g.finish_hand(page)
     chart = page.locator("[data-testid=hand-summary] [data-testid=match-chart]")
     assert chart.evaluate("e => e.tagName.toLowerCase()") == "svg"
+    chart.wait_for(state="visible")  # (drawn a frame after the summary's text)
     box = chart.bounding_box()
     assert box is not None and box["width"] >= 280 and box["x"] >= 0 and box["x"] + box["width"] <= 360
     assert "Totals after hand 1" in (chart.get_attribute("aria-label") or "")
