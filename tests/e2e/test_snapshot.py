@@ -21,7 +21,7 @@ from playwright.sync_api import Browser, Page, Playwright
 import build
 
 from . import game as g
-from .conftest import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, DESKTOP, PageGuard
+from .conftest import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, DESKTOP, PageGuard, performance_marks
 from .test_offline import wait_offline_ready
 
 CACHE = "engine-snapshot"
@@ -77,10 +77,14 @@ def test_repeat_visit_restores_and_restored_sessions_deal_different_matches(
 ) -> None:
     page = desktop_page
     first_visit(page, site)
+    wait_offline_ready(page)  # a service worker controls the next visits: they are repeat visits
     # The saved hand resumes on the restored engine, which plays on.
     before = g.hand(page)
     assert visit(page, site) == "snapshot"
     assert g.hand(page) == before
+    # A repeat visit creates its worker once the saved table is painted (web/engine.js).
+    marks = performance_marks(page)
+    assert marks["worker-start"] > marks["table-painted"], marks
     if g.settle(page) == "expose":
         g.expose_none(page)
     g.play_first(page)
