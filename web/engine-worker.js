@@ -9,9 +9,10 @@
 // boot). A first visit restores the build's snapshot of this release instead (engine-worker.json
 // "snapshot": shipped gzipped beside Pyodide's files); a visit with neither boots normally. Either
 // way, the restored or freshly made snapshot is then stored in the background, as it is.
-// Every snapshot fault falls back to a normal boot: missing, truncated (shorter than stored), from
-// another release (never looked up, and deleted), rejected by Pyodide (magic number, build id),
-// or storage full/disabled (the boot just does not store one).
+// Every snapshot fault falls back: a stored one missing or from another release (never looked up,
+// and deleted) to the build's; one truncated (shorter than stored or shipped) or rejected by
+// Pyodide (magic number, build id), and a shipped one missing, to a normal boot; storage full or
+// disabled just stores none (each visit restores the build's).
 //
 // Messages: page -> worker {id, request}; worker -> page {id, answer} | {type: "ready", boot}
 // | {type: "failed", error} | {type: "snapshot", status}. `boot` says how the engine started:
