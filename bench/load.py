@@ -199,7 +199,7 @@ STEPS: tuple[tuple[str, str], ...] = (
     ("worker-start", "engine worker running (web/engine-worker.js)"),
     ("worker-snapshot-found", "snapshot looked up in Cache Storage"),
     ("worker-go", "restore / boot may start"),
-    ("worker-snapshot-read", "snapshot bytes read"),
+    ("worker-snapshot-read", "snapshot bytes read (stored; or the build's, downloaded and gunzipped)"),
     ("worker-pyodide", "loadPyodide resolved"),
     ("worker-imported", "engine modules imported (a boot)"),
     ("worker-python", "ready to answer (a boot: snapshot made)"),
