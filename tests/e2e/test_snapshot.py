@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import gzip
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -63,6 +65,23 @@ def stored(page: Page) -> str:
     """Wait for this boot's snapshot to be stored (or refused); the outcome."""
     page.wait_for_function("gongzhuEngine.snapshot !== ''")
     return str(page.evaluate("gongzhuEngine.snapshot"))
+
+
+@contextmanager
+def guarded_page(
+    browser: Browser, site: build.SiteServer, **options: Any
+) -> Iterator[tuple[Page, PageGuard]]:
+    """A page in a context of its own (desktop, ``options``), its problems collected by a guard."""
+    context = browser.new_context(**DESKTOP, **options)
+    context.set_default_timeout(BOOT_TIMEOUT_MS)
+    guard = PageGuard(site.url)
+    guard.attach(context)
+    try:
+        page = context.new_page()
+        guard.watch(page)
+        yield page, guard
+    finally:
+        context.close()
 
 
 def first_visit(page: Page, site: build.SiteServer) -> None:
@@ -172,13 +191,7 @@ def test_a_damaged_shipped_snapshot_falls_back_to_a_normal_boot(
         path.unlink()
     else:
         path.write_bytes(data)
-    context = chromium_browser.new_context(**DESKTOP, service_workers="block")
-    context.set_default_timeout(BOOT_TIMEOUT_MS)
-    guard = PageGuard(copy_site.url)
-    guard.attach(context)
-    try:
-        page = context.new_page()
-        guard.watch(page)
+    with guarded_page(chromium_browser, copy_site, service_workers="block") as (page, guard):
         how = visit(page, copy_site, "seed=5&fast=1")
         assert how.startswith(reason), how
         # The boot stores its own snapshot, which the next visit restores: the saved hand resumes.
@@ -188,8 +201,6 @@ def test_a_damaged_shipped_snapshot_falls_back_to_a_normal_boot(
         assert g.table_snapshot(page) == before
         expected = f"HTTP 404: {copy_site.url}{path.relative_to(copy_site.directory).as_posix()}"
         assert [p for p in guard.problems if p != expected] == []
-    finally:
-        context.close()
 
 
 def test_full_storage_restores_the_shipped_snapshot_every_time_and_plays(
@@ -241,13 +252,7 @@ def test_disabled_storage_restores_the_shipped_snapshot_every_time_and_plays(
 
 
 def test_engine_update_drops_the_old_snapshot(chromium_browser: Browser, copy_site: build.SiteServer) -> None:
-    context = chromium_browser.new_context(**DESKTOP)
-    context.set_default_timeout(BOOT_TIMEOUT_MS)
-    guard = PageGuard(copy_site.url)
-    guard.attach(context)
-    try:
-        page = context.new_page()
-        guard.watch(page)
+    with guarded_page(chromium_browser, copy_site) as (page, guard):
         first_visit(page, copy_site)
         old = release(copy_site)
         wait_offline_ready(page)
@@ -276,5 +281,3 @@ def test_engine_update_drops_the_old_snapshot(chromium_browser: Browser, copy_si
         assert page.evaluate(SNAPSHOT_RELEASES_JS) == [new]  # ... and is gone
         assert visit(page, copy_site) == "snapshot"
         guard.check()
-    finally:
-        context.close()
