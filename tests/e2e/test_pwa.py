@@ -128,6 +128,10 @@ def test_first_visit_engine_does_not_wait_for_the_precache(
         assert page.evaluate("navigator.serviceWorker.controller") is None
         assert page.evaluate("!!gongzhuPWA.registration.installing"), "the install should still be held"
         assert held, "the precache never asked for rules.html"
+        # The byte progress belongs to the loading screen: never shown over the table.
+        page.wait_for_function("() => window.gongzhuPWA.progress !== null")
+        assert page.evaluate("gongzhuPWA.progress.received < gongzhuPWA.progress.total")
+        assert page.is_hidden("[data-testid=load-progress]")
         guard.check()
     finally:
         context.close()
