@@ -280,7 +280,7 @@ def add_engine_release(dist: Path, engine_files: Sequence[str]) -> str:
     for name in ENGINE_RUNTIME:
         path = dist / name
         found = path.rglob("*") if path.is_dir() else [path]
-        inputs += [p.relative_to(dist).as_posix() for p in found if p.is_file()]
+        inputs += [p.relative_to(dist).as_posix() for p in found if p.is_file() and not _is_snapshot(p)]
     digest = hashlib.sha256()
     for rel in sorted(inputs):
         digest.update(f"{rel}\0{_content_hash(dist / rel)}\n".encode())
@@ -288,6 +288,7 @@ def add_engine_release(dist: Path, engine_files: Sequence[str]) -> str:
     config_path = dist / WORKER_CONFIG_SHIPPED
     config = json.loads(config_path.read_text(encoding="utf-8"))
     config.update(entry=f"./{WORKER_ENTRY}", modules=engine_modules(), release=release)
+    config.pop("snapshot", None)  # a shipped snapshot belongs to the release it was made for
     config_path.write_text(json.dumps(config, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return release
 
@@ -307,15 +308,14 @@ _ENGINE_STDLIB_HEADER = """\
 # an engine module imports a standard module missing here.
 """
 
-#: Run by Node with ``ROOT`` and ``ZIP`` defined: boots Pyodide as web/engine-worker.js does (with
-#: the given standard library zip), imports the engine, makes and restores the snapshot, runs
-#: :data:`STDLIB_PROBE_OPS` and prints the sorted paths (in the zip) of the modules it loaded, as JSON.
-STDLIB_PROBE_JS = r"""
+#: Run by Node with ``ROOT`` (the sources), ``ZIP`` (a standard library zip) and the JSON config
+#: (``files``, ``path``, ``modules``) as its argument: boots Pyodide as web/engine-worker.js does, with
+#: the engine's files written and its modules imported, ready for a memory snapshot (``first``).
+_BOOT_ENGINE_JS = r"""
 import fs from "node:fs";
 const { loadPyodide } = await import(`${ROOT}/node_modules/pyodide/pyodide.mjs`);
 const indexURL = `${ROOT}/node_modules/pyodide/`;
 const config = JSON.parse(process.argv[1]);
-const FROM_ZIP = "sorted({f.split('.zip/')[1] for m in list(sys.modules.values()) if '.zip/' in (f := getattr(m, '__file__', None) or '')})";
 const first = await loadPyodide({ indexURL, stdLibURL: ZIP, _makeSnapshot: true });
 for (const rel of config.files) {
   const dir = rel.split("/").slice(0, -1).join("/");
@@ -324,6 +324,14 @@ for (const rel of config.files) {
 }
 first.runPython(`import sys, importlib\nsys.path.insert(0, ${JSON.stringify(config.path)})\n` +
   `for _m in ${JSON.stringify(config.modules)}: importlib.import_module(_m)`);
+"""
+
+#: :data:`_BOOT_ENGINE_JS`, then: make and restore the snapshot, run :data:`STDLIB_PROBE_OPS` and
+#: print the sorted paths (in the zip) of the modules it loaded, as JSON.
+STDLIB_PROBE_JS = (
+    _BOOT_ENGINE_JS
+    + r"""
+const FROM_ZIP = "sorted({f.split('.zip/')[1] for m in list(sys.modules.values()) if '.zip/' in (f := getattr(m, '__file__', None) or '')})";
 const booted = first.runPython(`import sys; ${FROM_ZIP}`).toJs();
 const snapshot = first.makeMemorySnapshot();
 const second = await loadPyodide({ indexURL, stdLibURL: ZIP, _loadSnapshot: snapshot });
@@ -332,6 +340,7 @@ second.runPython(config.ops);
 const restored = second.runPython(`import sys; ${FROM_ZIP}`).toJs();
 console.log(JSON.stringify([...new Set([...booted, ...restored])].sort()));
 """
+)
 
 #: Python run in the restored engine by the probe: every op of the service, the error paths too.
 STDLIB_PROBE_OPS = """
@@ -473,6 +482,14 @@ def check_engine_stdlib(modules: Sequence[str], listed: Sequence[str], stdlib: P
 def probe_engine_stdlib(stdlib: Path) -> list[str]:
     """Run the engine in Pyodide in Node with the standard library zip ``stdlib``
     (:data:`STDLIB_PROBE_JS`); the modules it loaded from the zip. Raises on any failure."""
+    done = _run_engine_js(STDLIB_PROBE_JS, stdlib, "engine stdlib probe", ops=STDLIB_PROBE_OPS)
+    return [str(name) for name in json.loads(done.strip().splitlines()[-1])]
+
+
+def _run_engine_js(script: str, stdlib: Path, what: str, **extra: str) -> str:
+    """Run ``script`` (:data:`_BOOT_ENGINE_JS` and more) in Node with the standard library zip
+    ``stdlib`` and the engine's files and modules as the worker boots them (``extra``: more config
+    keys); its standard output. Raises :class:`BuildError` on any failure."""
     modules = engine_modules()
     files = sorted(
         {
@@ -482,9 +499,8 @@ def probe_engine_stdlib(stdlib: Path) -> list[str]:
     )
     files.append(WORKER_ENTRY)
     entry_dir = str(Path(WORKER_ENTRY).parent)
-    config = {"files": files, "path": entry_dir, "modules": [Path(WORKER_ENTRY).stem, *modules]}
-    config["ops"] = STDLIB_PROBE_OPS
-    script = STDLIB_PROBE_JS.replace(
+    config = {"files": files, "path": entry_dir, "modules": [Path(WORKER_ENTRY).stem, *modules], **extra}
+    script = script.replace(
         "import fs",
         f"const ROOT = {json.dumps(str(ROOT))}; const ZIP = {json.dumps(str(stdlib))};\nimport fs",
         1,
@@ -497,8 +513,8 @@ def probe_engine_stdlib(stdlib: Path) -> list[str]:
         cwd=ROOT,
     )
     if done.returncode != 0:
-        raise BuildError(f"engine stdlib probe failed: {done.stderr.strip()[-2000:]}")
-    return [str(name) for name in json.loads(done.stdout.strip().splitlines()[-1])]
+        raise BuildError(f"{what} failed: {done.stderr.strip()[-2000:]}")
+    return done.stdout
 
 
 def write_engine_stdlib() -> list[str]:
@@ -517,6 +533,48 @@ def ship_engine_stdlib(dist: Path) -> None:
     trimmed = shipped.with_suffix(".trimmed")
     trim_stdlib(shipped, trimmed, listed)
     trimmed.replace(shipped)
+
+
+# --- instant start: the engine's snapshot, shipped -------------------------------------------
+#: :data:`_BOOT_ENGINE_JS`, then write the memory snapshot of the booted engine to ``config.out``.
+SNAPSHOT_JS = (
+    _BOOT_ENGINE_JS
+    + r"""
+fs.writeFileSync(config.out, first.makeMemorySnapshot());
+"""
+)
+#: Where the build's snapshot of the booted engine is shipped (gzipped), under its engine release:
+#: beside Pyodide's files, so that a first visit's engine hands its download to the service worker
+#: like theirs (web/engine-worker.js, web/sw.js). Not part of the release it is made for.
+SNAPSHOT_DIR = "runtime/pyodide"
+SNAPSHOT_PREFIX = "engine-snapshot-"
+
+
+def _is_snapshot(path: Path) -> bool:
+    return path.name.startswith(SNAPSHOT_PREFIX)
+
+
+def add_engine_snapshot(dist: Path) -> int:
+    """Make the memory snapshot of the booted engine that a first visit restores instead of booting
+    (Pyodide in Node, with the site's trimmed standard library: :data:`SNAPSHOT_JS`); ship it gzipped
+    as ``runtime/pyodide/engine-snapshot-<release>.gz`` and name it in ``engine-worker.json``
+    (``snapshot``: its ``url`` and its length unzipped, ``bytes``). Returns the shipped size.
+
+    Named by release, a snapshot never meets another release's engine (an old copy in an HTTP cache
+    has another name); the worker checks the length and falls back to a normal boot on any fault."""
+    import gzip
+
+    config_path = dist / WORKER_CONFIG_SHIPPED
+    config = json.loads(config_path.read_text(encoding="utf-8"))
+    target = dist / SNAPSHOT_DIR / f"{SNAPSHOT_PREFIX}{config['release']}.gz"
+    with tempfile.TemporaryDirectory(prefix="gongzhu-snapshot-") as tmp:
+        raw = Path(tmp) / "engine.snapshot"
+        _run_engine_js(SNAPSHOT_JS, dist / SNAPSHOT_DIR / STDLIB_ZIP, "engine snapshot", out=str(raw))
+        data = raw.read_bytes()
+    target.write_bytes(gzip.compress(data, compresslevel=6, mtime=0))
+    config["snapshot"] = {"url": f"./{target.relative_to(dist).as_posix()}", "bytes": len(data)}
+    config_path.write_text(json.dumps(config, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return target.stat().st_size
 
 
 # --- end instant start
@@ -611,6 +669,7 @@ def _assemble(dist: Path) -> None:
     ui_files = [p for p in shipped_py["ui"] if p not in (MAIN_ENTRY, WORKER_ENTRY)]
     write_pyscript_configs(dist, ui_files, shipped_py["gongzhu"])
     add_engine_release(dist, shipped_py["gongzhu"])
+    log(f"engine snapshot: {add_engine_snapshot(dist):,} bytes gzipped")
 
     # --- offline (PWA): last, it lists and hashes every other shipped file.
     version = write_service_worker(dist)
@@ -666,6 +725,7 @@ EXTRA_MIME_TYPES: dict[str, str] = {
     ".wasm": "application/wasm",
     ".json": "application/json",
     ".zip": "application/zip",
+    ".gz": "application/gzip",
     ".py": "text/x-python; charset=utf-8",
     ".css": "text/css",
     ".svg": "image/svg+xml",

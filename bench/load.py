@@ -7,8 +7,9 @@ Playwright drives Debian's headless Chromium (``/usr/bin/chromium``, flags of th
 127.0.0.1. Each run, interleaved so that machine noise hits both alike:
 
 * **game, cold**: a fresh browser context (empty HTTP cache, no service worker, no save) opens
-  ``?seed=N``; the visit ends once the table is interactive, the service worker controls the
-  page (the whole site is cached) and the engine has stored its memory snapshot;
+  ``?seed=N``; the engine restores the build's snapshot (or boots, without one); the visit ends once
+  the table is interactive, the service worker controls the page (the whole site is cached) and the
+  engine has stored its memory snapshot;
 * **game, warm**: a new page in the same context (service worker + cache, the engine's memory
   snapshot and the autosave of the cold visit) opens the site again: the saved table is drawn,
   and the engine restores its snapshot;
@@ -198,7 +199,7 @@ STEPS: tuple[tuple[str, str], ...] = (
     ("worker-start", "engine worker running (web/engine-worker.js)"),
     ("worker-snapshot-found", "snapshot looked up in Cache Storage"),
     ("worker-go", "restore / boot may start"),
-    ("worker-snapshot-read", "snapshot bytes read"),
+    ("worker-snapshot-read", "snapshot bytes read (stored; or the build's, downloaded and gunzipped)"),
     ("worker-pyodide", "loadPyodide resolved"),
     ("worker-imported", "engine modules imported (a boot)"),
     ("worker-python", "ready to answer (a boot: snapshot made)"),
@@ -221,10 +222,11 @@ def game_visit(context: BrowserContext, server: CountingServer, url: str, cold: 
         if cold:  # the warm visit needs the whole site in the service worker's cache, and the snapshot
             page.evaluate(SW_CONTROLS_JS)
             page.wait_for_function("window.gongzhuEngine.snapshot !== ''", timeout=TIMEOUT_MS)
-        restored = page.evaluate("window.gongzhuEngine.boot") == "snapshot"
+        how = str(page.evaluate("window.gongzhuEngine.boot"))
         marks = {"table_painted": "gongzhu:table-painted", "interactive": "gongzhu:table-ready"}
         figures = _visit_figures(page, server, marks, steps=True)
-        figures["restored"] = float(restored)
+        figures["restored"] = float(how == "snapshot")  # the snapshot stored by an earlier visit
+        figures["shipped"] = float(how == "snapshot (shipped)")  # the build's
         return figures
     finally:
         page.close()
@@ -297,6 +299,7 @@ def report(results: dict[str, list[dict[str, float]]]) -> str:
     ]
     worst_task = max(r["longest_task"] for key in ("game_cold", "game_warm") for r in results[key])
     restored = sum(int(r.get("restored", 0)) for r in results["game_warm"])
+    shipped = sum(int(r.get("shipped", 0)) for r in results["game_cold"])
     lines += [
         "",
         "| ratio / target | value | target |",
@@ -308,6 +311,7 @@ def report(results: dict[str, list[dict[str, float]]]) -> str:
         f"| warm: saved table painted (median) | {_ms(_median(results['game_warm'], 'table_painted'))} | "
         "< 500 ms |",
         f"| warm visits restored from the engine snapshot | {restored} / {len(results['game_warm'])} | all |",
+        f"| cold visits restored from the build's snapshot | {shipped} / {len(results['game_cold'])} | all |",
         f"| cold: game interactive / bare Pyodide ready (median of per-run ratios) | "
         f"{statistics.median(cold):.2f}× | ≤ 1.15× |",
         f"| cold: table painted (median) | {_ms(_median(results['game_cold'], 'table_painted'))} | < 1,500 ms |",
@@ -362,7 +366,8 @@ def main(argv: list[str] | None = None) -> int:
                     print(
                         f"run {run + 1}/{args.runs} ({time.monotonic() - started:.0f} s): "
                         f"cold painted {gc['table_painted']:.0f} interactive {gc['interactive']:.0f} "
-                        f"({_size(gc['bytes'])}); warm painted {gw['table_painted']:.0f} "
+                        f"({_size(gc['bytes'])}{', shipped snapshot' if gc['shipped'] else ', boot'}); "
+                        f"warm painted {gw['table_painted']:.0f} "
                         f"interactive {gw['interactive']:.0f} ({_size(gw['bytes'])}"
                         f"{', snapshot' if gw['restored'] else ', NO snapshot'}); "
                         f"bare cold {bc['ready']:.0f} warm {bw['ready']:.0f}; "

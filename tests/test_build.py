@@ -3,6 +3,7 @@ the page's configurations copied from their readable sources, node_modules check
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import shutil
@@ -101,6 +102,13 @@ def test_a_build_replaces_dist_with_the_page_and_its_configurations(previous_dis
     )
     assert sorted(engine["files"]) == [f"./{p}" for p in engine_modules if "__pycache__" not in p]
     assert "gongzhu/ai/hard.py" in result.files
+    # The build's memory snapshot of the booted engine (what a first visit restores), gzipped and
+    # named by its engine release; engine-worker.json gives its length unzipped.
+    shipped = engine["snapshot"]
+    assert shipped["url"] == f"./runtime/pyodide/engine-snapshot-{engine['release']}.gz"
+    raw = gzip.decompress((previous_dist / shipped["url"]).read_bytes())
+    assert len(raw) == shipped["bytes"] > 1_000_000
+    assert raw[:4] == b"\0snp"  # Pyodide's snapshot header
 
     # The loading watchdog carries the notice in every language.
     boot = (previous_dist / "boot.js").read_text(encoding="utf-8")
@@ -158,6 +166,12 @@ def test_the_engine_release_follows_what_a_snapshot_of_the_engine_depends_on(tmp
 
     (tmp_path / "ui" / "app.py").write_text("APP = 2\n", encoding="utf-8")
     assert build.add_engine_release(tmp_path, engine_files) == first  # a UI change keeps the snapshot
+    # The shipped snapshot is made for a release, not part of it; a new release names none yet.
+    (tmp_path / "runtime/pyodide/engine-snapshot-0123.gz").write_bytes(b"snapshot")
+    config["snapshot"] = {"url": "./runtime/pyodide/engine-snapshot-0123.gz", "bytes": 8}
+    (tmp_path / build.WORKER_CONFIG_SHIPPED).write_text(json.dumps(config), encoding="utf-8")
+    assert build.add_engine_release(tmp_path, engine_files) == first
+    assert "snapshot" not in json.loads((tmp_path / build.WORKER_CONFIG_SHIPPED).read_text(encoding="utf-8"))
     releases = {first}
     for name in (
         "gongzhu/rules.py",

@@ -6,13 +6,17 @@
 // Instant start: a booted engine is kept as a Pyodide memory snapshot (the wasm heap with the
 // engine already imported) in Cache Storage, under the engine release written by build.py into
 // engine-worker.json. A visit that finds this release's snapshot restores it (~7x faster than a
-// boot); any other visit boots normally, then makes the snapshot and stores it in the background.
-// Every snapshot fault falls back to a normal boot: missing, truncated (shorter than stored), from
-// another release (never looked up, and deleted), rejected by Pyodide (magic number, build id),
-// or storage full/disabled (the boot just does not store one).
+// boot). A first visit restores the build's snapshot of this release instead (engine-worker.json
+// "snapshot": shipped gzipped beside Pyodide's files); a visit with neither boots normally. Either
+// way, the restored or freshly made snapshot is then stored in the background, as it is.
+// Every snapshot fault falls back: a stored one missing or from another release (never looked up,
+// and deleted) to the build's; one truncated (shorter than stored or shipped) or rejected by
+// Pyodide (magic number, build id), and a shipped one missing, to a normal boot; storage full or
+// disabled just stores none (each visit restores the build's).
 //
 // Messages: page -> worker {id, request}; worker -> page {id, answer} | {type: "ready", boot}
-// | {type: "failed", error} | {type: "snapshot", status}. `boot` says how the engine started.
+// | {type: "failed", error} | {type: "snapshot", status}. `boot` says how the engine started:
+// "snapshot" (stored), "snapshot (shipped)" (the build's), "boot" or "boot (<why not a snapshot>)".
 import { loadPyodide } from "./runtime/pyodide/pyodide.mjs";
 
 const SNAPSHOTS = "engine-snapshot"; // not "gongzhu-*": the service worker drops those per release
@@ -102,20 +106,38 @@ async function findSnapshot(release) {
 const UNREADABLE = "snapshot unreadable";
 const LENGTH_HEADER = "X-Snapshot-Bytes";
 
-// The snapshot's bytes, stored as they are: reading 31 MB back is several times faster than
-// gunzipping 6 MB (measured in Chromium: 0.1-0.3 s against 0.9-1.5 s on a busy machine), and the
-// restore waits for them. A truncated one (fewer bytes than its header says) is refused.
-async function readSnapshot(hit) {
+// A snapshot's bytes, refused unless there are exactly `expected` of them (a truncated copy).
+async function readBytes(response, expected) {
   let bytes;
   try {
-    bytes = new Uint8Array(await hit.arrayBuffer());
+    bytes = new Uint8Array(await response.arrayBuffer());
   } catch (error) {
     throw new Error(`${UNREADABLE}: ${error}`);
   }
-  const expected = Number(hit.headers.get(LENGTH_HEADER));
   if (bytes.length !== expected) throw new Error(`${UNREADABLE}: ${bytes.length} bytes, not ${expected}`);
   lap("snapshot-read");
   return bytes;
+}
+
+// The stored snapshot's bytes, stored as they are: reading 31 MB back is several times faster than
+// gunzipping 6 MB (measured in Chromium: 0.1-0.3 s against 0.9-1.5 s on a busy machine), and the
+// restore waits for them. Its length is its header's.
+function readSnapshot(hit) {
+  return readBytes(hit, Number(hit.headers.get(LENGTH_HEADER)));
+}
+
+// The build's snapshot of this release ({url, bytes}: gzipped file, length unzipped), unzipped as
+// it downloads. A first visit downloads 6 MB more than a boot would, and saves the boot's seconds.
+async function readShipped(shipped) {
+  let response;
+  try {
+    response = await fetch(shipped.url);
+  } catch (error) {
+    throw new Error(`${UNREADABLE}: ${error}`);
+  }
+  if (!response.ok || !response.body) throw new Error(`${UNREADABLE}: HTTP ${response.status}`);
+  const unzipped = response.body.pipeThrough(new DecompressionStream("gzip"));
+  return readBytes(new Response(unzipped), Number(shipped.bytes));
 }
 
 async function storeSnapshot(release, bytes) {
@@ -201,29 +223,33 @@ async function start({ handoff, early }) {
   let how = "boot";
   const hit = release ? await findSnapshot(release) : null;
   lap("snapshot-found");
-  // The snapshot is read at once (its bytes cost no CPU to speak of), but the restore, like a
-  // boot, waits until the page has painted: both keep the cores busy, and the saved table must be
-  // drawn first. Measured on a busy 2-core machine: restoring at once made the table appear
-  // 100-400 ms later and the engine no sooner.
-  const bytes = hit ? readSnapshot(hit) : null;
+  const canStore = Boolean(release) && typeof caches !== "undefined";
+  // A stored snapshot, else the build's (a first visit); either is read at once (its bytes cost no
+  // CPU to speak of). A stored one's restore, like a boot, waits until the page has painted: both
+  // keep the cores busy, and the saved table must be drawn first. Measured on a busy 2-core
+  // machine: restoring at once made the table appear 100-400 ms later and the engine no sooner.
+  const shipped = !hit && release && config.snapshot ? config.snapshot : null;
+  const bytes = hit ? readSnapshot(hit) : shipped ? readShipped(shipped) : null;
   if (bytes) bytes.catch(() => {}); // rejected before Pyodide awaits it: not an unhandled rejection
-  // A first visit has no saved table to draw: its boot, the long pole, starts at once.
-  if (early && bytes) await painted;
+  // A first visit has no saved table to draw: its start, the long pole, begins at once.
+  if (early && hit) await painted;
   lap("go");
+  let made = null;
   if (bytes) {
     try {
       pyodide = await restore(bytes);
-      how = "snapshot";
+      how = hit ? "snapshot" : "snapshot (shipped)";
+      if (shipped && canStore) made = await bytes; // stored as it is: later visits skip the gunzip
     } catch (error) {
       const reason = error.message.split("\n")[0];
-      how = `boot (${reason.startsWith(UNREADABLE) ? reason : "snapshot rejected: " + reason})`;
-      await (await openSnapshots()).delete(snapshotKey(release)).catch(() => {});
+      const which = hit ? "snapshot" : "shipped snapshot"; // "<which> unreadable: ..." or "<which> rejected: ..."
+      const why = reason.startsWith(UNREADABLE) ? reason.replace("snapshot", which) : `${which} rejected: ${reason}`;
+      how = `boot (${why})`;
+      if (hit) await (await openSnapshots()).delete(snapshotKey(release)).catch(() => {});
       pyodide = null;
     }
   }
-  let made = null;
   if (!pyodide) {
-    const canStore = Boolean(release) && typeof caches !== "undefined";
     pyodide = await boot(config, canStore);
     // The snapshot is taken before any request runs: every restore starts from the same state.
     if (canStore) made = pyodide.makeMemorySnapshot();

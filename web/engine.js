@@ -2,16 +2,19 @@
 // plain module worker (web/engine-worker.js) that boots Pyodide or restores its memory snapshot.
 // MicroPython 1.27 can neither catch a rejected JavaScript promise's exception reliably nor use
 // asyncio.wait_for on one, so every promise here *resolves*:
-//   start()            start the worker (idempotent); it boots while the page goes on. The
-//                      worker is already created when this script runs, early: it loads, reads
-//                      its config and finds its snapshot, then waits for this call (the UI's
-//                      first paint) to restore it or boot
+//   start()            start the worker (idempotent); it starts the engine while the page goes
+//                      on. The UI calls it once its first paint is done. Without a service worker
+//                      (a first visit) the worker is already created when this script runs: it
+//                      restores the build's snapshot or boots at once, or, if it finds a stored
+//                      snapshot, reads it and waits for this call to restore it. A repeat visit
+//                      creates it here: the saved table is painted ~0.1 s sooner on 2 cores
+//                      (bench/results/load.md), and the engine is ready no later
 //   ready()            "" once the engine has booted, else why it could not (no time limit: a first
 //                      visit downloads the runtime, which takes minutes on a slow network)
 //   call(request, ms)  the worker's JSON answer, or null when it died or took longer than ms
 //   restart()          terminate the worker and start a new one under a new name
 //   name, boot         the current worker's name ("engine", "engine-1", ...) and how it started
-//                      ("snapshot", "boot", "boot (<why the snapshot was not used>)")
+//                      ("snapshot", "snapshot (shipped)", "boot", "boot (<why no snapshot>)")
 //   timings            when each step of the worker's boot ended (epoch ms); also marked on the
 //                      page's timeline as gongzhu:worker-<step> (bench/load.py)
 //   snapshot           "stored" once this boot's snapshot is in storage, "not stored: <why>", or ""
@@ -115,5 +118,9 @@
     },
   };
   window.gongzhuEngine = api;
-  api.start(true);
+  // Early only on a first visit (no service worker controls the page: nothing is cached, the engine
+  // is the long pole); a repeat visit's worker would slow the saved table's paint, and its restore
+  // waits for that paint anyway.
+  const sw = navigator.serviceWorker;
+  if (!(sw && sw.controller)) api.start(true);
 })();

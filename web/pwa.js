@@ -9,12 +9,15 @@
 "use strict";
 (() => {
   const sw = navigator.serviceWorker;
+  let mayStartOnce = () => Promise.resolve();
   const state = {
     progress: null,
     updateReady: false,
     version: null,
     registration: null,
-    engineMayStart: () => Promise.resolve(),
+    // One function for the page's life (wrappers taken when the glue is published keep working):
+    // it calls `mayStart`, which has something to register only in a secure context.
+    engineMayStart: () => mayStartOnce(),
     applyUpdate,
   };
   window.gongzhuPWA = state;
@@ -140,5 +143,5 @@
     }, () => {});
   }
   let starting = null;
-  state.engineMayStart = () => (starting = starting || mayStart());
+  mayStartOnce = () => (starting = starting || mayStart());
 })();

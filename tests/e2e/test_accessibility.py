@@ -28,8 +28,12 @@ ORIENTATIONS = {
 AXE_RESULTS: dict[tuple[str, str], dict[str, list[str]]] = {}
 
 
+#: The first load's engine waits for ``__releaseEngine()`` (web/pwa.js's gate), so that axe sees the
+#: loading screen however fast the engine starts; the reloads that follow are not held.
 HOLD_ENGINE = """
 (() => {
+  if (sessionStorage.getItem('__engineHeld')) return;
+  sessionStorage.setItem('__engineHeld', '1');
   let glue;
   const gate = new Promise((resolve) => { window.__releaseEngine = resolve; });
   Object.defineProperty(window, 'gongzhuPWA', {

@@ -9,6 +9,7 @@ Testing contract: ``<html data-phase="error">``, the message in the loading box
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -39,16 +40,31 @@ def broken_site(
         yield server
 
 
+#: Stands for the build's snapshot of the engine (its name carries the release): without it, the
+#: engine boots from its modules, so a missing engine module shows.
+SHIPPED_SNAPSHOT = "<the shipped engine snapshot>"
+
+
+def _served(site: build.SiteServer, rel: str) -> Path:
+    if rel == SHIPPED_SNAPSHOT:
+        config = json.loads((site.directory / build.WORKER_CONFIG_SHIPPED).read_text(encoding="utf-8"))
+        rel = str(config["snapshot"]["url"]).removeprefix("./")
+    return site.directory / rel
+
+
 @contextmanager
-def without(site: build.SiteServer, rel: str) -> Iterator[None]:
-    """``rel`` is missing from the served site (a 404) inside the block."""
-    path: Path = site.directory / rel
-    kept = path.with_name(path.name + ".kept")
-    path.rename(kept)
+def without(site: build.SiteServer, *rels: str) -> Iterator[None]:
+    """``rels`` are missing from the served site (a 404) inside the block."""
+    kept = []
     try:
+        for rel in rels:
+            path = _served(site, rel)
+            path.rename(path.with_name(path.name + ".kept"))
+            kept.append(path)
         yield
     finally:
-        kept.rename(path)
+        for path in kept:
+            path.with_name(path.name + ".kept").rename(path)
 
 
 @contextmanager
@@ -93,16 +109,23 @@ def texts(language: str) -> dict[str, str]:
         ("runtime/pyscript/core.js", "en", "failed"),  # PyScript itself: no Python ever runs
         ("pyscript.toml", "fr", "failed"),  # the main thread's configuration
         ("ui/app.py", "uk", "failed"),  # a module of the MicroPython UI
-        ("gongzhu/game.py", "pt", "engine"),  # a module of the engine: the worker dies while starting
+        # A module of the engine, the build's snapshot too (else the engine needs no module): the
+        # worker dies while starting.
+        (("gongzhu/game.py", SHIPPED_SNAPSHOT), "pt", "engine"),
         # Pyodide: the worker reports it (the engine), or falls silent (no progress: the game)
         ("runtime/pyodide/pyodide.asm.wasm", "zh", "engine|failed"),
     ],
 )
 def test_a_missing_file_is_told_in_the_players_language(
-    chromium_browser: Browser, broken_site: build.SiteServer, missing: str, language: str, reason: str
+    chromium_browser: Browser,
+    broken_site: build.SiteServer,
+    missing: str | tuple[str, ...],
+    language: str,
+    reason: str,
 ) -> None:
     wanted = texts(language)
-    with without(broken_site, missing), fresh_page(chromium_browser, broken_site) as page:
+    files = (missing,) if isinstance(missing, str) else missing
+    with without(broken_site, *files), fresh_page(chromium_browser, broken_site) as page:
         page.goto(f"{broken_site.url}?seed=3&fast=1&lang={language}")
         shown = wait_for_error(page)
         assert any(wanted[one] in shown for one in reason.split("|")), shown
@@ -156,7 +179,10 @@ def test_a_resumed_match_whose_engine_dies_while_starting_says_so(
     with fresh_page(chromium_browser, broken_site) as page:
         page.goto(f"{broken_site.url}?seed=3&fast=1&lang=fr")
         page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=BOOT_TIMEOUT_MS)
-        with without(broken_site, "gongzhu/game.py"):
+        # No snapshot to restore, stored or shipped: the engine must boot, and cannot.
+        page.wait_for_function("gongzhuEngine.snapshot !== ''", timeout=BOOT_TIMEOUT_MS)
+        page.evaluate("caches.delete('engine-snapshot')")
+        with without(broken_site, "gongzhu/game.py", SHIPPED_SNAPSHOT):
             page.reload()
             shown = wait_for_error(page)
         assert texts("fr")["engine"] in shown

@@ -93,7 +93,9 @@ def test_installable_and_first_visit_downloads_once_with_progress(
 
         # The engine did not wait for the cache, yet the runtime was downloaded once: the service
         # worker precached the engine worker's copies of the files Pyodide fetches.
-        for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+        config = json.loads((copy_site.directory / build.WORKER_CONFIG_SHIPPED).read_text(encoding="utf-8"))
+        snapshot = str(config["snapshot"]["url"]).rsplit("/", 1)[1]  # the build's engine snapshot
+        for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", snapshot):
             assert fetched.count(name) == 1, fetched
         cached = cached_paths(page)
         assert {f"runtime/pyodide/{name}" for name in set(fetched)} <= cached
@@ -126,6 +128,10 @@ def test_first_visit_engine_does_not_wait_for_the_precache(
         assert page.evaluate("navigator.serviceWorker.controller") is None
         assert page.evaluate("!!gongzhuPWA.registration.installing"), "the install should still be held"
         assert held, "the precache never asked for rules.html"
+        # The byte progress belongs to the loading screen: never shown over the table.
+        page.wait_for_function("() => window.gongzhuPWA.progress !== null")
+        assert page.evaluate("gongzhuPWA.progress.received < gongzhuPWA.progress.total")
+        assert page.is_hidden("[data-testid=load-progress]")
         guard.check()
     finally:
         context.close()

@@ -1,13 +1,20 @@
-"""Instant start: the engine worker keeps a memory snapshot of the booted engine (Cache Storage,
-``engine-snapshot``, under the engine release of ``engine-worker.json``) and a repeat visit
-restores it. Every fault falls back to a normal boot with nothing lost: a snapshot that is
-missing, truncated, rejected by Pyodide or from another release, and storage that is full or
-disabled. A release update drops the old snapshot, and restored sessions deal different matches.
+"""Instant start: a first visit restores the build's memory snapshot of the booted engine (shipped
+gzipped, named in ``engine-worker.json``), the engine worker keeps it (Cache Storage,
+``engine-snapshot``, under the engine release) and a repeat visit restores that. Every fault falls
+back with nothing lost: a stored snapshot that is missing or from another release to the shipped one;
+one that is truncated or rejected by Pyodide, a shipped one that is missing, truncated or rejected,
+to a normal boot; storage that is full or disabled to the shipped one, every visit. A release update
+drops the old snapshot, and restored sessions deal different matches.
 """
 
 from __future__ import annotations
 
+import gzip
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -16,11 +23,13 @@ from playwright.sync_api import Browser, Page, Playwright
 import build
 
 from . import game as g
-from .conftest import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, DESKTOP, PageGuard
+from .conftest import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, DESKTOP, PageGuard, performance_marks
 from .test_offline import wait_offline_ready
 
 CACHE = "engine-snapshot"
 SAVE_KEY = "gongzhu.save.v1"
+#: How a first visit's engine starts: from the build's snapshot.
+SHIPPED = "snapshot (shipped)"
 #: The releases the snapshot cache holds a snapshot for.
 SNAPSHOT_RELEASES_JS = f"""async () => {{
   const cache = await caches.open('{CACHE}');
@@ -28,9 +37,20 @@ SNAPSHOT_RELEASES_JS = f"""async () => {{
 }}"""
 
 
+def worker_config(site: build.SiteServer) -> dict[str, Any]:
+    config: dict[str, Any] = json.loads(
+        (site.directory / build.WORKER_CONFIG_SHIPPED).read_text(encoding="utf-8")
+    )
+    return config
+
+
 def release(site: build.SiteServer) -> str:
-    config = json.loads((site.directory / build.WORKER_CONFIG_SHIPPED).read_text(encoding="utf-8"))
-    return str(config["release"])
+    return str(worker_config(site)["release"])
+
+
+def shipped_snapshot(site: build.SiteServer) -> Path:
+    """The build's snapshot of the engine, as served."""
+    return site.directory / str(worker_config(site)["snapshot"]["url"]).removeprefix("./")
 
 
 def visit(page: Page, site: build.SiteServer, query: str = "fast=1") -> str:
@@ -47,8 +67,26 @@ def stored(page: Page) -> str:
     return str(page.evaluate("gongzhuEngine.snapshot"))
 
 
+@contextmanager
+def guarded_page(
+    browser: Browser, site: build.SiteServer, **options: Any
+) -> Iterator[tuple[Page, PageGuard]]:
+    """A page in a context of its own (desktop, ``options``), its problems collected by a guard."""
+    context = browser.new_context(**DESKTOP, **options)
+    context.set_default_timeout(BOOT_TIMEOUT_MS)
+    guard = PageGuard(site.url)
+    guard.attach(context)
+    try:
+        page = context.new_page()
+        guard.watch(page)
+        yield page, guard
+    finally:
+        context.close()
+
+
 def first_visit(page: Page, site: build.SiteServer) -> None:
-    assert visit(page, site, "seed=7&fast=1") == "boot"
+    """A first visit restores the build's snapshot, and stores it for the next visits."""
+    assert visit(page, site, "seed=7&fast=1") == SHIPPED
     assert stored(page) == "stored"
     assert page.evaluate(SNAPSHOT_RELEASES_JS) == [release(site)]
 
@@ -58,10 +96,14 @@ def test_repeat_visit_restores_and_restored_sessions_deal_different_matches(
 ) -> None:
     page = desktop_page
     first_visit(page, site)
+    wait_offline_ready(page)  # a service worker controls the next visits: they are repeat visits
     # The saved hand resumes on the restored engine, which plays on.
     before = g.hand(page)
     assert visit(page, site) == "snapshot"
     assert g.hand(page) == before
+    # A repeat visit creates its worker once the saved table is painted (web/engine.js).
+    marks = performance_marks(page)
+    assert marks["worker-start"] > marks["table-painted"], marks
     if g.settle(page) == "expose":
         g.expose_none(page)
     g.play_first(page)
@@ -112,23 +154,63 @@ def test_damaged_snapshot_falls_back_to_a_normal_boot(
     page.evaluate(DAMAGE[fault], [CACHE, key])
 
     how = visit(page, site)
-    assert how.startswith("boot"), how
     assert g.table_snapshot(page) == before  # nothing lost: the saved hand resumed
     if fault in ("truncated", "rejected"):
-        assert "snapshot" in how, how  # the reason is reported
-    # The fallback boot stored a good snapshot again, the only one, and the next visit uses it.
+        # A damaged snapshot is not worth the shipped one's gunzip: a boot, and the reason is reported.
+        assert how.startswith(f"boot (snapshot {'unreadable' if fault == 'truncated' else 'rejected'}"), how
+    else:
+        assert how == SHIPPED  # no snapshot of this release stored: the build's, as on a first visit
+    # A good snapshot is stored again, the only one, and the next visit uses it.
     assert stored(page) == "stored"
     assert page.evaluate(SNAPSHOT_RELEASES_JS) == [release(site)]
     assert visit(page, site) == "snapshot"
     assert g.table_snapshot(page) == before
 
 
-def test_full_storage_boots_normally_and_plays(desktop_page: Page, site: build.SiteServer) -> None:
+#: Damage done to the build's snapshot as the site serves it (its gzipped file): each makes a first
+#: visit boot normally, saying why.
+SHIPPED_DAMAGE = {
+    "missing": (lambda data: None, "boot (shipped snapshot unreadable: HTTP 404"),
+    "truncated": (lambda data: data[: len(data) // 2], "boot (shipped snapshot unreadable"),
+    # Well-formed, of the right length, but not a Pyodide snapshot (wrong magic number).
+    "rejected": (
+        lambda data: gzip.compress(bytes([7]) * len(gzip.decompress(data)), mtime=0),
+        "boot (shipped snapshot rejected: ",
+    ),
+}
+
+
+@pytest.mark.parametrize("fault", sorted(SHIPPED_DAMAGE))
+def test_a_damaged_shipped_snapshot_falls_back_to_a_normal_boot(
+    chromium_browser: Browser, copy_site: build.SiteServer, fault: str
+) -> None:
+    damage, reason = SHIPPED_DAMAGE[fault]
+    path = shipped_snapshot(copy_site)
+    data = damage(path.read_bytes())
+    if data is None:
+        path.unlink()
+    else:
+        path.write_bytes(data)
+    with guarded_page(chromium_browser, copy_site, service_workers="block") as (page, guard):
+        how = visit(page, copy_site, "seed=5&fast=1")
+        assert how.startswith(reason), how
+        # The boot stores its own snapshot, which the next visit restores: the saved hand resumes.
+        assert stored(page) == "stored"
+        before = g.table_snapshot(page)
+        assert visit(page, copy_site) == "snapshot"
+        assert g.table_snapshot(page) == before
+        expected = f"HTTP 404: {copy_site.url}{path.relative_to(copy_site.directory).as_posix()}"
+        assert [p for p in guard.problems if p != expected] == []
+
+
+def test_full_storage_restores_the_shipped_snapshot_every_time_and_plays(
+    desktop_page: Page, site: build.SiteServer
+) -> None:
     page = desktop_page
     origin = "{0.scheme}://{0.netloc}".format(urlsplit(site.url))
     cdp = page.context.new_cdp_session(page)
     cdp.send("Storage.overrideQuotaForOrigin", {"origin": origin, "quotaSize": 1_000_000})
-    assert visit(page, site, "seed=9&fast=1") == "boot"
+    assert visit(page, site, "seed=9&fast=1") == SHIPPED
     assert stored(page).startswith("not stored"), page.evaluate("gongzhuEngine.snapshot")
     assert page.evaluate(SNAPSHOT_RELEASES_JS) == []
     if g.settle(page) == "expose":
@@ -136,14 +218,15 @@ def test_full_storage_boots_normally_and_plays(desktop_page: Page, site: build.S
     g.play_first(page)
     g.settle(page)
     before = g.table_snapshot(page)
-    assert visit(page, site) == "boot"
+    assert visit(page, site) == SHIPPED
     assert g.table_snapshot(page) == before
 
 
-def test_disabled_storage_boots_normally_and_plays(
+def test_disabled_storage_restores_the_shipped_snapshot_every_time_and_plays(
     playwright_instance: Playwright, site: build.SiteServer
 ) -> None:
-    """An insecure origin has neither Cache Storage nor service workers: a plain boot, every time."""
+    """An insecure origin has neither Cache Storage nor service workers: the build's snapshot, every
+    time (nothing can be stored)."""
     host = "gongzhu-insecure.test"
     args = [*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {host} 127.0.0.1"]
     browser = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=args)
@@ -157,11 +240,11 @@ def test_disabled_storage_boots_normally_and_plays(
         assert page.evaluate("isSecureContext") is False
         assert page.evaluate("typeof caches") == "undefined"
         assert g.settle(page) in ("expose", "play")
-        assert page.evaluate("gongzhuEngine.boot") == "boot"
+        assert page.evaluate("gongzhuEngine.boot") == SHIPPED
         before = g.table_snapshot(page)
         page.goto(url + "?fast=1")
         assert g.settle(page) in ("expose", "play")
-        assert page.evaluate("gongzhuEngine.boot") == "boot"
+        assert page.evaluate("gongzhuEngine.boot") == SHIPPED
         assert g.table_snapshot(page) == before
         assert errors == []
     finally:
@@ -169,13 +252,7 @@ def test_disabled_storage_boots_normally_and_plays(
 
 
 def test_engine_update_drops_the_old_snapshot(chromium_browser: Browser, copy_site: build.SiteServer) -> None:
-    context = chromium_browser.new_context(**DESKTOP)
-    context.set_default_timeout(BOOT_TIMEOUT_MS)
-    guard = PageGuard(copy_site.url)
-    guard.attach(context)
-    try:
-        page = context.new_page()
-        guard.watch(page)
+    with guarded_page(chromium_browser, copy_site) as (page, guard):
         first_visit(page, copy_site)
         old = release(copy_site)
         wait_offline_ready(page)
@@ -198,10 +275,9 @@ def test_engine_update_drops_the_old_snapshot(chromium_browser: Browser, copy_si
             page.click("[data-testid=update-reload]")
         assert g.settle(page) in ("expose", "play")
         page.wait_for_function("gongzhuEngine.boot !== ''")
-        assert page.evaluate("gongzhuEngine.boot") == "boot"  # the old snapshot is never used
+        # The old snapshot is never used; the new release ships none here: a boot.
+        assert page.evaluate("gongzhuEngine.boot") == "boot"
         assert stored(page) == "stored"
         assert page.evaluate(SNAPSHOT_RELEASES_JS) == [new]  # ... and is gone
         assert visit(page, copy_site) == "snapshot"
         guard.check()
-    finally:
-        context.close()
