@@ -15,6 +15,11 @@ side by side, and be tabulated from those lines at any time (a partial run still
     python bench/strength.py --pairs hard:normal --deals 400 --log x.jsonl --part 0/2 &
     python bench/strength.py --pairs hard:normal --deals 400 --log x.jsonl --part 1/2 &
     python bench/strength.py --from-log x.jsonl --pairs hard:normal
+
+The distance to the open-hand player: Hard's mean margin as a fraction of the open-hand player's,
+on the deals both logs hold (95% interval: paired bootstrap over those deals):
+
+    python bench/strength.py --fraction hard.jsonl open-hand.jsonl
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ import argparse
 import dataclasses
 import functools
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -80,6 +86,36 @@ def read_log(path: str) -> list[DealResult | MatchResult]:
     return results
 
 
+FRACTION_SAMPLES = 2000  # bootstrap resamples of the shared deals
+
+
+def margin_fraction(part: dict[int, float], whole: dict[int, float], seed: int = 1) -> dict[str, Any]:
+    """Mean of ``part`` over mean of ``whole`` (margins by deal) on their shared deals, with a
+    paired bootstrap 95% interval (the same deals resampled for both)."""
+    deals = sorted(part.keys() & whole.keys())
+    if not deals:
+        raise SystemExit("the two logs share no deal")
+
+    def ratio(sample: list[int]) -> float:
+        return sum(part[d] for d in sample) / sum(whole[d] for d in sample)
+
+    rng = random.Random(seed)
+    ratios = sorted(ratio([rng.choice(deals) for _ in deals]) for _ in range(FRACTION_SAMPLES))
+    n = len(deals)
+    return {
+        "deals": n,
+        "part_margin": sum(part[d] for d in deals) / n,
+        "whole_margin": sum(whole[d] for d in deals) / n,
+        "fraction": ratio(deals),
+        "ci95": [ratios[int(0.025 * FRACTION_SAMPLES)], ratios[int(0.975 * FRACTION_SAMPLES) - 1]],
+    }
+
+
+def deal_margins(path: str) -> dict[int, float]:
+    """Mean margin per deal of a ``--log`` file's deals."""
+    return {r.deal: r.margin for r in read_log(path) if isinstance(r, DealResult)}
+
+
 def play_part(challenger: str, baseline: str, args: argparse.Namespace) -> None:
     """Play part ``k`` of ``n`` (tasks k, k + n, …), one JSON line per deal or match."""
     k, n = (int(x) for x in args.part.split("/"))
@@ -102,7 +138,21 @@ def main() -> None:
     parser.add_argument("--log", help="play one part of one pair, appending a JSON line per deal or match")
     parser.add_argument("--part", default="0/1", help="with --log: k/n plays tasks k, k + n, …")
     parser.add_argument("--from-log", dest="logs", nargs="*", help="--log files of the one pair to tabulate")
+    parser.add_argument(
+        "--fraction",
+        nargs=2,
+        metavar=("PART", "WHOLE"),
+        help="--log files: PART's margin as a fraction of WHOLE's",
+    )
     args = parser.parse_args()
+    if args.fraction:
+        f = margin_fraction(deal_margins(args.fraction[0]), deal_margins(args.fraction[1]))
+        low, high = f["ci95"]
+        print(
+            f"{f['fraction']:.2f} [{low:.2f}, {high:.2f}] on {f['deals']} shared deals "
+            f"({f['part_margin']:+.1f} / {f['whole_margin']:+.1f} per hand)"
+        )
+        return
     _register_hard_margin()
     pairs = [(pair.split(":")[0], pair.split(":")[1]) for pair in args.pairs.split(",")]
     rows: list[dict[str, Any]] = []
