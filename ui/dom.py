@@ -82,6 +82,20 @@ def _refocus(key, back_to_menu=False):
         target.focus()
 
 
+def _replace(element, html):
+    """Set a region's markup.  A dialog redrawn as the same dialog (same ``data-testid``) does not
+    play its entrance again (class ``still``): a panel that updates while it is open (the coach's
+    verdict arriving, a setting changed in the sheet) does not bounce."""
+    old = element.querySelector("[role=dialog][data-testid]")
+    kept = old.getAttribute("data-testid") if old else None
+    element.innerHTML = html
+    if kept is None:
+        return
+    new = element.querySelector("[role=dialog][data-testid]")
+    if new and new.getAttribute("data-testid") == kept:
+        new.classList.add("still")
+
+
 def _frame(_timestamp=None):
     _state["pending"] = False
     source = _state["source"]
@@ -96,7 +110,7 @@ def _frame(_timestamp=None):
             continue
         element = document.getElementById(element_id)
         if element is not None:
-            element.innerHTML = html
+            _replace(element, html)
             _cache[element_id] = html
     root = document.documentElement
     for name in attrs:

@@ -116,3 +116,55 @@ def test_sound_off_and_reduced_motion_make_no_audio_and_no_animation(
     assert motion["most"] == 0 and motion["names"] == [], motion
     assert page.evaluate("document.getAnimations().length") == 0
     assert page.evaluate("window.__audio") == {"contexts": 0, "notes": []}
+
+
+#: Counts the times the open dialog named ``testid`` was redrawn as itself (ui/dom.py replaces a
+#: region's markup: the old dialog leaves and a new one with the same ``data-testid`` comes in).
+REDRAW_PROBE = """
+window.__redrawn = 0;
+new MutationObserver((records) => {
+  for (const r of records) {
+    const named = (nodes) => [...nodes].filter((n) => n.dataset && n.dataset.testid && n.getAttribute('role') === 'dialog')
+      .map((n) => n.dataset.testid);
+    const gone = named(r.removedNodes);
+    if (named(r.addedNodes).some((t) => gone.includes(t))) window.__redrawn += 1;
+  }
+}).observe(document, {subtree: true, childList: true});
+"""
+
+#: The number of the dialog's animations (its entrance, while it plays or is held).
+DIALOG_JS = (
+    """(testid) => document.querySelector(`[role=dialog][data-testid=${testid}]`).getAnimations().length"""
+)
+
+
+def test_an_open_sheet_redrawn_does_not_slide_in_again(phone_page: Page, site: build.SiteServer) -> None:
+    """Pressing a switch in the settings sheet redraws it: its entrance must not play a second time."""
+    page = phone_page
+    page.add_init_script(REDRAW_PROBE)
+    g.open_game(page, site)
+    g.open_menu(page)
+    page.click("[data-testid=sound]")
+    page.wait_for_selector("[data-testid=sound][aria-pressed=true]")
+    assert page.evaluate("window.__redrawn") >= 1
+    assert page.evaluate(DIALOG_JS, "sheet") == 0
+
+
+def test_the_hand_summary_does_not_rise_again_as_the_coach_fills_it_in(
+    phone_page: Page, site: build.SiteServer
+) -> None:
+    """The coach's answers redraw the hand summary: it must not rise in again at each of them."""
+    page = phone_page
+    page.add_init_script(REDRAW_PROBE)
+    over = g.play_out(g.op("new_match", seed=9), lambda v: v["phase"] == "hand_over")
+    page.goto(site.url + "?fast=1")
+    g.settle(page)
+    page.evaluate("(t) => localStorage.setItem('gongzhu.save.v1', t)", g.save_text(over))
+    page.reload()
+    assert g.settle(page) == "hand-over"
+    page.wait_for_function(
+        "() => { const v = document.querySelector('[data-testid=coach-verdict]');"
+        " return v && !v.textContent.includes('…'); }"
+    )
+    assert page.evaluate("window.__redrawn") >= 1  # the coach's answers redrew the summary
+    assert page.evaluate(DIALOG_JS, "hand-summary") == 0
