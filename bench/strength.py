@@ -34,7 +34,16 @@ from typing import Any
 
 import gongzhu.players
 from gongzhu.ai import HardPlayer
-from gongzhu.tournament import DealResult, MatchResult, play_task, run_tournament, summarise, tasks_of
+from gongzhu.tournament import (
+    BOOTSTRAP_SAMPLES,
+    DealResult,
+    MatchResult,
+    interval95,
+    play_task,
+    run_tournament,
+    summarise,
+    tasks_of,
+)
 
 LADDER = "easy:random,normal:easy,hard:normal"
 HARD_MARGIN = "hard-margin"  # Hard without the match objective, for before/after comparisons
@@ -86,9 +95,6 @@ def read_log(path: str) -> list[DealResult | MatchResult]:
     return results
 
 
-FRACTION_SAMPLES = 2000  # bootstrap resamples of the shared deals
-
-
 def margin_fraction(part: dict[int, float], whole: dict[int, float], seed: int = 1) -> dict[str, Any]:
     """Mean of ``part`` over mean of ``whole`` (margins by deal) on their shared deals, with a
     paired bootstrap 95% interval (the same deals resampled for both)."""
@@ -100,14 +106,14 @@ def margin_fraction(part: dict[int, float], whole: dict[int, float], seed: int =
         return sum(part[d] for d in sample) / sum(whole[d] for d in sample)
 
     rng = random.Random(seed)
-    ratios = sorted(ratio([rng.choice(deals) for _ in deals]) for _ in range(FRACTION_SAMPLES))
+    ratios = [ratio([rng.choice(deals) for _ in deals]) for _ in range(BOOTSTRAP_SAMPLES)]
     n = len(deals)
     return {
         "deals": n,
         "part_margin": sum(part[d] for d in deals) / n,
         "whole_margin": sum(whole[d] for d in deals) / n,
         "fraction": ratio(deals),
-        "ci95": [ratios[int(0.025 * FRACTION_SAMPLES)], ratios[int(0.975 * FRACTION_SAMPLES) - 1]],
+        "ci95": list(interval95(ratios)),
     }
 
 

@@ -67,6 +67,12 @@ BOOTSTRAP_SAMPLES = 2000  # resamples of the duplicate groups for the match win 
 _WORKER_GRACE = 5.0  # seconds a stopped worker gets to end before it is killed
 
 
+def interval95(resampled: list[float]) -> tuple[float, float]:
+    """The 95% percentile interval of a bootstrap's resampled values."""
+    values = sorted(resampled)
+    return values[int(0.025 * len(values))], values[int(0.975 * len(values)) - 1]
+
+
 @dataclass
 class DealResult:
     deal: int
@@ -326,10 +332,9 @@ class Tally:
         won = sorted(self.group_wins)
         weights = [self.group_wins[w] for w in won]
         rng = random.Random(0)
-        rates = sorted(
-            sum(rng.choices(won, weights, k=groups)) / (4 * groups) for _ in range(BOOTSTRAP_SAMPLES)
+        return interval95(
+            [sum(rng.choices(won, weights, k=groups)) / (4 * groups) for _ in range(BOOTSTRAP_SAMPLES)]
         )
-        return rates[int(0.025 * BOOTSTRAP_SAMPLES)], rates[int(0.975 * BOOTSTRAP_SAMPLES) - 1]
 
     def _decision_ms_p95(self) -> float:
         rank = int(0.95 * (self.decision_us.total() - 1))

@@ -22,6 +22,7 @@ import os
 import shutil
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -227,17 +228,27 @@ def _guarded_context(
     return context, guard
 
 
+@contextmanager
+def guarded_page(
+    browser: Browser, site: build.SiteServer, options: dict[str, Any]
+) -> Iterator[tuple[Page, PageGuard]]:
+    """A page in a fresh guarded context, closed at the end; the caller reads the guard (``check()``,
+    or ``problems`` when some are expected)."""
+    context, guard = _guarded_context(browser, site, options)
+    try:
+        page = context.new_page()
+        guard.watch(page)
+        yield page, guard
+    finally:
+        context.close()
+
+
 def _guarded_page(
     browser: Browser, site: build.SiteServer, options: dict[str, Any]
 ) -> Iterator[tuple[PageGuard, Page]]:
     """A page in a fresh guarded context; the guard's findings fail the test at teardown."""
-    context, guard = _guarded_context(browser, site, options)
-    page = context.new_page()
-    guard.watch(page)
-    try:
+    with guarded_page(browser, site, options) as (page, guard):
         yield guard, page
-    finally:
-        context.close()
     guard.check()
 
 

@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page
 import build
 
 from . import game as g
-from .conftest import BOOT_TIMEOUT_MS, DESKTOP, LONG_TASK_OBSERVER, SITE_PREFIX, PageGuard
+from .conftest import DESKTOP, SITE_PREFIX, _guarded_context
 
 
 def _desktop() -> dict[str, Any]:
@@ -62,11 +62,7 @@ def own_site(site: build.SiteServer) -> Iterator[build.SiteServer]:
 
 
 def test_offline_reload_resumes_the_saved_hand(chromium_browser: Browser, own_site: build.SiteServer) -> None:
-    context = chromium_browser.new_context(**_desktop())
-    context.set_default_timeout(BOOT_TIMEOUT_MS)
-    context.add_init_script(LONG_TASK_OBSERVER)
-    guard = PageGuard(own_site.url)
-    guard.attach(context)
+    context, guard = _guarded_context(chromium_browser, own_site, _desktop())
     try:
         page = context.new_page()
         guard.watch(page)

@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Request, Route
 import build
 
 from . import game as g
-from .conftest import BOOT_TIMEOUT_MS, DESKTOP, LONG_TASK_OBSERVER, PageGuard
+from .conftest import DESKTOP, PageGuard, _guarded_context
 from .test_offline import cached_paths, wait_offline_ready
 
 #: The service worker's release caches (not the engine's snapshot cache).
@@ -28,11 +28,7 @@ def _desktop() -> dict[str, Any]:
 
 
 def _context(browser: Browser, site: build.SiteServer) -> tuple[BrowserContext, PageGuard, Page]:
-    context = browser.new_context(**_desktop())
-    context.set_default_timeout(BOOT_TIMEOUT_MS)
-    context.add_init_script(LONG_TASK_OBSERVER)
-    guard = PageGuard(site.url)
-    guard.attach(context)
+    context, guard = _guarded_context(browser, site, _desktop())
     page = context.new_page()
     guard.watch(page)
     return context, guard, page

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import gzip
 import json
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -23,7 +21,7 @@ from playwright.sync_api import Browser, Page, Playwright
 import build
 
 from . import game as g
-from .conftest import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, DESKTOP, PageGuard, performance_marks
+from .conftest import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, DESKTOP, guarded_page, performance_marks
 from .test_offline import wait_offline_ready
 
 CACHE = "engine-snapshot"
@@ -65,23 +63,6 @@ def stored(page: Page) -> str:
     """Wait for this boot's snapshot to be stored (or refused); the outcome."""
     page.wait_for_function("gongzhuEngine.snapshot !== ''")
     return str(page.evaluate("gongzhuEngine.snapshot"))
-
-
-@contextmanager
-def guarded_page(
-    browser: Browser, site: build.SiteServer, **options: Any
-) -> Iterator[tuple[Page, PageGuard]]:
-    """A page in a context of its own (desktop, ``options``), its problems collected by a guard."""
-    context = browser.new_context(**DESKTOP, **options)
-    context.set_default_timeout(BOOT_TIMEOUT_MS)
-    guard = PageGuard(site.url)
-    guard.attach(context)
-    try:
-        page = context.new_page()
-        guard.watch(page)
-        yield page, guard
-    finally:
-        context.close()
 
 
 def first_visit(page: Page, site: build.SiteServer) -> None:
@@ -191,7 +172,7 @@ def test_a_damaged_shipped_snapshot_falls_back_to_a_normal_boot(
         path.unlink()
     else:
         path.write_bytes(data)
-    with guarded_page(chromium_browser, copy_site, service_workers="block") as (page, guard):
+    with guarded_page(chromium_browser, copy_site, {**DESKTOP, "service_workers": "block"}) as (page, guard):
         how = visit(page, copy_site, "seed=5&fast=1")
         assert how.startswith(reason), how
         # The boot stores its own snapshot, which the next visit restores: the saved hand resumes.
@@ -252,7 +233,7 @@ def test_disabled_storage_restores_the_shipped_snapshot_every_time_and_plays(
 
 
 def test_engine_update_drops_the_old_snapshot(chromium_browser: Browser, copy_site: build.SiteServer) -> None:
-    with guarded_page(chromium_browser, copy_site) as (page, guard):
+    with guarded_page(chromium_browser, copy_site, DESKTOP) as (page, guard):
         first_visit(page, copy_site)
         old = release(copy_site)
         wait_offline_ready(page)
