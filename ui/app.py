@@ -18,11 +18,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only)
     from ui import daily, record, review, review_store, transfer
 else:  # (imported when first needed, not before the table is drawn: ui/later.py)
-    daily = later.Deferred("daily")
-    record = later.Deferred("record")
-    review = later.Deferred("review")
-    review_store = later.Deferred("review_store")
-    transfer = later.Deferred("transfer")
+    daily, record, review, review_store, transfer = later.modules(
+        "daily", "record", "review", "review_store", "transfer"
+    )
 
 #: The page's UI state (the only one).
 ui = UIState()

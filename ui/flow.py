@@ -26,8 +26,7 @@ if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
 
     Result = tuple[UIState, list[Effect]]
 else:  # (imported when first needed, not before the table is drawn: ui/later.py)
-    record_flow = later.Deferred("record_flow")
-    review = later.Deferred("review")
+    record_flow, review = later.modules("record_flow", "review")
 
 
 def say(s: "UIState", text: str) -> "Result":

@@ -9,9 +9,9 @@ and ``ui/main.py`` runs :func:`import_rest` once the table is interactive (a ste
 yield between, so no step is a long task). Typed code names the real module for mypy::
 
     if TYPE_CHECKING:
-        from ui import review
+        from ui import review, chart
     else:
-        review = later.Deferred("review")
+        review, chart = later.modules("review", "chart")
 
 ``ui/render.py`` imports the panels that register themselves there (``ui/daily_view.py``,
 ``ui/stats_view.py``) on first need: :func:`ui.render.extensions`.
@@ -51,6 +51,11 @@ class Deferred:
 
     def __getattr__(self, attr: str) -> "Any":
         return getattr(load(self._deferred_name), attr)
+
+
+def modules(*names: str) -> "tuple[Deferred, ...]":
+    """A :class:`Deferred` stand-in for each of the modules ``ui.<name>``, in order."""
+    return tuple(Deferred(name) for name in names)
 
 
 async def import_rest() -> None:

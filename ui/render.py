@@ -17,11 +17,9 @@ if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from ui import chart, memory_html, review, review_html, settings_view
     from ui.state import UIState, View
 else:  # (imported when first needed, not before the table is drawn: ui/later.py)
-    chart = later.Deferred("chart")
-    memory_html = later.Deferred("memory_html")
-    review = later.Deferred("review")
-    review_html = later.Deferred("review_html")
-    settings_view = later.Deferred("settings_view")
+    chart, memory_html, review, review_html, settings_view = later.modules(
+        "chart", "memory_html", "review", "review_html", "settings_view"
+    )
 
 #: Static labels of index.html (``data-i18n-aria-label``), listed here so that extraction finds them.
 STATIC_LABELS = (N_("Across"), N_("Left"), N_("Right"), N_("You"), N_("Your hand"), N_("Table"))
