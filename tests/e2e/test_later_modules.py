@@ -62,5 +62,6 @@ def test_summary_statistics_menu_and_review_before_the_engine_answers(
     page.click("[data-testid=review-close]")
     page.wait_for_selector("[data-testid=review]", state="detached")
     page.click("[data-testid=next-hand]")
+    page.wait_for_selector("[data-testid=hand-summary]", state="detached")
     assert g.settle(page) in ("expose", "play")
     guard.check()
