@@ -2,6 +2,7 @@
 """Load times of the game, cold and warm, against a bare Pyodide boot measured in the same run.
 
     python bench/load.py [--runs 5] [--no-build] [--json results.json]
+    python bench/load.py --compare before=/tmp/dist-main after=/tmp/dist-branch [--visits 12]
 
 Playwright drives Debian's headless Chromium (``/usr/bin/chromium``, flags of the e2e tests) on
 127.0.0.1. Each run, interleaved so that machine noise hits both alike:
@@ -23,6 +24,13 @@ act), bytes the server sent (service worker fetches included; also as a host tha
 send them: headers as sent, each body gzipped at level 6), and the longest main-thread task
 (``PerformanceObserver`` ``longtask``). The report gives medians and the ratios that hold on a
 noisy machine: game interactive / bare Pyodide ready, cold and warm.
+
+``--compare NAME=DIST ...`` compares built sites (``build.build(path)``) instead: one cold visit of
+each fills its cache and stores its snapshot, then their repeat visits alternate (ABAB, then BABA)
+so that machine noise hits them alike. It prints each step's median per build and the medians of
+per-visit differences between steps, which hold better than the times themselves: MicroPython's
+own start (``ui-ready``) varies by ±50 ms from one visit to the next on a 2-core machine, and every
+later step with it.
 """
 
 from __future__ import annotations
@@ -331,12 +339,94 @@ def report(results: dict[str, list[dict[str, float]]]) -> str:
     return "\n".join(lines)
 
 
+# --------------------------------------------------------------------------- --compare
+
+
+#: The steps reported, in the order of a repeat visit.
+COMPARED_STEPS = (
+    "ui-ready",
+    "ui-modules",
+    "table-painted",
+    "worker-start",
+    "worker-snapshot-read",
+    "worker-pyodide",
+    "engine-ready",
+    "table-ready",
+)
+#: Differences reported (from step, to step).
+COMPARED_SPANS = (
+    ("ui-ready", "table-painted"),
+    ("table-painted", "worker-start"),
+    ("worker-start", "table-ready"),
+    ("ui-ready", "table-ready"),
+)
+
+
+def _median_cell(values: list[float]) -> str:
+    return f"{statistics.median(values):,.0f}" if values else "–"
+
+
+def compare(builds: list[tuple[str, Path]], count: int) -> None:
+    """``--compare``: ``count`` repeat visits of each build (name, built site), interleaved; print
+    their steps' medians and the medians of per-visit differences between steps."""
+    names = [name for name, _dist in builds]
+    visits: dict[str, list[dict[str, float]]] = {name: [] for name in names}
+    servers = {name: serve(dist) for name, dist in builds}
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            contexts = {name: _new_context(browser) for name in names}
+            for name in names:
+                game_visit(contexts[name], servers[name], f"{servers[name].url}?seed=3", True)
+            for i in range(count):
+                for name in names if i % 2 == 0 else names[::-1]:
+                    figures = game_visit(contexts[name], servers[name], servers[name].url, False)
+                    row = {
+                        step: figures[f"step:{step}"] for step in COMPARED_STEPS if f"step:{step}" in figures
+                    }
+                    row["longest-task"] = figures["longest_task"]
+                    row["restored"] = figures["restored"]
+                    visits[name].append(row)
+                    print(name, " ".join(f"{k}={v:.0f}" for k, v in row.items()), file=sys.stderr, flush=True)
+            browser.close()
+    finally:
+        for server in servers.values():
+            server.shutdown()
+            server.server_close()
+    print(f"Repeat visits, {count} of each build, interleaved (median ms since navigation).\n")
+    print("| step | " + " | ".join(names) + " |")
+    print("|---|" + "---:|" * len(names))
+    for step in (*COMPARED_STEPS, "longest-task"):
+        cells = [_median_cell([v[step] for v in visits[n] if step in v]) for n in names]
+        print(f"| `{step}` | " + " | ".join(cells) + " |")
+    for start, end in COMPARED_SPANS:
+        cells = [
+            _median_cell([v[end] - v[start] for v in visits[n] if start in v and end in v]) for n in names
+        ]
+        print(f"| `{start}` → `{end}` | " + " | ".join(cells) + " |")
+    restored = [f"{sum(int(v['restored']) for v in visits[n])} / {len(visits[n])}" for n in names]
+    print("| restored from the stored snapshot | " + " | ".join(restored) + " |")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--no-build", action="store_true", help="measure the existing dist/")
     parser.add_argument("--json", type=Path, help="write every run's numbers here")
+    parser.add_argument(
+        "--compare",
+        nargs="+",
+        metavar="NAME=DIST",
+        help="instead: repeat visits of these built sites, interleaved, step by step (--visits each)",
+    )
+    parser.add_argument("--visits", type=int, default=12, help="repeat visits of each build (--compare)")
     args = parser.parse_args(argv)
+    if args.compare:
+        builds = [tuple(b.split("=", 1)) for b in args.compare]
+        if any(len(b) != 2 or not Path(b[1]).is_dir() for b in builds):
+            parser.error("--compare takes NAME=DIST, DIST the directory of a built site")
+        compare([(name, Path(dist)) for name, dist in builds], args.visits)
+        return 0
 
     with tempfile.TemporaryDirectory(prefix="gongzhu-bench-") as tmp:
         dist = build.DIST if args.no_build else build.build(Path(tmp) / "dist").dist

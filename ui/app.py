@@ -9,25 +9,18 @@ import asyncio
 
 from pyscript import window
 
-from ui import (
-    bridge,
-    daily,
-    daily_view,  # noqa: F401  (registers the daily deal's panel, menu entry and summary buttons)
-    dom,
-    flow,
-    record,
-    render,
-    review,
-    review_store,
-    sound,
-    stats_view,  # noqa: F401  (registers the statistics panel and its menu entry)
-    store,
-    table,
-    transfer,
-)
+from ui import bridge, dom, flow, later, render, sound, store, table
 from ui import effects as fx
 from ui.i18n import _
 from ui.state import UIState
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (mypy only)
+    from ui import daily, record, review, review_store, transfer
+else:  # (imported when first needed, not before the table is drawn: ui/later.py)
+    daily, record, review, review_store, transfer = later.modules(
+        "daily", "record", "review", "review_store", "transfer"
+    )
 
 #: The page's UI state (the only one).
 ui = UIState()

@@ -11,7 +11,7 @@ asks the worker -> :func:`stepped` with the answer -> the state takes the new vi
 """
 
 from ui import effects as fx
-from ui import record_flow, review, sound, table, texts
+from ui import later, sound, table, texts
 from ui.i18n import _
 from ui.review_state import ReviewState, StoredHands
 from ui.state import LEVELS, PLAY_SPEEDS, TRICK_PAUSES
@@ -20,10 +20,13 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from typing import Any
 
+    from ui import record_flow, review
     from ui.effects import Effect
     from ui.state import UIState, View
 
     Result = tuple[UIState, list[Effect]]
+else:  # (imported when first needed, not before the table is drawn: ui/later.py)
+    record_flow, review = later.modules("record_flow", "review")
 
 
 def say(s: "UIState", text: str) -> "Result":
@@ -433,6 +436,17 @@ MOVES = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
 
 # --------------------------------------------------------------------------- the hand review (ui/review.py)
 
-coached = review.coached
-reviewed = review.reviewed
-reviews_checked = review.reviews_checked
+# (the engine's answers to the review's requests: ``ui/app.py`` hands an answer to the flow function
+# its request names)
+
+
+def coached(s: "UIState", answer: "dict[str, Any]", sent: "str | None" = None) -> "Result":
+    return review.coached(s, answer, sent)
+
+
+def reviewed(s: "UIState", data: "dict[str, Any]", sent: "str | None" = None) -> "Result":
+    return review.reviewed(s, data, sent)
+
+
+def reviews_checked(s: "UIState", answer: "dict[str, Any]", sent: "str | None" = None) -> "Result":
+    return review.reviews_checked(s, answer, sent)

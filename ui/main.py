@@ -20,9 +20,10 @@ import asyncio
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-# The UI modules are imported inside boot(), a few at a time with a yield between them, so that
-# compiling them never adds up to one long main-thread task on a slow phone.
-game = ui = bridge = i18n = pwa = store = flow = None
+# The UI modules the table needs are imported inside boot(), a few at a time with a yield between
+# them, so that compiling them never adds up to one long main-thread task on a slow phone; the
+# rest (ui/later.py) once the game is interactive, or on first use.
+game = ui = bridge = i18n = pwa = store = flow = later = None
 
 #: Files whose download the loading bar follows, with their share of the wait.
 PROGRESS_FILES = (
@@ -86,23 +87,14 @@ def drop_seed_param(params):
 
 
 async def load_modules():
-    global game, ui, bridge, i18n, pwa, store, flow
-    from ui import i18n, state  # noqa: F401  (compiled a module a step)
+    global game, ui, bridge, i18n, pwa, store, flow, later
+    from ui import i18n, shape, state, store  # noqa: F401  (compiled a few modules a step)
 
     await asyncio.sleep(0)
-    from ui import shape, store  # noqa: F401  (compiled a module a step)
+    from ui import bridge, effects, pwa, table, texts  # noqa: F401
 
     await asyncio.sleep(0)
-    from ui import bridge, pwa
-
-    await asyncio.sleep(0)
-    from ui import effects, table, texts  # noqa: F401
-
-    await asyncio.sleep(0)
-    from ui import flow
-
-    await asyncio.sleep(0)
-    from ui import html, render  # noqa: F401
+    from ui import flow, html, later, render  # noqa: F401
 
     await asyncio.sleep(0)
     from ui import app as game
@@ -157,13 +149,6 @@ async def boot():
         flow.resume(ui, saved)  # drawn now: it passed the shape check; the engine's check follows
     if decision == "ask":
         ui.ask_seed = seed
-    notices = [game.save_problem_text(problem), game.read_record()]
-    daily_text = str(params.get("daily")) if params.has("daily") else None
-    daily_date, daily_valid = game.daily.parse_date(daily_text)
-    if not daily_valid:
-        notices.append(i18n._("The date in this link is not valid: it was ignored."))
-    if not seed_valid:
-        notices.append(i18n._("The deal number in this link is not valid: it was ignored."))
     ui.loading_text = i18n._("Waking up the opponents…")
     handlers = {"click": game.on_click, "keydown": game.on_key, "change": game.on_change}
     handlers.update(pointerdown=game.on_pointer, pointerup=game.on_pointer)  # (a swipe on the review)
@@ -180,6 +165,14 @@ async def boot():
     await asyncio.sleep(0)
     window.gongzhuBoot.progress("engine")  # the watchdog waits longer while Pyodide starts
     bridge.start_engine()  # the engine may restore or boot now that the table is on screen
+    # (the statistics, read after the paint: they are not on the table, and their panel reads them)
+    notices = [game.save_problem_text(problem), game.read_record()]
+    daily_text = str(params.get("daily")) if params.has("daily") else None
+    daily_date, daily_valid = game.daily.parse_date(daily_text)
+    if not daily_valid:
+        notices.append(i18n._("The date in this link is not valid: it was ignored."))
+    if not seed_valid:
+        notices.append(i18n._("The deal number in this link is not valid: it was ignored."))
     await pwa.engine_may_start()  # registers the service worker (first visit: it caches the site)
     try:
         await bridge.engine()
@@ -203,6 +196,7 @@ async def boot():
     ui.alert = " · ".join(n for n in notices if n)
     game.redraw()
     mark("table-ready")
+    game._spawn(later.import_rest())  # the rest of the UI, now that the player may act
     if daily_text is not None and daily_valid and not ui.elsewhere:
         await game.open_daily(daily_date)  # ?daily (today) or ?daily=YYYY-MM-DD
         return

@@ -5,7 +5,7 @@ changed, once per animation frame. No DOM access here, no rules: per-card refusa
 breakdowns all come from the engine worker in the view.
 """
 
-from ui import chart, memory_html, review, table, texts
+from ui import later, table, texts
 from ui.html import attrs, esc
 from ui.i18n import N_, _, ngettext
 
@@ -14,13 +14,19 @@ if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from collections.abc import Callable, Sequence  # noqa: F401  (Callable: in type comments)
     from typing import Any
 
+    from ui import chart, memory_html, review, review_html, settings_view
     from ui.state import UIState, View
+else:  # (imported when first needed, not before the table is drawn: ui/later.py)
+    chart, memory_html, review, review_html, settings_view = later.modules(
+        "chart", "memory_html", "review", "review_html", "settings_view"
+    )
 
 #: Static labels of index.html (``data-i18n-aria-label``), listed here so that extraction finds them.
 STATIC_LABELS = (N_("Across"), N_("Left"), N_("Right"), N_("You"), N_("Your hand"), N_("Table"))
 
 #: Panels drawn by other modules (their ``UIState.panel`` name -> its HTML), registered on import
-#: (``ui/stats_view.py``): ``overlay_html`` draws the open one.
+#: (``ui/stats_view.py``, ``ui/daily_view.py``; imported by :func:`extensions` when first needed):
+#: ``overlay_html`` draws the open one.
 PANELS = {}  # type: dict[str, Callable[[UIState], str]]
 #: Further menu entries (each ``UIState -> HTML``), registered on import, drawn in the settings sheet.
 MENU = []  # type: list[Callable[[UIState], str]]
@@ -31,7 +37,15 @@ SUMMARY_BUTTONS = []  # type: list[Callable[[], str]]
 FOOTERS = {}  # type: dict[str, Callable[[UIState], str]]
 
 
+def extensions() -> None:
+    """Import the modules that register panels, menu entries and summary buttons here (the daily
+    deal's, the statistics'), if they are not yet: the table itself does not need them, so they are
+    not imported before it is drawn (``ui/later.py``), but anything that shows their parts calls this."""
+    from ui import daily_view, stats_view  # noqa: F401  (in this order: the menu's)
+
+
 def summary_buttons() -> str:
+    extensions()
     return "".join(entry() for entry in SUMMARY_BUTTONS)
 
 
@@ -425,11 +439,11 @@ def overlay_html(app: "UIState") -> str:
             '<div class="loading" data-testid="loading"><div class="spinner"></div><p>{}</p>'
             '<div class="progress"><span style="width:{}%"></span></div></div>'
         ).format(esc(app.loading_text or _("Shuffling the deck…")), esc(int(app.progress or 10)))
+    if app.panel:
+        extensions()
     if app.panel in PANELS:
         return PANELS[app.panel](app)
     phase = table.html_phase(app)
-    from ui import review_html  # (here: it draws with this module's card and button helpers)
-
     if phase in ("hand-over", "match-over") and review.of_table(app).trick:
         return review_html.review_html(app)
     if phase == "hand-over":
@@ -524,11 +538,9 @@ def last_trick_html(view: "View") -> str:
 
 
 def regions(app: "UIState") -> "dict[str, str]":
-    from ui import settings_view  # (here: it draws with this module's button and MENU)
-
     out = {
         "bar": bar_html(app),
-        "sheet": settings_view.sheet_html(app),
+        "sheet": settings_view.sheet_html(app) if app.sheet else "",
         "trick": trick_html(app),
         "hand": hand_html(app),
         "actions": actions_html(app),

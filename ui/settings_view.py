@@ -11,7 +11,7 @@ moves the focus into it and back to ☰, ``ui/app.py`` keeps Tab inside and clos
 from ui import i18n, texts
 from ui.html import attrs, esc
 from ui.i18n import _
-from ui.render import MENU, button
+from ui.render import MENU, button, extensions
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
@@ -62,6 +62,7 @@ def actions_html(app: "UIState") -> str:
     """The rest of the menu: the captured cards, the registered entries, the rules page."""
     at_table = bool(app.view and app.view["phase"] in ("expose", "play"))  # (a summary covers the panels)
     captured = button("view-captured", "captured", _("View captured cards"), disabled=not at_table)
+    extensions()
     return captured + "".join(entry(app) for entry in MENU) + i18n.rules_link_html()
 
 
