@@ -5,9 +5,7 @@ Every candidate (a legal card, or a set of cards to expose) is played in the sam
 seats, or solved exactly once few cards remain.  The value of a world is the seat's own hand score
 minus ``OPPONENT_WEIGHT`` times the opponents' mean, or, with ``match_aware`` when the match can end
 soon, the match outcome (:mod:`gongzhu.ai.match`).  The work done is a fixed number of simulated
-card plays per decision (``budget``), never a clock, so decisions are reproducible.  A decision
-with few candidates or few cards left plays more worlds for the same budget (up to
-``PLAYOUT_WORLDS``): the estimate's noise, not the playouts, is what limits those decisions.
+card plays per decision (``budget``), never a clock, so decisions are reproducible.
 """
 
 from __future__ import annotations
@@ -23,11 +21,9 @@ from .match import Valuer, match_in_reach, match_valuer
 from .sampling import play_weight, sample_world
 from .sim import Table, run
 
-DEFAULT_BUDGET = 55_000  # simulated card plays per decision (bench/playouts.py: p95 fits the browser)
+DEFAULT_BUDGET = 60_000  # simulated card plays per decision (bench/playouts.py: p95 fits the browser)
 EXACT_CARDS = 8  # solve exactly when this many cards (or fewer) remain after the candidate
-MIN_WORLDS, MAX_WORLDS = 8, 120  # worlds of a decision; MAX_WORLDS caps exact solves and exposures
-PLAYOUT_WORLDS = 600  # the cap of a play decision valued by playouts (measured: +32 a hand over 120)
-WORLD_COST = 16  # drawing one world, in simulated plays (its play weight adds one per play so far)
+MIN_WORLDS, MAX_WORLDS = 8, 120
 OPPONENT_WEIGHT = 1.0  # measured: +91 vs +70 margin over Normal (60 deals) for own score alone
 
 
@@ -58,26 +54,6 @@ def valuer(k: Knowledge, opponent_weight: float, match_aware: bool) -> Valuer:
     return margin
 
 
-def play_worlds(candidates: int, left: int, history: int, budget: int) -> int:
-    """How many worlds a play decision samples: as many as ``budget`` simulated plays pay for.
-
-    ``left``: cards in all hands before the decision; ``history``: plays so far this hand (each is
-    replayed to weigh a world).  An exact solve costs about four plays a card left and stays under
-    ``MAX_WORLDS``; playouts may take up to ``PLAYOUT_WORLDS``.
-
-    >>> play_worlds(13, 52, 0, DEFAULT_BUDGET)  # the first lead: 13 candidates, every card to play
-    79
-    >>> play_worlds(3, 28, 24, DEFAULT_BUDGET)  # mid-hand, three legal cards
-    443
-    >>> play_worlds(3, 9, 43, DEFAULT_BUDGET)  # the last two tricks are solved exactly
-    120
-    """
-    exact = left - 1 <= EXACT_CARDS
-    cost = candidates * (left * 4 if exact else left) + history + WORLD_COST
-    cap = MAX_WORLDS if exact else PLAYOUT_WORLDS
-    return max(MIN_WORLDS, min(cap, budget // cost))
-
-
 def evaluate_plays(
     k: Knowledge,
     legal: int,
@@ -92,7 +68,8 @@ def evaluate_plays(
     cards = indices(legal)
     left = k.hand.bit_count() + sum(k.hand_sizes) - k.hand_sizes[k.seat]
     exact = left - 1 <= EXACT_CARDS
-    worlds = 1 if world is not None else play_worlds(len(cards), left, len(k.history), budget)
+    cost = len(cards) * (left * 4 if exact else left)
+    worlds = 1 if world is not None else max(MIN_WORLDS, min(MAX_WORLDS, budget // max(1, cost)))
     value = valuer(k, opponent_weight, match_aware)
     totals = dict.fromkeys(cards, 0.0)
     weight_sum = 0.0
