@@ -20,6 +20,10 @@ The distance to the open-hand player: Hard's mean margin as a fraction of the op
 on the deals both logs hold (95% interval: paired bootstrap over those deals):
 
     python bench/strength.py --fraction hard.jsonl open-hand.jsonl
+
+Two versions of one player on the same deals (its new log and an old one): the paired difference.
+
+    python bench/strength.py --difference new.jsonl old.jsonl
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ import dataclasses
 import functools
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -95,26 +100,42 @@ def read_log(path: str) -> list[DealResult | MatchResult]:
     return results
 
 
-def margin_fraction(part: dict[int, float], whole: dict[int, float], seed: int = 1) -> dict[str, Any]:
-    """Mean of ``part`` over mean of ``whole`` (margins by deal) on their shared deals, with a
-    paired bootstrap 95% interval (the same deals resampled for both)."""
-    deals = sorted(part.keys() & whole.keys())
+def paired(
+    first: dict[int, float],
+    second: dict[int, float],
+    statistic: Callable[[float, float], float],
+    seed: int = 1,
+) -> dict[str, Any]:
+    """``statistic(mean of first, mean of second)`` (margins by deal) on the two logs' shared deals,
+    with a paired bootstrap 95% interval (the same deals resampled for both)."""
+    deals = sorted(first.keys() & second.keys())
     if not deals:
         raise SystemExit("the two logs share no deal")
 
-    def ratio(sample: list[int]) -> float:
-        return sum(part[d] for d in sample) / sum(whole[d] for d in sample)
+    def value(sample: list[int]) -> float:
+        n = len(sample)
+        return statistic(sum(first[d] for d in sample) / n, sum(second[d] for d in sample) / n)
 
     rng = random.Random(seed)
-    ratios = [ratio([rng.choice(deals) for _ in deals]) for _ in range(BOOTSTRAP_SAMPLES)]
+    resampled = [value([rng.choice(deals) for _ in deals]) for _ in range(BOOTSTRAP_SAMPLES)]
     n = len(deals)
     return {
         "deals": n,
-        "part_margin": sum(part[d] for d in deals) / n,
-        "whole_margin": sum(whole[d] for d in deals) / n,
-        "fraction": ratio(deals),
-        "ci95": list(interval95(ratios)),
+        "first_margin": sum(first[d] for d in deals) / n,
+        "second_margin": sum(second[d] for d in deals) / n,
+        "value": value(deals),
+        "ci95": list(interval95(resampled)),
     }
+
+
+def ratio(first: float, second: float) -> float:
+    """PART's margin as a fraction of WHOLE's (``--fraction``)."""
+    return first / second
+
+
+def difference(first: float, second: float) -> float:
+    """NEW's margin minus OLD's (``--difference``)."""
+    return first - second
 
 
 def deal_margins(path: str) -> dict[int, float]:
@@ -150,13 +171,24 @@ def main() -> None:
         metavar=("PART", "WHOLE"),
         help="--log files: PART's margin as a fraction of WHOLE's",
     )
+    parser.add_argument(
+        "--difference",
+        nargs=2,
+        metavar=("NEW", "OLD"),
+        help="--log files of two versions of one pair: NEW's margin minus OLD's, deal by deal",
+    )
     args = parser.parse_args()
-    if args.fraction:
-        f = margin_fraction(deal_margins(args.fraction[0]), deal_margins(args.fraction[1]))
-        low, high = f["ci95"]
+    if args.fraction or args.difference:
+        statistic, logs, fmt, sep = (
+            (ratio, args.fraction, "{:.2f}", "/")
+            if args.fraction
+            else (difference, args.difference, "{:+.1f}", "−")
+        )
+        f = paired(deal_margins(logs[0]), deal_margins(logs[1]), statistic)
+        low, high = (fmt.format(x) for x in f["ci95"])
         print(
-            f"{f['fraction']:.2f} [{low:.2f}, {high:.2f}] on {f['deals']} shared deals "
-            f"({f['part_margin']:+.1f} / {f['whole_margin']:+.1f} per hand)"
+            f"{fmt.format(f['value'])} [{low}, {high}] on {f['deals']} shared deals "
+            f"({f['first_margin']:+.1f} {sep} {f['second_margin']:+.1f} per hand)"
         )
         return
     _register_hard_margin()
