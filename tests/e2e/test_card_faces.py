@@ -24,6 +24,18 @@ FACES_JS = """(selector) => [...document.querySelectorAll(selector)].map((card) 
           hidden: !!svg && svg.getAttribute('aria-hidden') === 'true', colour: use && getComputedStyle(use).color};
 })"""
 
+#: Sets ``window.__trickFaceSeen`` once a card lies in ``#trick`` with every face there drawn and
+#: hidden from screen readers, checked at each change of the page (``FACES``: :data:`FACES_JS`).
+TRICK_WATCH_JS = """(() => {
+  const faces = FACES;
+  const check = () => {
+    const f = faces('#trick [data-card]');
+    if (f.length > 0 && f.every(c => c.drawn && c.hidden)) window.__trickFaceSeen = true;
+  };
+  window.__trickFaceSeen = false;
+  new MutationObserver(check).observe(document.body, {childList: true, subtree: true, attributes: true});
+})()"""
+
 #: For each hand card: the corner index's font size and whether its middle shows the card itself
 #: (not a card laid over it).
 INDEX_JS = """() => [...document.querySelectorAll('#hand [data-card]')].map((card) => {
@@ -51,14 +63,13 @@ def test_every_card_on_the_table_is_drawn_from_the_sprite(
         g.expose_none(page)
         g.settle(page)
 
-    # A card played lies on the table with its face (polled: with ?fast=1 a trick is soon swept).
+    # A card played lies on the table with its face. With ?fast=1 a trick is soon swept, and a
+    # loaded machine may draw it for a single frame: every change of the page is checked as it
+    # happens (a MutationObserver), not polled.
+    page.evaluate(TRICK_WATCH_JS.replace("FACES", FACES_JS))
     page.locator(f'#hand [data-card="{g.playable(page)[0]}"]').click()
     page.click("[data-testid=play]")
-    page.evaluate(f"window.__cardFaces = {FACES_JS}")
-    page.wait_for_function(
-        "() => { const f = window.__cardFaces('#trick [data-card]'); return f.length > 0 && f.every(c => c.drawn && c.hidden); }",
-        polling="raf",
-    )
+    page.wait_for_function("() => window.__trickFaceSeen === true")
 
     # The opponents' cards show their patterned back, from the site.
     back = page.evaluate("getComputedStyle(document.querySelector('.back')).backgroundImage")

@@ -132,9 +132,14 @@ def test_chart_on_the_summary_at_360(phone_page: Page, site: build.SiteServer) -
     g.finish_hand(page)
     chart = page.locator("[data-testid=hand-summary] [data-testid=match-chart]")
     assert chart.evaluate("e => e.tagName.toLowerCase()") == "svg"
-    chart.wait_for(state="visible")  # (drawn a frame after the summary's text)
-    box = chart.bounding_box()
-    assert box is not None and box["width"] >= 280 and box["x"] >= 0 and box["x"] + box["width"] <= 360
+    # The chart's box, read in one step once it is laid out (the summary can be redrawn meanwhile,
+    # e.g. when the coach's verdict arrives, so a visible element may be a replaced one a moment later).
+    box = page.wait_for_function(
+        """() => { const e = document.querySelector('[data-testid=hand-summary] [data-testid=match-chart]');
+                   const r = e && e.getBoundingClientRect();
+                   return r && r.width > 0 ? {x: r.x, width: r.width} : null; }"""
+    ).json_value()
+    assert box["width"] >= 280 and box["x"] >= 0 and box["x"] + box["width"] <= 360
     assert "Totals after hand 1" in (chart.get_attribute("aria-label") or "")
     assert chart.locator("polyline").count() == 4
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
