@@ -32,6 +32,7 @@ import argparse
 import dataclasses
 import functools
 import json
+import operator
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -128,14 +129,11 @@ def paired(
     }
 
 
-def ratio(first: float, second: float) -> float:
-    """PART's margin as a fraction of WHOLE's (``--fraction``)."""
-    return first / second
-
-
-def difference(first: float, second: float) -> float:
-    """NEW's margin minus OLD's (``--difference``)."""
-    return first - second
+#: The comparisons of two logs: option → (statistic of the two mean margins, its format, its sign).
+COMPARISONS: dict[str, tuple[Callable[[float, float], float], str, str]] = {
+    "fraction": (operator.truediv, "{:.2f}", "/"),  # PART's margin as a fraction of WHOLE's
+    "difference": (operator.sub, "{:+.1f}", "−"),  # NEW's margin minus OLD's
+}
 
 
 def deal_margins(path: str) -> dict[int, float]:
@@ -178,12 +176,10 @@ def main() -> None:
         help="--log files of two versions of one pair: NEW's margin minus OLD's, deal by deal",
     )
     args = parser.parse_args()
-    if args.fraction or args.difference:
-        statistic, logs, fmt, sep = (
-            (ratio, args.fraction, "{:.2f}", "/")
-            if args.fraction
-            else (difference, args.difference, "{:+.1f}", "−")
-        )
+    for option, (statistic, fmt, sep) in COMPARISONS.items():
+        logs = getattr(args, option)
+        if not logs:
+            continue
         f = paired(deal_margins(logs[0]), deal_margins(logs[1]), statistic)
         low, high = (fmt.format(x) for x in f["ci95"])
         print(
