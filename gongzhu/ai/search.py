@@ -11,6 +11,7 @@ card plays per decision (``budget``), never a clock, so decisions are reproducib
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..cards import EXPOSABLE_MASK, indices
@@ -18,7 +19,7 @@ from .exact import solve
 from .heuristic import normal_expose, normal_play
 from .knowledge import Knowledge
 from .match import Valuer, match_in_reach, match_valuer
-from .sampling import play_weight, sample_world
+from .sampling import chain_cost, posterior_worlds, sample_world
 from .sim import Table, run
 
 DEFAULT_BUDGET = 60_000  # simulated card plays per decision (bench/playouts.py: p95 fits the browser)
@@ -68,15 +69,18 @@ def evaluate_plays(
     cards = indices(legal)
     left = k.hand.bit_count() + sum(k.hand_sizes) - k.hand_sizes[k.seat]
     exact = left - 1 <= EXACT_CARDS
-    cost = len(cards) * (left * 4 if exact else left)
-    worlds = 1 if world is not None else max(MIN_WORLDS, min(MAX_WORLDS, budget // max(1, cost)))
+    cost = len(cards) * (left * 4 if exact else left)  # simulated plays per world
+    if world is not None:
+        worlds: Iterable[list[int]] = [list(world)]
+    else:
+        once, per_world = chain_cost(k)  # drawing the worlds is paid from the same budget
+        affordable = max(0, budget - once) // (cost + per_world)
+        worlds = posterior_worlds(k, rng, max(MIN_WORLDS, min(MAX_WORLDS, affordable)))
     value = valuer(k, opponent_weight, match_aware)
     totals = dict.fromkeys(cards, 0.0)
-    weight_sum = 0.0
-    for _ in range(worlds):
-        hands = list(world) if world is not None else sample_world(k, rng)
-        weight = 1.0 if world is not None else play_weight(k, hands)
-        weight_sum += weight
+    count = 0
+    for hands in worlds:
+        count += 1
         base = Table(hands, list(k.captured), k.exposed, k.led, k.leader, list(k.trick), k.gone)
         for card in cards:
             table = base.copy()
@@ -86,8 +90,8 @@ def evaluate_plays(
             else:
                 run(table, normal_play)
                 scores = table.scores()
-            totals[card] += weight * value(scores)
-    return Evaluation({c: v / weight_sum for c, v in totals.items()}, worlds)
+            totals[card] += value(scores)
+    return Evaluation({c: v / count for c, v in totals.items()}, count)
 
 
 def expose_candidates(exposable: int) -> list[int]:
