@@ -127,26 +127,30 @@ def has_evidence(k: Knowledge) -> bool:
     return any(seat != k.seat for seat, _card in k.history)
 
 
-def chain_cost(k: Knowledge) -> tuple[int, int]:
-    """Simulated plays (at most) the chains of :func:`posterior_worlds` cost: once, and per world."""
+def chain_cost(k: Knowledge, chains: int = CHAINS) -> tuple[int, int]:
+    """Simulated plays (at most) that :func:`posterior_worlds` costs with ``chains`` chains: once,
+    and per world."""
     if not has_evidence(k):
         return 0, 0
     replay = len(k.history)  # a step replays the hand's plays (and stops at the first excess miss)
-    return CHAINS * BURN_IN * replay, THIN * replay
+    return chains * BURN_IN * replay, THIN * replay
 
 
-def posterior_worlds(k: Knowledge, rng: random.Random, count: int) -> Iterator[list[int]]:
-    """``count`` worlds drawn in proportion to how well they explain the opponents' plays."""
+def posterior_worlds(
+    k: Knowledge, rng: random.Random, count: int, chains: int = CHAINS
+) -> Iterator[list[int]]:
+    """``count`` worlds drawn in proportion to how well they explain the opponents' plays, taken in
+    turn from ``chains`` independent chains."""
     if not has_evidence(k):
         for _ in range(count):
             yield sample_world(k, rng)
         return
-    chains = [WorldChain(k, rng) for _ in range(CHAINS)]
-    for chain in chains:
+    walkers = [WorldChain(k, rng) for _ in range(chains)]
+    for chain in walkers:
         for _ in range(BURN_IN):
             chain.step()
     for i in range(count):
-        chain = chains[i % CHAINS]
+        chain = walkers[i % chains]
         for _ in range(THIN):
             chain.step()
         yield list(chain.world)
