@@ -27,7 +27,6 @@ CHAINS = 8  # independent chains per decision
 BURN_IN = 100  # swaps a chain proposes before its first world
 THIN = 5  # swaps a chain proposes between two of its worlds
 _ATTEMPTS = 30
-_LOG_MISMATCH = math.log(MISMATCH)
 
 
 def sample_world(k: Knowledge, rng: random.Random) -> list[int]:
@@ -110,7 +109,7 @@ class WorldChain:
             return  # a world the seat knows is impossible: the prior gives it nothing
         # accept with probability MISMATCH ** (new - old), i.e. when new <= old + log(u) / log(MISMATCH)
         u = rng.random()
-        limit = self.mismatches + int(math.log(u) / _LOG_MISMATCH) if u > 0.0 else 52
+        limit = self.mismatches + int(math.log(u) / math.log(MISMATCH)) if u > 0.0 else 52
         swap = (1 << card_a) | (1 << card_b)
         world = list(self.world)
         world[a] ^= swap
