@@ -1,16 +1,19 @@
 """Hard's search: expected hand score of each choice over sampled deals of the hidden cards.
 
 Every candidate (a legal card, or a set of cards to expose) is played in the same sampled worlds
-(common random numbers), then the rest of the hand is simulated with Normal's strategy for all four
+(common random numbers; a play decision's worlds are drawn from what the opponents' plays so far
+say about their hands, :func:`gongzhu.ai.sampling.posterior_worlds`), then the rest of the hand is simulated with Normal's strategy for all four
 seats, or solved exactly once few cards remain.  The value of a world is the seat's own hand score
 minus ``OPPONENT_WEIGHT`` times the opponents' mean, or, with ``match_aware`` when the match can end
 soon, the match outcome (:mod:`gongzhu.ai.match`).  The work done is a fixed number of simulated
-card plays per decision (``budget``), never a clock, so decisions are reproducible.
+card plays per decision (``budget``, drawing the worlds included), never a clock, so decisions are
+reproducible.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..cards import EXPOSABLE_MASK, indices
@@ -18,7 +21,7 @@ from .exact import solve
 from .heuristic import normal_expose, normal_play
 from .knowledge import Knowledge
 from .match import Valuer, match_in_reach, match_valuer
-from .sampling import play_weight, sample_world
+from .sampling import CHAINS, chain_cost, posterior_worlds, sample_world
 from .sim import Table, run
 
 DEFAULT_BUDGET = 60_000  # simulated card plays per decision (bench/playouts.py: p95 fits the browser)
@@ -68,15 +71,21 @@ def evaluate_plays(
     cards = indices(legal)
     left = k.hand.bit_count() + sum(k.hand_sizes) - k.hand_sizes[k.seat]
     exact = left - 1 <= EXACT_CARDS
-    cost = len(cards) * (left * 4 if exact else left)
-    worlds = 1 if world is not None else max(MIN_WORLDS, min(MAX_WORLDS, budget // max(1, cost)))
+    cost = len(cards) * (left * 4 if exact else left)  # simulated plays per world
+    if world is not None:
+        worlds: Iterable[list[int]] = [list(world)]
+    else:
+        # drawing the worlds is paid from the same budget; a budget too small for every chain's
+        # burn-in (the coach's small batches) draws from one chain
+        chains = CHAINS if chain_cost(k, CHAINS)[0] <= budget else 1
+        once, per_world = chain_cost(k, chains)
+        affordable = max(0, budget - once) // (cost + per_world)
+        worlds = posterior_worlds(k, rng, max(MIN_WORLDS, min(MAX_WORLDS, affordable)), chains)
     value = valuer(k, opponent_weight, match_aware)
     totals = dict.fromkeys(cards, 0.0)
-    weight_sum = 0.0
-    for _ in range(worlds):
-        hands = list(world) if world is not None else sample_world(k, rng)
-        weight = 1.0 if world is not None else play_weight(k, hands)
-        weight_sum += weight
+    count = 0
+    for hands in worlds:
+        count += 1
         base = Table(hands, list(k.captured), k.exposed, k.led, k.leader, list(k.trick), k.gone)
         for card in cards:
             table = base.copy()
@@ -86,8 +95,8 @@ def evaluate_plays(
             else:
                 run(table, normal_play)
                 scores = table.scores()
-            totals[card] += weight * value(scores)
-    return Evaluation({c: v / weight_sum for c, v in totals.items()}, worlds)
+            totals[card] += value(scores)
+    return Evaluation({c: v / count for c, v in totals.items()}, count)
 
 
 def expose_candidates(exposable: int) -> list[int]:
