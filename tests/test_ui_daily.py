@@ -89,11 +89,16 @@ def test_the_daily_slot_holds_its_date() -> None:
     assert daily.load_slot(storage, "2026-12-01") is None
 
 
-def test_the_daily_summary_offers_share_and_the_way_back() -> None:
-    packed = finished_daily()
+@pytest.mark.parametrize(
+    ("day", "phase"),
+    [("2026-12-02", "hand_over"), ("2026-12-01", "match_over")],  # that hand left the player at -1600
+)
+def test_the_daily_summary_offers_share_and_the_way_back(day: str, phase: str) -> None:
+    packed = finished_daily(day)
+    assert packed["view"]["phase"] == phase
     ui = UIState()
     ui.engine_ready = True
-    ui.state, ui.view, ui.daily = packed["state"], packed["view"], "2026-12-01"
+    ui.state, ui.view, ui.daily = packed["state"], packed["view"], day
     ui.daily_result = daily.result_of(packed["view"])
     html = render.regions(ui)["overlay"]
     assert 'data-testid="share"' in html and 'data-testid="daily-leave"' in html

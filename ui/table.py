@@ -20,7 +20,8 @@ def html_phase(app: "UIState") -> str:
     not start).
 
     While the last trick of a hand is still on show, the phase stays ``play`` and the summary
-    waits; ``hand-over`` / ``match-over`` mean the summary or the result is up.
+    waits; ``hand-over`` / ``match-over`` mean the summary or the result is up.  The daily deal is
+    one hand: its summary is up (``hand-over``) even when that hand ended the match.
     """
     view = app.view
     if app.failed:
@@ -30,6 +31,8 @@ def html_phase(app: "UIState") -> str:
     phase = view["phase"]
     if phase in ("hand_over", "match_over") and app.hold:
         return "play"
+    if phase == "match_over" and app.daily:
+        return "hand-over"
     return PHASES.get(phase, "loading")
 
 
