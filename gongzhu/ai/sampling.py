@@ -23,9 +23,9 @@ from .knowledge import Knowledge
 from .sim import Table
 
 MISMATCH = 0.1  # likelihood factor of a play the model would not have made (0.02–0.3 measured alike)
-CHAINS = 8  # independent chains per decision
-BURN_IN = 100  # swaps a chain proposes before its first world
-THIN = 5  # swaps a chain proposes between two of its worlds
+CHAINS = 4  # independent chains per decision
+BURN_IN = 50  # swaps a chain proposes before its first world
+THIN = 3  # swaps a chain proposes between two of its worlds
 _ATTEMPTS = 30
 
 
