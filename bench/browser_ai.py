@@ -61,7 +61,8 @@ def play_hands(page: Page, hands: int) -> None:
     while done < hands:
         current = settle(page, timeout_ms=300_000)
         if current == "match-over":
-            page.click("[data-testid=play-again]")
+            # (the summary is redrawn at each of the coach's steps: a pointer click may never find it still)
+            page.evaluate("document.querySelector('[data-testid=play-again]').click()")
         elif current == "hand-over":
             done += 1
             if done < hands:
