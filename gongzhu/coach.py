@@ -12,9 +12,9 @@ hand is reproducible.
 The work is cut into small steps so the engine worker is never busy with the coach for long (the
 page's own requests wait only for the step in flight): a decision takes :data:`STEPS` steps, each
 over :data:`WORLDS_PER_STEP` sampled deals (the search's smallest batches of ``MIN_WORLDS``, each
-drawn by one chain from what the opponents' plays say about their hands; the batches count equally).  A step that is not the
-last answers ``{"index", "count", "part"}``; the page sends ``part`` back with the next step, and
-the last step answers the analysis (JSON)::
+drawn by one chain from what the opponents' plays say about their hands; the batches count
+equally).  A step that is not the last answers ``{"index", "count", "part"}``; the page sends
+``part`` back with the next step, and the last step answers the analysis (JSON)::
 
     {"index": 4, "count": 11, "kind": "play", "trick": 3, "chosen": ["QS"], "best": ["3S"],
      "chosen_expected": -118, "best_expected": -22, "cost": 96, "costly": true,
