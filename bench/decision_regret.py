@@ -23,45 +23,33 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
-import random
 import statistics
 import time
 from pathlib import Path
 from typing import Any
 
 from gongzhu.ai import NormalPlayer
-from gongzhu.ai.hard import choose_expose, choose_play
-from gongzhu.ai.knowledge import read_view
-from gongzhu.ai.search import evaluate_plays
-from gongzhu.cards import DECK, to_mask
-from gongzhu.game import State, new_match, view_for
-from gongzhu.open_hand import OpenHandPlayer
+from gongzhu.ai.hard import choose_play
+from gongzhu.ai.search import Evaluation
+from gongzhu.cards import DECK
+from gongzhu.game import View, new_match
+from gongzhu.open_hand import JudgedHard
 from gongzhu.rng import tournament_deal_seed
 from gongzhu.simulate import play_hand
 
 Position = dict[str, Any]  # view, seed, true (card -> value in the true deal), chosen (recorded Hard's card)
 
 
-class Recorder(OpenHandPlayer):
-    """Plays Hard's choices from its view, and records each with the true deal's values."""
+class Recorder(JudgedHard):
+    """Records each of Hard's play decisions with the true deal's values."""
 
     def __init__(self, seed: int, seat: int) -> None:
         super().__init__(seed, seat)
         self.positions: list[Position] = []  # one per play decision that was not forced
 
-    def expose_open(self, state: State) -> list[str]:
-        return choose_expose(view_for(state, self.seat), self.seed)[0]
-
-    def play_open(self, state: State) -> str:
-        view = view_for(state, self.seat)
-        card, evaluation = choose_play(view, self.seed)
-        if evaluation is not None:
-            true = evaluate_plays(
-                read_view(view), to_mask(view["legal"]), random.Random(0), world=self._world(state)
-            )
-            values = {DECK[c]: v for c, v in true.values.items()}
-            self.positions.append({"view": view, "seed": self.seed, "true": values, "chosen": card})
-        return card
+    def judge_play(self, view: View, card: str, true: Evaluation) -> None:
+        values = {DECK[c]: v for c, v in true.values.items()}
+        self.positions.append({"view": view, "seed": self.seed, "true": values, "chosen": card})
 
 
 def record_deal(task: tuple[int, int]) -> list[Position]:

@@ -14,26 +14,23 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
 from gongzhu.ai import NormalPlayer
-from gongzhu.ai.hard import choose_expose, choose_play
-from gongzhu.ai.knowledge import read_view
-from gongzhu.ai.search import Evaluation, evaluate_exposes, evaluate_plays
+from gongzhu.ai.search import Evaluation
 from gongzhu.cards import INDEX, to_mask
-from gongzhu.game import State, new_match, view_for
-from gongzhu.open_hand import OpenHandPlayer
+from gongzhu.game import View, new_match
+from gongzhu.open_hand import JudgedHard
 from gongzhu.rng import tournament_deal_seed
 from gongzhu.simulate import play_hand
 
 Decision = tuple[str, int, float]  # (kind, tricks done, regret)
 
 
-class Auditor(OpenHandPlayer):
-    """Plays Hard's choices (from its view only) and records their regret against the true deal."""
+class Auditor(JudgedHard):
+    """Records the regret of each of Hard's choices against the true deal."""
 
     def __init__(self, seed: int, seat: int) -> None:
         super().__init__(seed, seat)
@@ -42,26 +39,13 @@ class Auditor(OpenHandPlayer):
     def _regret(self, evaluation: Evaluation, chosen: int) -> float:
         return max(evaluation.values.values()) - evaluation.values[chosen]
 
-    def expose_open(self, state: State) -> list[str]:
-        view = view_for(state, self.seat)
-        cards, _ = choose_expose(view, self.seed)
-        true = evaluate_exposes(
-            read_view(view), to_mask(view["exposable"]), random.Random(0),
-            extra=to_mask(cards), world=self._world(state),
-        )  # fmt: skip
+    def judge_expose(self, view: View, cards: list[str], true: Evaluation) -> None:
         self.decisions.append(("expose", 0, self._regret(true, to_mask(cards))))
-        return cards
 
-    def play_open(self, state: State) -> str:
-        view = view_for(state, self.seat)
-        card, evaluation = choose_play(view, self.seed)
-        if evaluation is not None:
-            legal = to_mask(view["legal"])
-            true = evaluate_plays(read_view(view), legal, random.Random(0), world=self._world(state))
-            plays = view["trick"]["plays"]
-            kind = "lead" if not plays else "follow" if card[-1] == plays[0]["card"][-1] else "discard"
-            self.decisions.append((kind, len(view["tricks"]), self._regret(true, INDEX[card])))
-        return card
+    def judge_play(self, view: View, card: str, true: Evaluation) -> None:
+        plays = view["trick"]["plays"]
+        kind = "lead" if not plays else "follow" if card[-1] == plays[0]["card"][-1] else "discard"
+        self.decisions.append((kind, len(view["tricks"]), self._regret(true, INDEX[card])))
 
 
 def audit(deals: int, seed: int) -> list[Decision]:

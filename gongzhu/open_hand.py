@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import random
 
-from .ai.hard import pick_exposure
+from .ai.hard import choose_expose, choose_play, pick_exposure
 from .ai.knowledge import read_view
-from .ai.search import DEFAULT_BUDGET, OPPONENT_WEIGHT, evaluate_exposes, evaluate_plays
+from .ai.search import DEFAULT_BUDGET, OPPONENT_WEIGHT, Evaluation, evaluate_exposes, evaluate_plays
 from .cards import DECK, to_mask
-from .game import State, view_for
+from .game import State, View, view_for
 
 OPEN_HAND = "open-hand"  # its name in tournament summaries
 
@@ -52,3 +52,34 @@ class OpenHandPlayer:
             self.match_aware, self._world(state),
         )  # fmt: skip
         return DECK[evaluation.best()]
+
+
+class JudgedHard(OpenHandPlayer):
+    """Hard's choices (made from its view only), each judged by the open-hand search in the true
+    deal: the benchmarks' audits of Hard subclass it and receive every judgement."""
+
+    def expose_open(self, state: State) -> list[str]:
+        view = view_for(state, self.seat)
+        cards, _ = choose_expose(view, self.seed)
+        true = evaluate_exposes(
+            read_view(view), to_mask(view["exposable"]), random.Random(0),
+            extra=to_mask(cards), world=self._world(state),
+        )  # fmt: skip
+        self.judge_expose(view, cards, true)
+        return cards
+
+    def play_open(self, state: State) -> str:
+        view = view_for(state, self.seat)
+        card, evaluation = choose_play(view, self.seed)
+        if evaluation is not None:
+            true = evaluate_plays(
+                read_view(view), to_mask(view["legal"]), random.Random(0), world=self._world(state)
+            )
+            self.judge_play(view, card, true)
+        return card
+
+    def judge_expose(self, view: View, cards: list[str], true: Evaluation) -> None:
+        """Hard exposed ``cards``; ``true``: every exposure's value in the true deal."""
+
+    def judge_play(self, view: View, card: str, true: Evaluation) -> None:
+        """Hard played ``card``, a choice it had; ``true``: every legal card's value in the true deal."""

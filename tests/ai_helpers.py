@@ -52,3 +52,13 @@ def crafted_state(
 def crafted_view(*args: Any, **kwargs: Any) -> dict[str, Any]:
     state = crafted_state(*args, **kwargs)
     return view_for(state, state["turn"])
+
+
+def nobody_exposes(state: State) -> State:
+    """``state`` after every seat still to decide has exposed nothing (the play phase begins)."""
+    for seat in range(4):
+        if state["expose_choices"][seat] is None:
+            after = apply(state, {"type": "expose", "seat": seat, "cards": []})
+            assert isinstance(after, dict), after
+            state = after
+    return state

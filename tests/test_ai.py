@@ -21,7 +21,7 @@ from gongzhu.cards import EXPOSABLE_MASK, FULL_MASK, SUIT_MASKS, to_mask
 from gongzhu.players import make_player
 from gongzhu.scoring import hand_score
 
-from .ai_helpers import crafted_state, crafted_view
+from .ai_helpers import crafted_state, crafted_view, nobody_exposes
 
 SMALL = 3000  # Hard's budget in tests: small, the search logic is the same
 
@@ -158,10 +158,7 @@ def test_hard_finds_the_endgame_dump_by_exact_search() -> None:
 
 
 def test_hard_is_reproducible_for_a_seed() -> None:
-    state = new_match(11)
-    for seat in range(4):
-        if state["expose_choices"][seat] is None:
-            state = apply(state, {"type": "expose", "seat": seat, "cards": []})
+    state = nobody_exposes(new_match(11))
     view = view_for(state, state["turn"])
     first = choose_play(view, seed=5, budget=SMALL)
     second = choose_play(view, seed=5, budget=SMALL)
@@ -200,11 +197,8 @@ def test_sampled_worlds_respect_what_the_seat_knows(draw: str) -> None:
 
 def _normal_position(seed: int, tricks_done: int) -> dict[str, Any]:
     """Hand 1 of match ``seed`` played by four Normals (nobody exposes) until ``tricks_done`` tricks."""
-    state = new_match(seed)
+    state = nobody_exposes(new_match(seed))
     players = [NormalPlayer(seed, s) for s in range(4)]
-    for seat in range(4):
-        if state["expose_choices"][seat] is None:
-            state = apply(state, {"type": "expose", "seat": seat, "cards": []})
     while len(state["tricks"]) < tricks_done:
         seat = state["turn"]
         state = apply(
@@ -292,10 +286,7 @@ def _swap_hidden(state: dict[str, Any], seat: int, rng: random.Random) -> dict[s
 def test_decisions_do_not_depend_on_hidden_hands(factory: Any) -> None:
     rng = random.Random(4)
     for seed in range(4):
-        state = new_match(50 + seed)
-        for seat in range(4):
-            if state["expose_choices"][seat] is None:
-                state = apply(state, {"type": "expose", "seat": seat, "cards": []})
+        state = nobody_exposes(new_match(50 + seed))
         for _ in range(rng.randrange(0, 20)):
             view = view_for(state, state["turn"])
             state = apply(state, {"type": "play", "seat": state["turn"], "card": view["legal"][0]})
@@ -355,10 +346,7 @@ def test_hint_codes() -> None:
 
 def test_hint_reason_is_always_a_known_code() -> None:
     for seed in range(3):
-        state = new_match(300 + seed)
-        for seat in range(4):
-            if state["expose_choices"][seat] is None:
-                state = apply(state, {"type": "expose", "seat": seat, "cards": []})
+        state = nobody_exposes(new_match(300 + seed))
         while state["phase"] == "play":
             view = view_for(state, state["turn"])
             result = hint(view, budget=1000)

@@ -126,13 +126,17 @@ def has_evidence(k: Knowledge) -> bool:
     return any(seat != k.seat for seat, _card in k.history)
 
 
-def chain_cost(k: Knowledge, chains: int = CHAINS) -> tuple[int, int]:
-    """Simulated plays (at most) that :func:`posterior_worlds` costs with ``chains`` chains: once,
-    and per world."""
+def affordable(k: Knowledge, budget: int, play_cost: int) -> tuple[int, int]:
+    """How many worlds ``budget`` simulated plays pay for, and from how many chains, when playing
+    a world costs ``play_cost``: drawing the worlds is paid from the same budget (a chain step
+    replays the hand's plays, and stops at the first excess miss), and a budget too small for
+    every chain's burn-in (the coach's small batches) draws from one chain."""
     if not has_evidence(k):
-        return 0, 0
-    replay = len(k.history)  # a step replays the hand's plays (and stops at the first excess miss)
-    return chains * BURN_IN * replay, THIN * replay
+        return budget // play_cost, 1
+    replay = len(k.history)
+    chains = CHAINS if CHAINS * BURN_IN * replay <= budget else 1
+    left = max(0, budget - chains * BURN_IN * replay)
+    return left // (play_cost + THIN * replay), chains
 
 
 def posterior_worlds(

@@ -21,7 +21,7 @@ from .exact import solve
 from .heuristic import normal_expose, normal_play
 from .knowledge import Knowledge
 from .match import Valuer, match_in_reach, match_valuer
-from .sampling import CHAINS, chain_cost, posterior_worlds, sample_world
+from .sampling import affordable, posterior_worlds, sample_world
 from .sim import Table, run
 
 DEFAULT_BUDGET = 60_000  # simulated card plays per decision (bench/playouts.py: p95 fits the browser)
@@ -75,12 +75,8 @@ def evaluate_plays(
     if world is not None:
         worlds: Iterable[list[int]] = [list(world)]
     else:
-        # drawing the worlds is paid from the same budget; a budget too small for every chain's
-        # burn-in (the coach's small batches) draws from one chain
-        chains = CHAINS if chain_cost(k, CHAINS)[0] <= budget else 1
-        once, per_world = chain_cost(k, chains)
-        affordable = max(0, budget - once) // (cost + per_world)
-        worlds = posterior_worlds(k, rng, max(MIN_WORLDS, min(MAX_WORLDS, affordable)), chains)
+        count, chains = affordable(k, budget, cost)
+        worlds = posterior_worlds(k, rng, max(MIN_WORLDS, min(MAX_WORLDS, count)), chains)
     value = valuer(k, opponent_weight, match_aware)
     totals = dict.fromkeys(cards, 0.0)
     count = 0
