@@ -304,3 +304,27 @@ def test_the_open_hand_player_reads_the_true_hands(monkeypatch: Any) -> None:
     summary = run_tournament(open_hand.OPEN_HAND, "normal", deals=1, seed=2)
     assert summary["challenger"] == "open-hand" and summary["games"] == 4 and worlds
     assert all(sum(w.bit_count() for w in world) <= 52 and all(world) for world in worlds)
+
+
+def test_judged_hard_plays_hards_cards_and_judges_each_in_the_true_deal() -> None:
+    """The benchmarks' audits (bench/decision_regret.py, bench/open_hand_regret.py) must not change
+    Hard's play: the hand is the one a plain Hard plays, and every judgement values Hard's choice."""
+    from gongzhu.ai import HardPlayer, NormalPlayer
+    from gongzhu.cards import DECK
+    from gongzhu.game import new_match
+    from gongzhu.open_hand import JudgedHard
+    from gongzhu.simulate import play_hand
+
+    judged: list[tuple[str, dict[int, float]]] = []
+
+    class Judge(JudgedHard):
+        def judge_play(self, view: Any, card: str, true: Any) -> None:
+            assert card in view["legal"] and len(true.values) == len(view["legal"]) and true.worlds == 1
+            judged.append((card, true.values))
+
+    seed = 4
+    plain = [HardPlayer(seed, 0, match_aware=False), *(NormalPlayer(seed, s) for s in (1, 2, 3))]
+    _, expected = play_hand(new_match(seed), plain)
+    _, audited = play_hand(new_match(seed), [Judge(seed, 0), *plain[1:]])
+    assert audited == expected and len(judged) >= 5
+    assert all(DECK.index(card) in values for card, values in judged)
