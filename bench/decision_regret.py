@@ -2,7 +2,7 @@
 check of a change to Hard's search before a tournament.
 
     python bench/decision_regret.py record --deals 40 --seed 7 --out positions.jsonl   # old version
-    python bench/decision_regret.py compare positions.jsonl [--jobs 2]                  # new version
+    python bench/decision_regret.py compare positions.jsonl [--jobs 2] [--budget N]     # new version
 
 (run ``record`` with the version to compare against checked out, ``compare`` with the new one).
 
@@ -25,12 +25,13 @@ import json
 import multiprocessing
 import statistics
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from gongzhu.ai import NormalPlayer
 from gongzhu.ai.hard import choose_play
-from gongzhu.ai.search import Evaluation
+from gongzhu.ai.search import DEFAULT_BUDGET, Evaluation
 from gongzhu.cards import DECK
 from gongzhu.game import View, new_match
 from gongzhu.open_hand import JudgedHard
@@ -64,10 +65,10 @@ def record_deal(task: tuple[int, int]) -> list[Position]:
     return positions
 
 
-def decide(position: Position) -> tuple[int, float, float, float]:
+def decide(position: Position, budget: int = DEFAULT_BUDGET) -> tuple[int, float, float, float]:
     """(tricks done, current Hard's regret, recorded Hard's regret, CPU seconds)."""
     start = time.process_time()
-    card, _ = choose_play(position["view"], position["seed"])
+    card, _ = choose_play(position["view"], position["seed"], budget)
     cpu = time.process_time() - start
     true: dict[str, float] = position["true"]
     best = max(true.values())
@@ -105,6 +106,7 @@ def main() -> None:
     cmp = commands.add_parser("compare")
     cmp.add_argument("positions")
     cmp.add_argument("--jobs", type=int, default=2)
+    cmp.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="the current Hard's budget")
     args = parser.parse_args()
     with multiprocessing.Pool(args.jobs) as pool:
         if args.command == "record":
@@ -113,7 +115,8 @@ def main() -> None:
                     out.writelines(json.dumps(p) + "\n" for p in positions)
         else:
             lines = Path(args.positions).read_text().splitlines()
-            print(report(pool.map(decide, [json.loads(line) for line in lines], chunksize=8)))
+            positions = [json.loads(line) for line in lines]
+            print(report(pool.map(partial(decide, budget=args.budget), positions, chunksize=8)))
 
 
 if __name__ == "__main__":
