@@ -24,7 +24,7 @@ from .match import Valuer, match_in_reach, match_valuer
 from .sampling import affordable, posterior_worlds, sample_world
 from .sim import Table, run
 
-DEFAULT_BUDGET = 40_000  # simulated card plays per decision (bench/decision_regret.py: 60,000 decided no better)
+DEFAULT_BUDGET = 40_000  # simulated plays per decision (bench/decision_regret.py: 60,000 no better)
 EXACT_CARDS = 8  # solve exactly when this many cards (or fewer) remain after the candidate
 MIN_WORLDS, MAX_WORLDS = 8, 120
 OPPONENT_WEIGHT = 1.0  # measured: +91 vs +70 margin over Normal (60 deals) for own score alone
