@@ -3,11 +3,11 @@
 Every candidate (a legal card, or a set of cards to expose) is played in the same sampled worlds
 (common random numbers; a play decision's worlds are drawn from what the opponents' plays so far
 say about their hands, :func:`gongzhu.ai.sampling.posterior_worlds`), then the rest of the hand is
-simulated with Normal's strategy for all four seats, or solved exactly once few cards remain.  The value of a world is the seat's own hand score
-minus ``OPPONENT_WEIGHT`` times the opponents' mean, or, with ``match_aware`` when the match can end
-soon, the match outcome (:mod:`gongzhu.ai.match`).  The work done is a fixed number of simulated
-card plays per decision (``budget``, drawing the worlds included), never a clock, so decisions are
-reproducible.
+simulated with Normal's strategy for all four seats, or solved exactly once few cards remain.  The
+value of a world is the seat's own hand score minus ``OPPONENT_WEIGHT`` times the opponents' mean,
+or, with ``match_aware`` when the match can end soon, the match outcome (:mod:`gongzhu.ai.match`).
+The work done is a fixed number of simulated card plays per decision (``budget``, drawing the
+worlds included), never a clock, so decisions are reproducible.
 """
 
 from __future__ import annotations
