@@ -328,3 +328,33 @@ def test_judged_hard_plays_hards_cards_and_judges_each_in_the_true_deal() -> Non
     _, audited = play_hand(new_match(seed), [Judge(seed, 0), *plain[1:]])
     assert audited == expected and len(judged) >= 5
     assert all(DECK.index(card) in values for card, values in judged)
+
+
+def test_the_exposure_credit_benchmark_replays_the_tournaments_hands() -> None:
+    """bench/expose_credit.py plays only the hands whose exposure a credit changes, Hard's exposure
+    forced: forced to Hard's own pick (which it computes from the uncredited values), the hand is the
+    tournament's hand."""
+    import importlib.util
+
+    from gongzhu.ai import HardPlayer
+    from gongzhu.ai.hard import choose_expose
+    from gongzhu.ai.search import EXPOSURE_CREDIT
+    from gongzhu.game import new_match, view_for
+
+    spec = importlib.util.spec_from_file_location(
+        "expose_credit", Path(__file__).parent.parent / "bench" / "expose_credit.py"
+    )
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    seed, deal = 1, 0
+    dseed = tournament_deal_seed(seed, deal)
+    result = play_deal("hard", "normal", seed, deal)
+    state = new_match(dseed)
+    for seat in range(4):
+        view = view_for(state, seat)
+        exposure = HardPlayer(dseed, seat).expose(view)
+        if view["exposable"]:
+            _cards, playouts = choose_expose(view, dseed, match_aware=True, credit=0.0)
+            assert bench.picks(playouts, [EXPOSURE_CREDIT]) == [exposure]
+        assert bench.margin_with(dseed, seat, exposure, "normal") == result.margins[seat]

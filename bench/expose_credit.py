@@ -1,0 +1,151 @@
+"""Hard's exposure credit: what an exposure is worth when Hard plays the hand, on duplicate hands.
+
+    python bench/expose_credit.py --seed 1 --deals 400 --jobs 2 --credits=-5,0,25,50,100,150
+    python bench/expose_credit.py --from-log x.jsonl          # the table from a saved run
+
+Hard values an exposure by playouts in which its own seat plays Normal's strategy, and credits
+every exposure with ``EXPOSURE_CREDIT`` points for what its own later play makes of an exposed card
+(:func:`gongzhu.ai.search.credit_exposures`).  This measures the credit.
+
+For every seat of every deal (the tournament's deals for ``--seed``, as ``bench/strength.py`` plays
+them) Hard's exposure values are computed once, without credit.  Each credit picks an exposure from
+them; where the picks differ, the hand is played to the end once per pick, Hard in that seat with
+its exposure forced and the ``--opponents`` in the others.  Every other hand would be played
+exactly as the baseline's (Hard is deterministic), so the gain of a credit over the first one (the
+baseline; -5 is Hard before the credit: expose only when 5 points better) is the sum of the changed
+hands' margin differences: per hand, divided by 4 seatings as in ``bench/strength.py``'s margin,
+with a 95% interval over the deals.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import math
+import multiprocessing
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from gongzhu.ai import HardPlayer
+from gongzhu.ai.hard import choose_expose
+from gongzhu.ai.search import Evaluation, credit_exposures
+from gongzhu.cards import to_codes
+from gongzhu.game import View, new_match, view_for
+from gongzhu.players import make_player
+from gongzhu.rng import tournament_deal_seed
+from gongzhu.simulate import play_hand
+
+
+class ForcedExposure(HardPlayer):
+    """Hard, except that its exposure is given."""
+
+    def __init__(self, seed: int, seat: int, exposure: list[str]) -> None:
+        super().__init__(seed, seat)
+        self.exposure = exposure  # the cards this Hard exposes, whatever its search says
+
+    def expose(self, view: View) -> list[str]:
+        return list(self.exposure)
+
+
+def margin_with(dseed: int, seat: int, exposure: list[str], opponents: str) -> float:
+    """Hard's hand margin in ``seat`` of the deal, exposing ``exposure`` (own score − others' mean)."""
+    players: list[Any] = [make_player(opponents, dseed, s) for s in range(4)]
+    players[seat] = ForcedExposure(dseed, seat, exposure)
+    _state, log = play_hand(new_match(dseed), players)
+    scores: list[int] = log["scores"]
+    return scores[seat] - (sum(scores) - scores[seat]) / 3
+
+
+def picks(evaluation: Evaluation, credits: Sequence[float]) -> list[list[str]]:
+    """The exposure each credit picks from the uncredited ``evaluation``."""
+    return [to_codes(credit_exposures(evaluation, credit).best()) for credit in credits]
+
+
+def play_deal(task: tuple[int, int, list[float], str]) -> dict[str, Any]:
+    """One deal's four seats: per credit, the summed margin gain over the baseline and the changes."""
+    seed, deal, credits, opponents = task
+    dseed = tournament_deal_seed(seed, deal)
+    state = new_match(dseed)
+    gains = [0.0] * len(credits)
+    changed = [0] * len(credits)
+    for seat in range(4):
+        view = view_for(state, seat)
+        if not view["exposable"]:
+            continue
+        _cards, evaluation = choose_expose(view, dseed, match_aware=True, credit=0.0)
+        chosen = picks(evaluation, credits)
+        if all(p == chosen[0] for p in chosen):
+            continue
+        margins: dict[str, float] = {}
+        for exposure in chosen:
+            key = ",".join(exposure)
+            if key not in margins:
+                margins[key] = margin_with(dseed, seat, exposure, opponents)
+        base = margins[",".join(chosen[0])]
+        for i, exposure in enumerate(chosen):
+            gains[i] += margins[",".join(exposure)] - base
+            changed[i] += exposure != chosen[0]
+    return {"deal": deal, "credits": credits, "gains": gains, "changed": changed}
+
+
+def run(seed: int, deals: int, credits: list[float], opponents: str, jobs: int) -> Iterator[dict[str, Any]]:
+    tasks = [(seed, deal, credits, opponents) for deal in range(deals)]
+    if jobs == 1:
+        yield from map(play_deal, tasks)
+        return
+    with multiprocessing.Pool(jobs) as pool:
+        yield from pool.imap_unordered(play_deal, tasks)
+
+
+def table(rows: list[dict[str, Any]]) -> str:
+    """Per credit: exposures changed, and the gain per hand over the baseline with its 95% interval."""
+    credits: list[float] = rows[0]["credits"]
+    n = len(rows)
+    lines = [
+        f"{n} deals x 4 seatings; baseline: credit {credits[0]:g}",
+        "",
+        "| credit | exposures changed | gain per hand | 95% CI |",
+        "|---:|---:|---:|---|",
+    ]
+    for i, credit in enumerate(credits):
+        per_deal = [r["gains"][i] / 4 for r in rows]
+        mean = sum(per_deal) / n
+        sd = math.sqrt(sum((g - mean) ** 2 for g in per_deal) / (n - 1)) if n > 1 else 0.0
+        half = 1.96 * sd / math.sqrt(n)
+        changed = sum(r["changed"][i] for r in rows)
+        lines.append(f"| {credit:g} | {changed} | {mean:+.2f} | [{mean - half:+.2f}, {mean + half:+.2f}] |")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seed", type=int, default=1, help="tournament seed (default 1, the benchmark's)")
+    parser.add_argument("--deals", type=int, default=400)
+    parser.add_argument(
+        "--credits", default="-5,0,25,50,100,150", help="comma-separated; the first is the baseline"
+    )
+    parser.add_argument("--opponents", default="normal", help="the other three seats' level (default normal)")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--log", help="append one JSON line per deal to this file")
+    parser.add_argument("--from-log", help="print the table of a saved run and stop")
+    args = parser.parse_args(argv)
+    if args.from_log:
+        with open(args.from_log) as saved:
+            print(table([json.loads(line) for line in saved]))
+        return 0
+    credits = [float(c) for c in args.credits.split(",")]
+    rows = []
+    with contextlib.ExitStack() as stack:
+        log = stack.enter_context(open(args.log, "a")) if args.log else None
+        for row in run(args.seed, args.deals, credits, args.opponents, args.jobs):
+            rows.append(row)
+            if log:
+                log.write(json.dumps(row) + "\n")
+                log.flush()
+    print(table(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
