@@ -23,7 +23,9 @@ equally).  A step that is not the last answers ``{"index", "count", "part"}``; t
 ``*_expected`` are the player's expected hand scores (rounded) with the chosen and the best choice,
 ``cost`` their difference (what the chosen card gives away), ``costly`` when that is at least
 :data:`COSTLY_POINTS`, ``reason`` the best choice's reason code from the hint's vocabulary
-(:data:`gongzhu.ai.REASONS`).  ``trick`` is 0 for the exposure.  :func:`check_analyses` is the
+(:data:`gongzhu.ai.REASONS`).  ``trick`` is 0 for the exposure; an exposure's expected score
+includes the credit Hard gives every exposure for its own later play
+(:func:`gongzhu.ai.search.credit_exposures`), so the coach's best exposure is Hard's and the hint's.  :func:`check_analyses` is the
 engine's check of analyses read back from storage.
 """
 

@@ -213,6 +213,8 @@ def test_a_seed_link_asks_before_replacing_a_match_in_progress(
     assert g.hand(page) == mine
     page.goto(site.url + "?seed=8&fast=1")
     page.click("[data-testid=seed-new]")
+    # the old hand (12 cards) may still be drawn for a moment: wait for the new deal's 13
+    page.wait_for_function("document.querySelectorAll('#hand [data-card]').length === 13")
     g.settle(page)
     assert sorted(g.hand(page)) == sorted(g.op("new_match", seed=8)["view"]["hand"])
 
