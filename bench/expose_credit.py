@@ -1,20 +1,22 @@
-"""Hard's exposure credit: what an exposure is worth when Hard plays the hand, on duplicate hands.
+"""Crediting Hard's exposures: would Hard gain by exposing more often?  Duplicate hands.
 
-    python bench/expose_credit.py --seed 1 --deals 400 --jobs 2 --credits=-5,0,25,50,100,150
+    python bench/expose_credit.py --seed 1 --deals 400 --jobs 2 --credits=-5,25,50,100
+    python bench/expose_credit.py --seed 1 --deals 60 --jobs 2 --credits=-5,100 --opponents hard
     python bench/expose_credit.py --from-log x.jsonl          # the table from a saved run
 
-Hard values an exposure by playouts in which its own seat plays Normal's strategy, and credits
-every exposure with ``EXPOSURE_CREDIT`` points for what its own later play makes of an exposed card
-(:func:`gongzhu.ai.search.credit_exposures`).  This measures the credit.
+Hard values an exposure by playouts in which every seat, its own included, plays Normal's
+strategy, and exposes only when the best exposure beats exposing nothing by ``EXPOSE_MARGIN``
+points.  A credit ``c`` is the rule "add ``c`` points to every exposure's value, then take the
+best": Hard's own rule is the credit ``-EXPOSE_MARGIN`` (-5; up to exact ties).  A positive credit would stand for
+what Hard's own later play makes of an exposed card beyond Normal's.
 
 For every seat of every deal (the tournament's deals for ``--seed``, as ``bench/strength.py`` plays
-them) Hard's exposure values are computed once, without credit.  Each credit picks an exposure from
-them; where the picks differ, the hand is played to the end once per pick, Hard in that seat with
-its exposure forced and the ``--opponents`` in the others.  Every other hand would be played
-exactly as the baseline's (Hard is deterministic), so the gain of a credit over the first one (the
-baseline; -5 is Hard before the credit: expose only when 5 points better) is the sum of the changed
-hands' margin differences: per hand, divided by 4 seatings as in ``bench/strength.py``'s margin,
-with a 95% interval over the deals.
+them) Hard's exposure values are computed once.  Each credit picks an exposure from them; where
+the picks differ, the hand is played to the end once per pick, Hard in that seat with its exposure
+forced and the ``--opponents`` in the other seats.  Every other hand would be played exactly as
+with the first credit (the baseline; Hard is deterministic), so the gain of a credit over the
+baseline is the sum of the changed hands' margin differences: per hand, divided by 4 seatings as
+in ``bench/strength.py``'s margin, with a 95% interval over the deals.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from typing import Any
 
 from gongzhu.ai import HardPlayer
 from gongzhu.ai.hard import choose_expose
-from gongzhu.ai.search import Evaluation, credit_exposures
+from gongzhu.ai.search import Evaluation
 from gongzhu.cards import to_codes
 from gongzhu.game import View, new_match, view_for
 from gongzhu.players import make_player
@@ -57,9 +59,15 @@ def margin_with(dseed: int, seat: int, exposure: list[str], opponents: str) -> f
     return scores[seat] - (sum(scores) - scores[seat]) / 3
 
 
+def credited_pick(evaluation: Evaluation, credit: float) -> list[str]:
+    """The best exposure once ``credit`` is added to every exposure's value (ties: fewer, lower cards)."""
+    values = {c: v + credit if c else v for c, v in evaluation.values.items()}
+    return to_codes(max(values, key=lambda c: (values[c], -c)))
+
+
 def picks(evaluation: Evaluation, credits: Sequence[float]) -> list[list[str]]:
-    """The exposure each credit picks from the uncredited ``evaluation``."""
-    return [to_codes(credit_exposures(evaluation, credit).best()) for credit in credits]
+    """The exposure each credit picks from Hard's ``evaluation``."""
+    return [credited_pick(evaluation, credit) for credit in credits]
 
 
 def play_deal(task: tuple[int, int, list[float], str]) -> dict[str, Any]:
@@ -73,7 +81,7 @@ def play_deal(task: tuple[int, int, list[float], str]) -> dict[str, Any]:
         view = view_for(state, seat)
         if not view["exposable"]:
             continue
-        _cards, evaluation = choose_expose(view, dseed, match_aware=True, credit=0.0)
+        _cards, evaluation = choose_expose(view, dseed, match_aware=True)
         chosen = picks(evaluation, credits)
         if all(p == chosen[0] for p in chosen):
             continue

@@ -23,9 +23,7 @@ equally).  A step that is not the last answers ``{"index", "count", "part"}``; t
 ``*_expected`` are the player's expected hand scores (rounded) with the chosen and the best choice,
 ``cost`` their difference (what the chosen card gives away), ``costly`` when that is at least
 :data:`COSTLY_POINTS`, ``reason`` the best choice's reason code from the hint's vocabulary
-(:data:`gongzhu.ai.REASONS`).  ``trick`` is 0 for the exposure; an exposure's expected score
-includes the credit Hard gives every exposure for its own later play
-(:func:`gongzhu.ai.search.credit_exposures`), so the coach's best exposure is Hard's and the hint's.  :func:`check_analyses` is the
+(:data:`gongzhu.ai.REASONS`).  ``trick`` is 0 for the exposure.  :func:`check_analyses` is the
 engine's check of analyses read back from storage.
 """
 
@@ -35,10 +33,11 @@ import random
 from typing import Any
 
 from .ai import REASONS
+from .ai.hard import EXPOSE_MARGIN
 from .ai.hint import play_reason
 from .ai.knowledge import read_view
 from .ai.levels import view_seed
-from .ai.search import EXPOSURE_CREDIT, MIN_WORLDS, Evaluation, evaluate_exposes, evaluate_plays
+from .ai.search import MIN_WORLDS, Evaluation, evaluate_exposes, evaluate_plays
 from .cards import INDEX, to_codes, to_mask
 from .game import State, View, apply_legal, start_hand, view_for
 from .review import NotOver
@@ -50,8 +49,6 @@ STEPS = 12
 WORLDS_PER_STEP = MIN_WORLDS
 #: No hand score goes beyond this either way (``gongzhu.state_check.MAX_HAND_SCORE``).
 MAX_SCORE = 3200
-#: No expected value goes beyond this: an exposure's includes Hard's credit (``credit_exposures``).
-MAX_EXPECTED = MAX_SCORE + EXPOSURE_CREDIT
 SEAT = 0
 _KEYS = ("index", "count", "kind", "trick", "chosen", "best", "chosen_expected", "best_expected",
          "cost", "costly", "reason")  # fmt: skip
@@ -175,6 +172,8 @@ def step(
 def _analysis(view: View, choice: list[str], means: dict[str, float]) -> dict[str, Any]:
     if view["phase"] == "expose":
         best = max(means, key=lambda key: (means[key], -to_mask(key.split(",") if key else [])))
+        if means[best] < means[""] + EXPOSE_MARGIN:
+            best = ""  # Hard's (and the hint's) rule: expose only with confidence
         best_cards = best.split(",") if best else []
         out = _result("expose", 0, choice, best_cards, means[_key(choice)], means[best])
         out["reason"] = "expose_confident" if best else "expose_none"
@@ -224,7 +223,7 @@ def evaluate(before: State, choice: list[str], seed: int) -> dict[str, float]:
 
 
 def _int(value: Any) -> bool:
-    return type(value) is int and abs(value) <= MAX_EXPECTED
+    return type(value) is int and abs(value) <= MAX_SCORE
 
 
 def check_analyses(state: State, analyses: Any) -> list[dict[str, Any]]:

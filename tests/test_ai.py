@@ -12,14 +12,12 @@ from hypothesis import strategies as st
 import gongzhu.game
 from gongzhu import apply, new_match, view_for
 from gongzhu.ai import REASONS, EasyPlayer, HardPlayer, NormalPlayer, choose_play, hint, make_level
-from gongzhu.ai.hard import choose_expose
 from gongzhu.ai.heuristic import normal_play
 from gongzhu.ai.knowledge import read_view
 from gongzhu.ai.levels import easy_play
 from gongzhu.ai.sampling import MISMATCH, mismatches, posterior_worlds, sample_world
-from gongzhu.ai.search import EXPOSURE_CREDIT
 from gongzhu.ai.sim import Table, deal_table, fast_score, random_hands, run
-from gongzhu.cards import EXPOSABLE_MASK, FULL_MASK, SUIT_MASKS, to_codes, to_mask
+from gongzhu.cards import EXPOSABLE_MASK, FULL_MASK, SUIT_MASKS, to_mask
 from gongzhu.players import make_player
 from gongzhu.scoring import hand_score
 
@@ -416,29 +414,3 @@ def test_hard_expose_is_a_subset_and_reproducible() -> None:
                 first = HardPlayer(seed, seat, budget=SMALL).expose(view)
                 assert set(first) <= set(view["exposable"])
                 assert first == HardPlayer(seed, seat, budget=SMALL).expose(view)
-
-
-def test_hard_credits_an_exposure_for_its_own_later_play() -> None:
-    """The playouts play Hard's seat with Normal's strategy, which undervalues an exposure: Hard
-    credits every exposure (and not exposing nothing) with EXPOSURE_CREDIT points, so it makes the
-    exposures the playouts value below exposing nothing by less than that (bench/expose_credit.py)."""
-    taken = 0
-    for seed in range(12):
-        state = new_match(700 + seed)
-        for seat in range(4):
-            view = view_for(state, seat)
-            if not view["exposable"]:
-                continue
-            _none, playouts = choose_expose(view, seed, SMALL, credit=0.0)
-            cards, credited = choose_expose(view, seed, SMALL)
-            assert credited.values[0] == playouts.values[0]
-            for exposure, value in playouts.values.items():
-                if exposure:
-                    assert credited.values[exposure] == value + EXPOSURE_CREDIT
-            best = max((c for c in playouts.values if c), key=lambda c: (playouts.values[c], -c))
-            shortfall = playouts.values[0] - playouts.values[best]
-            if 0 < shortfall < EXPOSURE_CREDIT:
-                assert _none == [] and cards == to_codes(best)
-                assert HardPlayer(seed, seat, budget=SMALL).expose(view) == cards
-                taken += 1
-    assert taken

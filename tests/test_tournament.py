@@ -332,13 +332,12 @@ def test_judged_hard_plays_hards_cards_and_judges_each_in_the_true_deal() -> Non
 
 def test_the_exposure_credit_benchmark_replays_the_tournaments_hands() -> None:
     """bench/expose_credit.py plays only the hands whose exposure a credit changes, Hard's exposure
-    forced: forced to Hard's own pick (which it computes from the uncredited values), the hand is the
-    tournament's hand."""
+    forced: at Hard's own credit (-EXPOSE_MARGIN) it picks Hard's exposure, and a hand with the
+    exposure forced to it is the tournament's hand."""
     import importlib.util
 
     from gongzhu.ai import HardPlayer
-    from gongzhu.ai.hard import choose_expose
-    from gongzhu.ai.search import EXPOSURE_CREDIT
+    from gongzhu.ai.hard import EXPOSE_MARGIN, choose_expose
     from gongzhu.game import new_match, view_for
 
     spec = importlib.util.spec_from_file_location(
@@ -355,6 +354,6 @@ def test_the_exposure_credit_benchmark_replays_the_tournaments_hands() -> None:
         view = view_for(state, seat)
         exposure = HardPlayer(dseed, seat).expose(view)
         if view["exposable"]:
-            _cards, playouts = choose_expose(view, dseed, match_aware=True, credit=0.0)
-            assert bench.picks(playouts, [EXPOSURE_CREDIT]) == [exposure]
+            _cards, evaluation = choose_expose(view, dseed, match_aware=True)
+            assert bench.picks(evaluation, [-EXPOSE_MARGIN]) == [exposure]
         assert bench.margin_with(dseed, seat, exposure, "normal") == result.margins[seat]

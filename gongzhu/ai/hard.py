@@ -13,14 +13,9 @@ from ..cards import DECK, to_codes, to_mask
 from ..game import View
 from .knowledge import read_view
 from .levels import view_seed
-from .search import (
-    DEFAULT_BUDGET,
-    EXPOSURE_CREDIT,
-    OPPONENT_WEIGHT,
-    Evaluation,
-    evaluate_exposes,
-    evaluate_plays,
-)
+from .search import DEFAULT_BUDGET, OPPONENT_WEIGHT, Evaluation, evaluate_exposes, evaluate_plays
+
+EXPOSE_MARGIN = 5.0  # an exposure must beat exposing nothing by this many expected points
 
 
 def choose_play(
@@ -45,22 +40,21 @@ def choose_expose(
     budget: int = DEFAULT_BUDGET,
     opponent_weight: float = OPPONENT_WEIGHT,
     match_aware: bool = False,
-    credit: float = EXPOSURE_CREDIT,
 ) -> tuple[list[str], Evaluation]:
-    """Hard's exposure for an expose-phase view, with the evaluation behind it.  ``credit``: added
-    to every exposure's value (:func:`gongzhu.ai.search.credit_exposures`)."""
+    """Hard's exposure for an expose-phase view, with the evaluation behind it."""
     exposable = to_mask(view["exposable"])
     rng = random.Random(view_seed(seed, view, "hard-expose"))
     k = read_view(view)
-    evaluation = evaluate_exposes(
-        k, exposable, rng, budget, opponent_weight, match_aware=match_aware, credit=credit
-    )
+    evaluation = evaluate_exposes(k, exposable, rng, budget, opponent_weight, match_aware=match_aware)
     return pick_exposure(evaluation), evaluation
 
 
 def pick_exposure(evaluation: Evaluation) -> list[str]:
-    """The best-valued exposure (ties: the fewest and lowest cards, exposing nothing first)."""
-    return to_codes(evaluation.best())
+    """The best exposure, unless it beats exposing nothing by less than ``EXPOSE_MARGIN``."""
+    best = evaluation.best()
+    if evaluation.values[best] < evaluation.values[0] + EXPOSE_MARGIN:
+        best = 0
+    return to_codes(best)
 
 
 class HardPlayer:

@@ -9,8 +9,7 @@ and in the expose phase (``view["exposable"]`` not empty)::
     {"cards": ["QS"], "reason": "expose_confident", "expected_gain": 18}
 
 otherwise ``{"reason": "no_decision"}``.  ``expected`` is Hard's expected hand score for the card,
-``expected_gain`` the expected gain of the exposure over exposing nothing (Hard's credit for its
-own later play included: :func:`gongzhu.ai.search.credit_exposures`).
+``expected_gain`` the expected gain of the exposure over exposing nothing.
 
 Reason codes (the UI translates them):
 

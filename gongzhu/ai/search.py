@@ -28,7 +28,6 @@ DEFAULT_BUDGET = 40_000  # simulated plays per decision (bench/decision_regret.p
 EXACT_CARDS = 8  # solve exactly when this many cards (or fewer) remain after the candidate
 MIN_WORLDS, MAX_WORLDS = 8, 120
 OPPONENT_WEIGHT = 1.0  # measured: +91 vs +70 margin over Normal (60 deals) for own score alone
-EXPOSURE_CREDIT = 100.0  # points credited to every exposure (see credit_exposures)
 
 
 @dataclass
@@ -107,19 +106,6 @@ def expose_candidates(exposable: int) -> list[int]:
     return sorted({0, *(1 << c for c in cards), normal_expose(exposable)})
 
 
-def credit_exposures(evaluation: Evaluation, credit: float = EXPOSURE_CREDIT) -> Evaluation:
-    """``evaluation`` with ``credit`` points added to every exposure (exposing nothing gets none).
-
-    The playouts play this seat with Normal's strategy, which makes less of an exposed card than
-    Hard does later in the hand, so they undervalue exposing.  Hard played out the exposures the
-    playouts valued up to 100 points below exposing nothing, on duplicate hands against three
-    Normals: they gained points on average, and 100 was the credit that gained most
-    (``bench/expose_credit.py``).
-    """
-    values = {c: v + credit if c else v for c, v in evaluation.values.items()}
-    return Evaluation(values, evaluation.worlds)
-
-
 def evaluate_exposes(
     k: Knowledge,
     exposable: int,
@@ -129,12 +115,10 @@ def evaluate_exposes(
     extra: int | None = None,
     match_aware: bool = False,
     world: list[int] | None = None,
-    credit: float = EXPOSURE_CREDIT,
 ) -> Evaluation:
     """Value of each exposure; the other seats expose as Normal would with their sampled hands.
     ``extra``: one more exposure to value (the coach's: the one the player chose); ``world``: the
-    true hands (open-hand reference player only); ``credit``: added to every exposure
-    (:func:`credit_exposures`; 0 gives the playouts' mean alone)."""
+    true hands (open-hand reference player only)."""
     candidates = expose_candidates(exposable)
     if extra is not None and extra not in candidates:
         candidates = sorted([*candidates, extra])
@@ -152,4 +136,4 @@ def evaluate_exposes(
             table = Table(list(hands), [0, 0, 0, 0], exposed, 0, k.leader, [], 0)
             run(table, normal_play)
             totals[chosen] += value(table.scores())
-    return credit_exposures(Evaluation({c: v / worlds for c, v in totals.items()}, worlds), credit)
+    return Evaluation({c: v / worlds for c, v in totals.items()}, worlds)
