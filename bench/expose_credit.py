@@ -7,8 +7,8 @@
 Hard values an exposure by playouts in which every seat, its own included, plays Normal's
 strategy, and exposes only when the best exposure beats exposing nothing by ``EXPOSE_MARGIN``
 points.  A credit ``c`` is the rule "add ``c`` points to every exposure's value, then take the
-best": Hard's own rule is the credit ``-EXPOSE_MARGIN`` (-5; up to exact ties).  A positive credit would stand for
-what Hard's own later play makes of an exposed card beyond Normal's.
+best": Hard's own rule is the credit ``-EXPOSE_MARGIN`` (-5; up to exact ties).  A positive
+credit would stand for what Hard's own later play makes of an exposed card beyond Normal's.
 
 For every seat of every deal (the tournament's deals for ``--seed``, as ``bench/strength.py`` plays
 them) Hard's exposure values are computed once.  Each credit picks an exposure from them; where
