@@ -131,7 +131,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="tournament seed (default 1, the benchmark's)")
     parser.add_argument("--deals", type=int, default=400)
     parser.add_argument(
-        "--credits", default="-5,0,25,50,100,150", help="comma-separated; the first is the baseline"
+        "--credits", default="-5,25,50,100", help="comma-separated; the first is the baseline"
     )
     parser.add_argument("--opponents", default="normal", help="the other three seats' level (default normal)")
     parser.add_argument("--jobs", type=int, default=1)
