@@ -31,7 +31,7 @@ from typing import Any
 
 from gongzhu.ai import HardPlayer
 from gongzhu.ai.hard import choose_expose
-from gongzhu.ai.search import Evaluation
+from gongzhu.ai.search import Evaluation, hand_margin
 from gongzhu.cards import to_codes
 from gongzhu.game import View, new_match, view_for
 from gongzhu.players import make_player
@@ -55,8 +55,7 @@ def margin_with(dseed: int, seat: int, exposure: list[str], opponents: str) -> f
     players: list[Any] = [make_player(opponents, dseed, s) for s in range(4)]
     players[seat] = ForcedExposure(dseed, seat, exposure)
     _state, log = play_hand(new_match(dseed), players)
-    scores: list[int] = log["scores"]
-    return scores[seat] - (sum(scores) - scores[seat]) / 3
+    return hand_margin(log["scores"], seat, 1.0)
 
 
 def credited_pick(evaluation: Evaluation, credit: float) -> list[str]:
@@ -85,14 +84,11 @@ def play_deal(task: tuple[int, int, list[float], str]) -> dict[str, Any]:
         chosen = picks(evaluation, credits)
         if all(p == chosen[0] for p in chosen):
             continue
-        margins: dict[str, float] = {}
-        for exposure in chosen:
-            key = ",".join(exposure)
-            if key not in margins:
-                margins[key] = margin_with(dseed, seat, exposure, opponents)
-        base = margins[",".join(chosen[0])]
+        margins = {
+            cards: margin_with(dseed, seat, list(cards), opponents) for cards in set(map(tuple, chosen))
+        }
         for i, exposure in enumerate(chosen):
-            gains[i] += margins[",".join(exposure)] - base
+            gains[i] += margins[tuple(exposure)] - margins[tuple(chosen[0])]
             changed[i] += exposure != chosen[0]
     return {"deal": deal, "credits": credits, "gains": gains, "changed": changed}
 
