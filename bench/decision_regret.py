@@ -11,9 +11,9 @@ every play decision Hard made that was not forced, its view, the true hands, the
 value of every legal card in the true deal (:mod:`gongzhu.open_hand`) and Hard's card.  ``compare``
 lets the current Hard decide again from each recorded view and prints its mean *regret* (the best
 card's true value minus its card's) beside the recorded Hard's, their paired difference with a 95%
-interval (mean ± 1.96·sd/√n over positions), by trick, and Hard's CPU time per decision.  A regret
-is clairvoyant (some of it no player can avoid); the difference between two versions is what this
-measures.  Decisions differ between versions only where the change acts, so a tournament's
+interval (mean ± 1.96·sd/√n over positions, :mod:`gongzhu.stats`), by trick, and Hard's CPU time
+per decision.  A regret is clairvoyant (some of it no player can avoid); the difference between two
+versions is what this measures.  Decisions differ between versions only where the change acts, so a tournament's
 per-deal noise (whole hands diverging) is absent: 1,677 positions (40 deals) resolve about ±3.6
 points of mean regret, where 400 tournament deals resolve about ±13 points of margin.
 """
@@ -37,6 +37,7 @@ from gongzhu.game import View, new_match
 from gongzhu.open_hand import JudgedHard
 from gongzhu.rng import tournament_deal_seed
 from gongzhu.simulate import play_hand
+from gongzhu.stats import mean_interval95
 
 Position = dict[str, Any]  # view, seed, true (card -> value in the true deal), chosen (recorded Hard's card)
 
@@ -77,12 +78,12 @@ def decide(position: Position, budget: int = DEFAULT_BUDGET) -> tuple[int, float
 
 def report(results: list[tuple[int, float, float, float]]) -> str:
     n = len(results)
-    diffs = [new - old for _, new, old, _ in results]
+    difference = mean_interval95([new - old for _, new, old, _ in results])
     cpu = sorted(r[3] for r in results)
     lines = [
         f"{n} positions: mean regret {statistics.mean(r[1] for r in results):.2f} (recorded Hard "
-        f"{statistics.mean(r[2] for r in results):.2f}), paired difference {statistics.mean(diffs):+.2f} "
-        f"± {1.96 * statistics.stdev(diffs) / n**0.5:.2f}",
+        f"{statistics.mean(r[2] for r in results):.2f}), paired difference {difference.mean:+.2f} "
+        f"± {difference.half_width:.2f}",
         f"CPU per decision: mean {1000 * statistics.mean(cpu):.0f} ms, p95 {1000 * cpu[int(0.95 * n)]:.0f} ms",
     ]
     for first in range(0, 13, 3):

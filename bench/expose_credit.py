@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import math
 import multiprocessing
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -37,6 +36,7 @@ from gongzhu.game import View, new_match, view_for
 from gongzhu.players import make_player
 from gongzhu.rng import tournament_deal_seed
 from gongzhu.simulate import play_hand
+from gongzhu.stats import mean_interval95
 
 
 class ForcedExposure(HardPlayer):
@@ -113,12 +113,9 @@ def table(rows: list[dict[str, Any]]) -> str:
         "|---:|---:|---:|---|",
     ]
     for i, credit in enumerate(credits):
-        per_deal = [r["gains"][i] / 4 for r in rows]
-        mean = sum(per_deal) / n
-        sd = math.sqrt(sum((g - mean) ** 2 for g in per_deal) / (n - 1)) if n > 1 else 0.0
-        half = 1.96 * sd / math.sqrt(n)
+        gain = mean_interval95([r["gains"][i] / 4 for r in rows])
         changed = sum(r["changed"][i] for r in rows)
-        lines.append(f"| {credit:g} | {changed} | {mean:+.2f} | [{mean - half:+.2f}, {mean + half:+.2f}] |")
+        lines.append(f"| {credit:g} | {changed} | {gain.mean:+.2f} | [{gain.low:+.2f}, {gain.high:+.2f}] |")
     return "\n".join(lines)
 
 

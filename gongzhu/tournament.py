@@ -4,8 +4,9 @@ Each deal is one hand (hand 1 of ``new_match(deal_seed)``, so the 2S holder lead
 times with the same cards: the challenger in each seat in turn against three copies of the baseline.
 A seating's margin is the challenger's hand score minus the mean of the three baselines'; a deal's
 margin is the mean over its four seatings, and the deals are the independent units of the interval
-(mean ± 1.96·sd/√n).  Deal ``i`` of a run with seed ``S`` is ``new_match(tournament_deal_seed(S, i))``
-(see :mod:`gongzhu.rng`: runs with different seeds never share a deal).
+(mean ± 1.96·sd/√n, :mod:`gongzhu.stats`).  Deal ``i`` of a run with seed ``S`` is
+``new_match(tournament_deal_seed(S, i))`` (see :mod:`gongzhu.rng`: runs with different seeds never
+share a deal).
 
 Matches (``--matches N``): match ``i`` is the whole match ``new_match(tournament_deal_seed(S, i))``
 (the same sequence of deals, hand after hand) played four times, the challenger in each seat against
@@ -30,7 +31,6 @@ import argparse
 import contextlib
 import itertools
 import json
-import math
 import multiprocessing
 import os
 import pickle
@@ -60,6 +60,7 @@ from .open_hand import OPEN_HAND, OpenHandPlayer
 from .players import Player
 from .rng import DEAL_NUMBER_BITS, tournament_deal_seed
 from .simulate import DecisionClock, play_hand
+from .stats import mean_interval95_of_sums
 
 MAX_DEALS = 1 << DEAL_NUMBER_BITS
 MAX_MATCH_HANDS = 100  # a match still running after this many hands counts as not won
@@ -346,10 +347,8 @@ class Tally:
 
     def summary(self, challenger: str, baseline: str, seed: int, seconds: float) -> dict[str, Any]:
         n = self.deals
-        mean = self.margin_sum / n / 12 if n else 0.0
-        variance = (n * self.margin_squares - self.margin_sum**2) / (n * (n - 1)) if n > 1 else 0.0
-        sd = math.sqrt(variance) / 12
-        half = 1.96 * sd / math.sqrt(n) if n > 1 else 0.0
+        twelfths = mean_interval95_of_sums(n, self.margin_sum, self.margin_squares)
+        mean, sd, half = twelfths.mean / 12, twelfths.sd / 12, twelfths.half_width / 12
         decisions = self.decision_us.total()
         micros = sum(us * count for us, count in self.decision_us.items())
         summary = {
