@@ -8,15 +8,62 @@ from typing import Any
 
 import pytest
 
+from gongzhu.cards import INDEX, rank_of
+from gongzhu.daily import daily_seed
+from gongzhu.game import State, apply_legal, exposable_cards, legal_plays, new_match
+from gongzhu.rules import winning_position
+from gongzhu.scoring import HEART_VALUES
 from tests.broken_saves import FakeStorage
-from tests.e2e.game import finish_like_page, op
-from ui import daily, daily_view, record, record_flow, render, store
+from tests.e2e.game import op
+from ui import daily, daily_view, record, record_flow, render, store, table
 from ui import effects as fx
 from ui.state import UIState
 
+#: The daily deal these tests finish; its scripted match-ending hand leaves seat 0 at -1600.
+DAY = "2026-12-16"
+#: What seats 1-3 throw seat 0 when it is winning the trick, the costliest first (with AH, QS and TC
+#: exposed, TC multiplies seat 0's penalties by 4).
+COSTLIEST = ("QS", "TC", *sorted(HEART_VALUES, key=HEART_VALUES.__getitem__))
 
-def finished_daily(day: str = "2026-12-01") -> dict[str, Any]:
-    return finish_like_page(op("daily", date=day), "hard")
+
+def scripted_card(state: State, seat: int, ends_match: bool) -> str:
+    """The card the script plays for ``seat``: its first legal card, or when the hand must end the
+    match, seat 0's highest card and the others' costliest card while seat 0 is winning the trick
+    (else their lowest harmless card)."""
+    legal = legal_plays(state, seat)
+    if not ends_match:
+        return legal[0]
+    if seat == 0:
+        return max(legal, key=lambda c: rank_of(INDEX[c]))
+    plays = state["trick"]["plays"]
+    if plays and plays[winning_position([INDEX[p["card"]] for p in plays])]["seat"] == 0:
+        costly = [c for c in COSTLIEST if c in legal]
+        if costly:
+            return costly[0]
+    harmless = [c for c in legal if c not in COSTLIEST]
+    return min(harmless or legal, key=lambda c: rank_of(INDEX[c]))
+
+
+def finished_daily(ends_match: bool = False) -> dict[str, Any]:
+    """The daily hand of :data:`DAY` played to its end by a script, not by the AI (whose play would
+    decide the ending), packed as the page gets it: ``{state, view}``.
+
+    Without ``ends_match`` nobody exposes, and a hand without exposures scores at most 800 either
+    way, so the match goes on.  With it every seat exposes the AH, QS and TC it holds (not the JD:
+    the goat is a gain), and seat 0 is fed the penalties (:func:`scripted_card`).  The state goes
+    through the engine's check of a resumed state (``check``), so legal play reaches it.
+    """
+    state = new_match(daily_seed(DAY))
+    for seat in range(4):
+        if state["expose_choices"][seat] is None:  # None: still to decide (it holds an exposable card)
+            cards = [c for c in exposable_cards(state["hands"][seat]) if ends_match and c != "JD"]
+            state = apply_legal(state, {"type": "expose", "seat": seat, "cards": cards})
+    while state["phase"] == "play":
+        seat = state["turn"]
+        state = apply_legal(
+            state, {"type": "play", "seat": seat, "card": scripted_card(state, seat, ends_match)}
+        )
+    return op("check", state=json.dumps(state))
 
 
 @pytest.mark.parametrize(
@@ -48,17 +95,17 @@ def test_streaks_count_consecutive_days() -> None:
 def test_the_result_is_recorded_once_per_date() -> None:
     storage = FakeStorage()
     view = finished_daily()["view"]
-    rec, _problem = daily.record_result(storage, "2026-12-01", view)
+    rec, _problem = daily.record_result(storage, DAY, view)
     mine = view["moments"][0]
     assert rec.daily == {
-        "2026-12-01": {
+        DAY: {
             "score": view["last_hand"]["scores"][0],
             "place": mine["place"],
             "codes": mine["codes"],
         }
     }
     other = dict(view, last_hand=dict(view["last_hand"], scores=[999, 0, 0, 0]))
-    daily.record_result(storage, "2026-12-01", other)  # played again the same day: nothing changes
+    daily.record_result(storage, DAY, other)  # played again the same day: nothing changes
     assert record.load(storage)[0].daily == rec.daily
 
 
@@ -89,17 +136,15 @@ def test_the_daily_slot_holds_its_date() -> None:
     assert daily.load_slot(storage, "2026-12-01") is None
 
 
-@pytest.mark.parametrize(
-    ("day", "phase"),
-    [("2026-12-02", "hand_over"), ("2026-12-01", "match_over")],  # that hand left the player at -1600
-)
-def test_the_daily_summary_offers_share_and_the_way_back(day: str, phase: str) -> None:
-    packed = finished_daily(day)
+@pytest.mark.parametrize(("ends_match", "phase"), [(False, "hand_over"), (True, "match_over")])
+def test_the_daily_summary_offers_share_and_the_way_back(ends_match: bool, phase: str) -> None:
+    packed = finished_daily(ends_match)
     assert packed["view"]["phase"] == phase
     ui = UIState()
     ui.engine_ready = True
-    ui.state, ui.view, ui.daily = packed["state"], packed["view"], day
+    ui.state, ui.view, ui.daily = packed["state"], packed["view"], DAY
     ui.daily_result = daily.result_of(packed["view"])
+    assert table.html_phase(ui) == "hand-over"  # the daily deal is one hand, even one that ends the match
     html = render.regions(ui)["overlay"]
     assert 'data-testid="share"' in html and 'data-testid="daily-leave"' in html
     assert 'data-testid="next-hand"' not in html and 'data-testid="daily-result"' in html
