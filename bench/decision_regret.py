@@ -13,9 +13,9 @@ lets the current Hard decide again from each recorded view and prints its mean *
 card's true value minus its card's) beside the recorded Hard's, their paired difference with a 95%
 interval (mean ± 1.96·sd/√n over positions, :mod:`gongzhu.stats`), by trick, and Hard's CPU time
 per decision.  A regret is clairvoyant (some of it no player can avoid); the difference between two
-versions is what this measures.  Decisions differ between versions only where the change acts, so a tournament's
-per-deal noise (whole hands diverging) is absent: 1,677 positions (40 deals) resolve about ±3.6
-points of mean regret, where 400 tournament deals resolve about ±13 points of margin.
+versions is what this measures.  Decisions differ between versions only where the change acts, so
+a tournament's per-deal noise (whole hands diverging) is absent: 1,677 positions (40 deals) resolve
+about ±3.6 points of mean regret, where 400 tournament deals resolve about ±13 points of margin.
 """
 
 from __future__ import annotations
