@@ -93,7 +93,8 @@ def wait_for_error(page: Page) -> str:
         "document.documentElement.dataset.phase === 'error' || document.documentElement.dataset.engine === 'ready'",
         timeout=ERROR_WAIT_MS,
     )
-    assert page.evaluate("document.documentElement.dataset.phase") == "error"
+    state = page.evaluate("({...document.documentElement.dataset})")
+    assert state.get("phase") == "error", state
     assert page.locator("[data-testid=retry]").is_visible()
     return page.locator("[data-testid=loading]").inner_text()
 
