@@ -39,7 +39,8 @@ DEAL_MS = 760
 def load_failed():
     """True once the loading watchdog (web/boot.js) has told the player that the game did not load:
     from then on its box (in ``#overlay``) and ``<html data-phase="error">`` are its own, until "Try
-    again" reloads the page."""
+    again" reloads the page.  (``ui/main.py`` ``boot_failed`` reads the same flag before this module
+    is loaded.)"""
     return bool(window.gongzhuBoot.failed)
 
 
