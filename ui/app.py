@@ -36,6 +36,14 @@ DEAL_MS = 760
 # --------------------------------------------------------------------------- drawing and saving
 
 
+def load_failed():
+    """True once the loading watchdog (web/boot.js) has told the player that the game did not load:
+    from then on its box (in ``#overlay``) and ``<html data-phase="error">`` are its own, until "Try
+    again" reloads the page.  (``ui/main.py`` ``boot_failed`` reads the same flag before this module
+    is loaded.)"""
+    return bool(window.gongzhuBoot.failed)
+
+
 def _source():
     attrs = {"data-phase": table.html_phase(ui), "data-turn": table.turn_attr(ui)}
     attrs["data-engine"] = "ready" if ui.engine_ready else "starting"
@@ -45,7 +53,13 @@ def _source():
     bots_deciding = view is not None and view["phase"] == "expose" and not ui.bots_exposed
     busy = ui.busy or ui.hold or bots_deciding or ui.save_pending
     attrs["data-busy"] = "true" if busy else None
-    return render.regions(ui), attrs
+    regions = render.regions(ui)
+    if load_failed():
+        # Left to the watchdog: a redraw asked for before it fired (the loading bar's, every 0.25 s)
+        # or after it (☰) would put the spinner's phase back, or its box.
+        del attrs["data-phase"]
+        del regions["overlay"]
+    return regions, attrs
 
 
 dom.connect(_source)

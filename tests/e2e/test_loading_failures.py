@@ -93,7 +93,8 @@ def wait_for_error(page: Page) -> str:
         "document.documentElement.dataset.phase === 'error' || document.documentElement.dataset.engine === 'ready'",
         timeout=ERROR_WAIT_MS,
     )
-    assert page.evaluate("document.documentElement.dataset.phase") == "error"
+    state = page.evaluate("({...document.documentElement.dataset})")
+    assert state.get("phase") == "error", state
     assert page.locator("[data-testid=retry]").is_visible()
     return page.locator("[data-testid=loading]").inner_text()
 
@@ -156,6 +157,25 @@ def test_first_visit_offline_says_the_game_needs_one_online_visit(
     ):
         page.goto(f"{broken_site.url}?lang=en")
         assert texts("en")["offline"] in wait_for_error(page)
+
+
+def test_a_redraw_after_the_failure_keeps_it_told(
+    chromium_browser: Browser, broken_site: build.SiteServer
+) -> None:
+    """Once the watchdog has told the failure, the UI's redraws leave its box and ``data-phase="error"``
+    alone: the loading bar's redraw already asked for when the watchdog fired (which made the missing
+    Pyodide case fail now and then), or ☰ opened over the message, as here."""
+    with (
+        without(broken_site, "gongzhu/game.py", SHIPPED_SNAPSHOT),
+        fresh_page(chromium_browser, broken_site) as page,
+    ):
+        page.goto(f"{broken_site.url}?seed=3&fast=1&lang=en")
+        shown = wait_for_error(page)
+        page.click("[data-testid=menu]")
+        page.wait_for_selector("#sheet [role=dialog]")  # drawn in the same frame as <html>'s attributes
+        assert page.evaluate("document.documentElement.dataset.phase") == "error"
+        assert page.locator("[data-testid=loading]").inner_text() == shown
+        assert page.locator("[data-testid=retry]").count() == 1
 
 
 def test_try_again_starts_the_game_once_the_file_is_back(
