@@ -283,6 +283,12 @@ def test_the_settings_sheet_opens_switches_and_closes() -> None:
     # an entry that opens a panel closes the sheet; ☰ again, or its close button, closes it
     flow.on_action(s, "captured")
     assert s.panel == "captured" and not s.sheet
+    flow.on_action(s, "menu")  # the entry again, with the panel open: it stays open
+    flow.on_action(s, "captured")
+    assert s.panel == "captured" and not s.sheet
+    flow.on_action(s, "last-trick")  # the table's Last trick button is a toggle
+    flow.on_action(s, "last-trick")
+    assert s.panel is None
     flow.on_action(s, "close")
     flow.on_action(s, "menu")
     flow.on_action(s, "menu")

@@ -331,7 +331,10 @@ def on_action(s: "UIState", name: str) -> "Result":
     reviewing = review.on_action(s, name)
     if reviewing is not None:
         return reviewing
-    if name == "captured" or name == "last-trick":
+    if name == "captured":  # an entry of the sheet: it opens the panel, even one already open
+        s.panel = name
+        return s, []
+    if name == "last-trick":  # the table's button: a second tap closes what the first opened
         return toggle_panel(s, name)
     return s, []
 
