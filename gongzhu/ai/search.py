@@ -3,7 +3,8 @@
 Every candidate (a legal card, or a set of cards to expose) is played in the same sampled worlds
 (common random numbers; a play decision's worlds are drawn from what the opponents' plays so far
 say about their hands, :func:`gongzhu.ai.sampling.posterior_worlds`), then the rest of the hand is
-simulated with Normal's strategy for all four seats, or solved exactly once few cards remain.  The
+simulated with Normal's strategy for all four seats (the seat itself looking ahead to the end of
+each trick it follows, :func:`own_lookahead`), or solved exactly once few cards remain.  The
 value of a world is the seat's own hand score minus ``OPPONENT_WEIGHT`` times the opponents' mean,
 or, with ``match_aware`` when the match can end soon, the match outcome (:mod:`gongzhu.ai.match`).
 The work done is a fixed number of simulated card plays per decision (``budget``, drawing the
@@ -16,17 +17,21 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..cards import EXPOSABLE_MASK, indices
+from ..cards import EXPOSABLE_MASK, FULL_MASK, POINT_MASK, SUIT_MASKS, indices
+from ..rules import winning_position
 from .exact import solve
 from .heuristic import normal_expose, normal_play
 from .knowledge import Knowledge
 from .match import Valuer, match_in_reach, match_valuer
 from .sampling import affordable, posterior_worlds, sample_world
-from .sim import Table, run
+from .sim import Policy, Table, fast_score, low_bit, run
 
 DEFAULT_BUDGET = 40_000  # simulated plays per decision (bench/decision_regret.py: 60,000 no better)
 EXACT_CARDS = 8  # solve exactly when this many cards (or fewer) remain after the candidate
 MIN_WORLDS, MAX_WORLDS = 8, 120
+#: A playout with the seat's lookahead costs this many playouts without, and the budget pays for it
+#: (CPU time of 6,000 full-hand playouts each way: 1.55), so a decision takes as long as before.
+LOOKAHEAD_COST = 1.5
 OPPONENT_WEIGHT = 1.0  # measured: +91 vs +70 margin over Normal (60 deals) for own score alone
 
 
@@ -57,6 +62,82 @@ def valuer(k: Knowledge, opponent_weight: float, match_aware: bool) -> Valuer:
     return margin
 
 
+def trick_alike(table: Table, seat: int, legal: int) -> list[int]:
+    """The lowest card of each set of ``legal`` cards that end the current trick alike.
+
+    Following suit, two cards are alike when no card outside the seat's hand lies between them
+    (neither in another hand nor in the trick) and neither scores; a discard cannot win, so the
+    cards that score nothing are all alike.  A card that scores stands alone.
+    """
+    if not legal & SUIT_MASKS[table.trick[0] // 13]:
+        plain = legal & ~POINT_MASK
+        return sorted(([low_bit(plain)] if plain else []) + indices(legal & POINT_MASK))
+    apart = FULL_MASK & ~table.gone & ~table.hands[seat]
+    for c in table.trick:
+        apart |= 1 << c
+    out: list[int] = []
+    previous = -1
+    for c in indices(legal):
+        if previous < 0 or ((1 << c) | (1 << previous)) & POINT_MASK or apart & ((1 << c) - (2 << previous)):
+            out.append(c)
+        previous = c
+    return out
+
+
+def trick_gain(table: Table, own: int, card: int) -> float:
+    """How much ``own`` playing ``card`` now changes its hand margin by the end of the trick, the
+    later seats of the trick playing Normal with their hands in ``table`` (left as it was)."""
+    trick, hands = table.trick, table.hands
+    taken: list[tuple[int, int]] = []  # (seat, card bit) played for the look, taken back below
+    while True:
+        seat = (table.leader + len(trick)) & 3
+        c = card if not taken else normal_play(table, seat, table.legal(seat))
+        if len(trick) == 3:
+            cards = [*trick, c]
+            break
+        bit = 1 << c
+        hands[seat] ^= bit
+        table.gone |= bit
+        trick.append(c)
+        taken.append((seat, bit))
+    for seat, bit in taken:
+        hands[seat] |= bit
+        table.gone &= ~bit
+        trick.pop()
+    winner = (table.leader + winning_position(cards)) & 3
+    won = table.captured[winner]
+    e = table.exposed_all
+    change = fast_score(won | (1 << cards[0]) | (1 << cards[1]) | (1 << cards[2]) | (1 << cards[3]), e)
+    change -= fast_score(won, e)
+    return change if winner == own else -change / 3
+
+
+def own_lookahead(own: int) -> Policy:
+    """Normal's strategy, except for ``own`` following second or third to a trick: it plays each of
+    its cards out to the end of the trick (:func:`trick_gain`) and keeps Normal's card unless another
+    one does strictly better.
+
+    Why: in a playout, the seat stands for Hard's own later play, which reads the cards far better
+    than Normal; Normal's rules for the seat undervalue the positions that need that reading.  The
+    look sees the world's hands, as Hard's inference, over the trick, mostly does
+    (``bench/results/LADDER.md``, session 9).  The last seat of a trick sees every card already.
+    """
+
+    def choose(table: Table, seat: int, legal: int) -> int:
+        card = normal_play(table, seat, legal)
+        if seat != own or not table.trick or len(table.trick) == 3 or legal & (legal - 1) == 0:
+            return card
+        best, best_gain = card, trick_gain(table, own, card)
+        for other in trick_alike(table, seat, legal):
+            if other != card:
+                gain = trick_gain(table, own, other)
+                if gain > best_gain:
+                    best, best_gain = other, gain
+        return best
+
+    return choose
+
+
 def evaluate_plays(
     k: Knowledge,
     legal: int,
@@ -71,13 +152,14 @@ def evaluate_plays(
     cards = indices(legal)
     left = k.hand.bit_count() + sum(k.hand_sizes) - k.hand_sizes[k.seat]
     exact = left - 1 <= EXACT_CARDS
-    cost = len(cards) * (left * 4 if exact else left)  # simulated plays per world
+    cost = len(cards) * (left * 4 if exact else int(left * LOOKAHEAD_COST))  # simulated plays per world
     if world is not None:
         worlds: Iterable[list[int]] = [list(world)]
     else:
         count, chains = affordable(k, budget, cost)
         worlds = posterior_worlds(k, rng, max(MIN_WORLDS, min(MAX_WORLDS, count)), chains)
     value = valuer(k, opponent_weight, match_aware)
+    policy = own_lookahead(k.seat)
     totals = dict.fromkeys(cards, 0.0)
     count = 0
     for hands in worlds:
@@ -89,7 +171,7 @@ def evaluate_plays(
             if exact:
                 scores = solve(table)
             else:
-                run(table, normal_play)
+                run(table, policy)
                 scores = table.scores()
             totals[card] += value(scores)
     return Evaluation({c: v / count for c, v in totals.items()}, count)
