@@ -16,8 +16,9 @@ from gongzhu.ai.heuristic import normal_play
 from gongzhu.ai.knowledge import read_view
 from gongzhu.ai.levels import easy_play
 from gongzhu.ai.sampling import MISMATCH, mismatches, posterior_worlds, sample_world
+from gongzhu.ai.search import own_lookahead, trick_gain
 from gongzhu.ai.sim import Table, deal_table, fast_score, random_hands, run
-from gongzhu.cards import EXPOSABLE_MASK, FULL_MASK, SUIT_MASKS, to_mask
+from gongzhu.cards import DECK, EXPOSABLE_MASK, FULL_MASK, INDEX, SUIT_MASKS, to_mask
 from gongzhu.players import make_player
 from gongzhu.scoring import hand_score
 
@@ -414,3 +415,75 @@ def test_hard_expose_is_a_subset_and_reproducible() -> None:
                 first = HardPlayer(seed, seat, budget=SMALL).expose(view)
                 assert set(first) <= set(view["exposable"])
                 assert first == HardPlayer(seed, seat, budget=SMALL).expose(view)
+
+
+def _transformer_trick() -> Table:
+    """Seat 1 led 2C; seat 2 (whose captures are -230: the pig and hearts) holds 8C 9C JC, seat 0
+    the TC, which a seat that has lost points dumps on the trick's winner (it doubles its points)."""
+    hands = [
+        ["5H", "6C", "TC", "QC", "KC", "AC"],
+        ["2D", "6D", "KD", "AD", "3C"],
+        ["TS", "AS", "7H", "8C", "9C", "JC"],
+        ["7S", "8S", "9S", "4C", "5C", "7C"],
+    ]
+    captured = [
+        ["2S", "3S", "4S", "5S", "6S", "JS", "KS", "8H"],
+        ["6H", "QH", "9D", "JD"],
+        ["QS", "2H", "3H", "4H", "9H", "TH", "JH", "KH", "AH", "3D", "4D", "5D", "7D", "8D", "TD", "QD"],
+        [],
+    ]
+    gone = FULL_MASK & ~to_mask([c for h in hands for c in h])
+    return Table(
+        [to_mask(h) for h in hands], [to_mask(c) for c in captured], [0, 0, 0, 0], 0, 1, [INDEX["2C"]], gone
+    )
+
+
+def test_the_seats_lookahead_keeps_the_transformer_off_its_own_pile() -> None:
+    table = _transformer_trick()
+    legal = table.legal(2)
+    assert DECK[normal_play(table, 2, legal)] == "JC"  # Normal wins the trick high: seat 0 dumps TC on it
+    assert trick_gain(table, 2, INDEX["JC"]) == -230  # the -230 doubled
+    before = (list(table.hands), list(table.captured), list(table.trick), table.gone, table.leader)
+    assert DECK[own_lookahead(2)(table, 2, legal)] == "8C"  # seat 0 takes the trick with AC
+    assert trick_gain(table, 2, INDEX["8C"]) == 0
+    assert (table.hands, table.captured, table.trick, table.gone, table.leader) == before
+    assert own_lookahead(1)(table, 2, legal) == INDEX["JC"]  # another seat's playout seat plays Normal
+
+
+def _trick_end_margin(table: Table, own: int, card: int) -> float:
+    """``own``'s margin change from playing ``card`` with Normal after it to the end of the trick, on
+    a copy of the table (what :func:`trick_gain` computes without one)."""
+    t = table.copy()
+    t.play(card)
+    while t.trick:
+        t.play(normal_play(t, t.turn(), t.legal(t.turn())))
+    change = [
+        fast_score(a, t.exposed_all) - fast_score(b, t.exposed_all)
+        for a, b in zip(t.captured, table.captured, strict=True)
+    ]
+    return change[own] - (sum(change) - change[own]) / 3
+
+
+def test_the_lookahead_plays_the_best_card_for_the_trick_of_all_it_holds() -> None:
+    """Over positions of Normal's hands: the trick's margin is computed right and the table left
+    as it was, and the lookahead's card is the best of every legal card (Normal's on a tie), though
+    it tries only one card of each set that ends the trick alike."""
+    rng = random.Random(5)
+    checked = changed = 0
+    for _ in range(150):
+        hands = random_hands(rng)
+        table = deal_table(hands, [h & EXPOSABLE_MASK if rng.random() < 0.3 else 0 for h in hands])
+        while table.cards_left():
+            seat, legal = table.turn(), table.legal(table.turn())
+            if 0 < len(table.trick) < 3 and legal & (legal - 1):
+                gains = {c: _trick_end_margin(table, seat, c) for c in range(52) if legal >> c & 1}
+                normal = normal_play(table, seat, legal)
+                best = max(gains, key=lambda c: (gains[c], c == normal, -c))
+                before = (list(table.hands), table.gone, list(table.trick))
+                assert own_lookahead(seat)(table, seat, legal) == best
+                assert all(trick_gain(table, seat, c) == g for c, g in gains.items())
+                assert (table.hands, table.gone, table.trick) == before
+                checked += 1
+                changed += best != normal
+            table.play(normal_play(table, seat, legal))
+    assert checked > 1000 and changed > 50
