@@ -127,8 +127,11 @@ def own_lookahead(own: int) -> Policy:
         card = normal_play(table, seat, legal)
         if seat != own or not table.trick or len(table.trick) == 3 or legal & (legal - 1) == 0:
             return card
+        alike = trick_alike(table, seat, legal)
+        if len(alike) == 1:
+            return card  # every card ends the trick as Normal's does
         best, best_gain = card, trick_gain(table, own, card)
-        for other in trick_alike(table, seat, legal):
+        for other in alike:
             if other != card:
                 gain = trick_gain(table, own, other)
                 if gain > best_gain:
