@@ -7,7 +7,10 @@ Each row is a duplicate tournament (see gongzhu/tournament.py): the challenger's
 margin over the baselines per hand with its 95% confidence interval, and, with ``--matches``, its
 match win rate (whole matches, each played four times; 95% interval: bootstrap over the matches).
 The challenger ``open-hand`` is the open-hand reference player (gongzhu/open_hand.py, benchmarks
-only); ``hard-margin`` is Hard valuing only the hand margin (Hard before it played for the match).
+only); ``hard-margin`` is Hard valuing only the hand margin (Hard before it played for the match);
+``hard-no-lookahead`` is Hard whose own seat plays Normal's strategy alone in its playouts (Hard
+before session 9; against it, ``--pairs hard:hard-no-lookahead`` measures the lookahead against
+Hards).
 
 Long runs on a busy machine can log one JSON line per deal or match as it ends, in parts that run
 side by side, and be tabulated from those lines at any time (a partial run still counts):
@@ -53,12 +56,15 @@ from gongzhu.tournament import (
 
 LADDER = "easy:random,normal:easy,hard:normal"
 HARD_MARGIN = "hard-margin"  # Hard without the match objective, for before/after comparisons
+HARD_NO_LOOKAHEAD = "hard-no-lookahead"  # Hard without its playout seat's lookahead (before session 9)
 
 
-def _register_hard_margin() -> None:
-    """Make ``hard-margin`` a player spec in this process (benchmarks only, never in the game)."""
+def _register_hard_variants() -> None:
+    """Make ``hard-margin`` and ``hard-no-lookahead`` player specs in this process (benchmarks only,
+    never in the game)."""
     factories: dict[str, Any] = gongzhu.players._FACTORIES
     factories[HARD_MARGIN] = functools.partial(HardPlayer, match_aware=False)
+    factories[HARD_NO_LOOKAHEAD] = functools.partial(HardPlayer, lookahead=False)
 
 
 def _fmt_pct(value: float) -> str:
@@ -187,7 +193,7 @@ def main() -> None:
             f"({f['first_margin']:+.1f} {sep} {f['second_margin']:+.1f} per hand)"
         )
         return
-    _register_hard_margin()
+    _register_hard_variants()
     pairs = [(pair.split(":")[0], pair.split(":")[1]) for pair in args.pairs.split(",")]
     rows: list[dict[str, Any]] = []
     if args.sources:

@@ -16,7 +16,7 @@ from gongzhu.ai.heuristic import normal_play
 from gongzhu.ai.knowledge import read_view
 from gongzhu.ai.levels import easy_play
 from gongzhu.ai.sampling import MISMATCH, mismatches, posterior_worlds, sample_world
-from gongzhu.ai.search import own_lookahead, trick_gain
+from gongzhu.ai.search import evaluate_plays, hand_margin, own_lookahead, trick_gain
 from gongzhu.ai.sim import Table, deal_table, fast_score, random_hands, run
 from gongzhu.cards import DECK, EXPOSABLE_MASK, FULL_MASK, INDEX, SUIT_MASKS, to_mask
 from gongzhu.players import make_player
@@ -487,3 +487,25 @@ def test_the_lookahead_plays_the_best_card_for_the_trick_of_all_it_holds() -> No
                 changed += best != normal
             table.play(normal_play(table, seat, legal))
     assert checked > 1000 and changed > 50
+
+
+def test_hards_playouts_use_the_lookahead_for_its_own_seat_only() -> None:
+    """In the true deal (one world: the open-hand evaluation), each card's value is the playout
+    with the seat's lookahead, or with Normal alone for ``lookahead=False`` (Hard before it); in
+    this position (10 of 11 cards) the two differ."""
+    state = _normal_position(4, 2)
+    seat = state["turn"]
+    k = read_view(view_for(state, seat))
+    world = [to_mask(h) for h in state["hands"]]
+    legal = k.table().legal(seat)
+    values = {}
+    for lookahead, policy in ((True, own_lookahead(seat)), (False, normal_play)):
+        values[lookahead] = evaluate_plays(
+            k, legal, random.Random(0), world=world, lookahead=lookahead
+        ).values
+        for card, value in values[lookahead].items():
+            table = Table(list(world), list(k.captured), k.exposed, k.led, k.leader, list(k.trick), k.gone)
+            table.play(card)
+            run(table, policy)
+            assert value == hand_margin(table.scores(), seat, 1.0)
+    assert sum(values[True][c] != values[False][c] for c in values[True]) >= 5

@@ -24,13 +24,15 @@ def choose_play(
     budget: int = DEFAULT_BUDGET,
     opponent_weight: float = OPPONENT_WEIGHT,
     match_aware: bool = False,
+    lookahead: bool = True,
 ) -> tuple[str, Evaluation | None]:
     """Hard's card for a play-phase view, with the evaluation behind it (None when forced)."""
     legal = to_mask(view["legal"])
     if legal & (legal - 1) == 0:
         return DECK[legal.bit_length() - 1], None
     rng = random.Random(view_seed(seed, view, "hard-play"))
-    evaluation = evaluate_plays(read_view(view), legal, rng, budget, opponent_weight, match_aware)
+    k = read_view(view)
+    evaluation = evaluate_plays(k, legal, rng, budget, opponent_weight, match_aware, lookahead=lookahead)
     return DECK[evaluation.best()], evaluation
 
 
@@ -65,15 +67,19 @@ class HardPlayer:
         budget: int = DEFAULT_BUDGET,
         opponent_weight: float = OPPONENT_WEIGHT,
         match_aware: bool = True,
+        lookahead: bool = True,
     ) -> None:
         self.seed = seed
         self.seat = seat
         self.budget = budget
         self.opponent_weight = opponent_weight
         self.match_aware = match_aware  # value worlds by the match outcome near the end of a match
+        self.lookahead = lookahead  # own seat looks ahead in the playouts (off: Hard before session 9)
 
     def expose(self, view: View) -> list[str]:
         return choose_expose(view, self.seed, self.budget, self.opponent_weight, self.match_aware)[0]
 
     def play(self, view: View) -> str:
-        return choose_play(view, self.seed, self.budget, self.opponent_weight, self.match_aware)[0]
+        return choose_play(
+            view, self.seed, self.budget, self.opponent_weight, self.match_aware, self.lookahead
+        )[0]

@@ -149,20 +149,24 @@ def evaluate_plays(
     opponent_weight: float = OPPONENT_WEIGHT,
     match_aware: bool = False,
     world: list[int] | None = None,
+    lookahead: bool = True,
 ) -> Evaluation:
     """Expected value of each legal card.  ``world``: the true hands, when known (the open-hand
-    reference player of the benchmarks; then one world is played, as every sample would be it)."""
+    reference player of the benchmarks; then one world is played, as every sample would be it);
+    ``lookahead``: the seat's playouts use :func:`own_lookahead` (else Normal's strategy alone, as
+    Hard did before session 9: benchmarks only)."""
     cards = indices(legal)
     left = k.hand.bit_count() + sum(k.hand_sizes) - k.hand_sizes[k.seat]
     exact = left - 1 <= EXACT_CARDS
-    cost = len(cards) * (left * 4 if exact else int(left * LOOKAHEAD_COST))  # simulated plays per world
+    playout = int(left * LOOKAHEAD_COST) if lookahead else left
+    cost = len(cards) * (left * 4 if exact else playout)  # simulated plays per world
     if world is not None:
         worlds: Iterable[list[int]] = [list(world)]
     else:
         count, chains = affordable(k, budget, cost)
         worlds = posterior_worlds(k, rng, max(MIN_WORLDS, min(MAX_WORLDS, count)), chains)
     value = valuer(k, opponent_weight, match_aware)
-    policy = own_lookahead(k.seat)
+    policy = own_lookahead(k.seat) if lookahead else normal_play
     totals = dict.fromkeys(cards, 0.0)
     count = 0
     for hands in worlds:
