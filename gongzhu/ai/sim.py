@@ -4,7 +4,8 @@ A :class:`Table` holds the four hands, the captures, the exposed cards, the suit
 the current trick, all as bit masks, so a full 13-trick playout is a few thousand integer
 operations.  Policies are plain functions ``(table, seat, legal_mask) -> card index`` and must read
 only ``table.hands[seat]`` of the hands (the search gives them a sampled world; the levels give them
-a table whose other hands are empty).
+a table whose other hands are empty).  The one exception is the searching seat's own playout policy,
+:func:`gongzhu.ai.search.own_lookahead`, which looks at the world's hands to the end of a trick.
 """
 
 from __future__ import annotations
