@@ -461,7 +461,7 @@ def _trick_end_margin(table: Table, own: int, card: int) -> float:
         fast_score(a, t.exposed_all) - fast_score(b, t.exposed_all)
         for a, b in zip(t.captured, table.captured, strict=True)
     ]
-    return change[own] - (sum(change) - change[own]) / 3
+    return hand_margin(change, own, 1.0)
 
 
 def test_the_lookahead_plays_the_best_card_for_the_trick_of_all_it_holds() -> None:

@@ -37,6 +37,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, ViewportSize
 
 import build
+from ui.texts import signed
 
 from . import game as g
 from .conftest import PageGuard
@@ -171,11 +172,6 @@ FRAMES_JS = "() => new Promise((r) => requestAnimationFrame(() => requestAnimati
 #: as a player would, so that it lands on the card it aims at.
 STILL_JS = """() => document.getAnimations().every((a) =>
   a.playState !== 'running' || (a.effect && a.effect.getTiming().iterations === Infinity))"""
-
-
-def signed(value: int) -> str:
-    """``texts.signed``: the scores as the table writes them."""
-    return "+" + str(value) if value > 0 else ("−" + str(-value) if value < 0 else "0")
 
 
 @dataclass
