@@ -19,6 +19,8 @@ side by side, and be tabulated from those lines at any time (a partial run still
     python bench/strength.py --pairs hard:normal --deals 400 --log x.jsonl --part 1/2 &
     python bench/strength.py --from-log x.jsonl --pairs hard:normal
 
+A part started again with the same ``--log`` skips the deals and matches the log holds already.
+
 The distance to the open-hand player: Hard's mean margin as a fraction of the open-hand player's,
 on the deals both logs hold (95% interval: paired bootstrap over those deals):
 
@@ -147,11 +149,20 @@ def deal_margins(path: str) -> dict[int, float]:
     return {r.deal: r.margin for r in read_log(path) if isinstance(r, DealResult)}
 
 
+def logged_tasks(path: str) -> set[tuple[str, int]]:
+    """The tasks (``("deal", n)`` or ``("match", n)``) a ``--log`` file already holds."""
+    return {("deal", r.deal) if isinstance(r, DealResult) else ("match", r.match) for r in read_log(path)}
+
+
 def play_part(challenger: str, baseline: str, args: argparse.Namespace) -> None:
-    """Play part ``k`` of ``n`` (tasks k, k + n, …), one JSON line per deal or match."""
+    """Play part ``k`` of ``n`` (tasks k, k + n, …), one JSON line per deal or match; a task the
+    log already holds is skipped, so a stopped run resumes where it was."""
     k, n = (int(x) for x in args.part.split("/"))
+    logged = logged_tasks(args.log) if Path(args.log).exists() else set()
     with open(args.log, "a") as out:
         for task in tasks_of(args.deals, args.matches, k, n):
+            if task in logged:
+                continue
             result = play_task(challenger, baseline, args.seed, task, 10.0)
             out.write(json.dumps(dataclasses.asdict(result)) + "\n")
             out.flush()

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import os
 import subprocess
 import sys
 import tracemalloc
@@ -356,3 +358,30 @@ def test_the_exposure_credit_benchmark_replays_the_tournaments_hands() -> None:
             exposure, evaluation = choose_expose(view, dseed, match_aware=True)  # as HardPlayer exposes
             assert bench.picks(evaluation, [-EXPOSE_MARGIN]) == [exposure]
         assert bench.margin_with(dseed, seat, exposure, "normal") == result.margins[seat]
+
+
+def test_a_stopped_strength_run_resumes_where_its_log_stops(tmp_path: Path) -> None:
+    """bench/strength.py --log … --part k/n started again plays only the tasks its log lacks, so a
+    run stopped for time can be finished (and its log holds each deal once)."""
+    log = tmp_path / "run.jsonl"
+    first = play_deal("easy", "random", 1, 1)
+    log.write_text(json.dumps(dataclasses.asdict(first)) + "\n")
+    root = Path(__file__).parent.parent
+    command = [
+        sys.executable,
+        "bench/strength.py",
+        "--pairs",
+        "easy:random",
+        "--deals",
+        "4",
+        "--log",
+        str(log),
+    ]
+    for part in ("0/2", "1/2"):
+        env = {**os.environ, "PYTHONPATH": str(root)}
+        subprocess.run([*command, "--part", part], cwd=root, check=True, env=env)
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    assert sorted(line["deal"] for line in lines) == [0, 1, 2, 3]
+    assert lines[0] == dataclasses.asdict(first)
+    by_deal = {line["deal"]: line["margins"] for line in lines}
+    assert by_deal[2] == play_deal("easy", "random", 1, 2).margins
