@@ -51,7 +51,7 @@ def _source():
     attrs["data-daily"] = ui.daily
     view = ui.view
     bots_deciding = view is not None and view["phase"] == "expose" and not ui.bots_exposed
-    busy = ui.busy or ui.hold or bots_deciding or ui.save_pending
+    busy = ui.busy or ui.hold or bots_deciding or ui.save_pending or ui.inputs
     attrs["data-busy"] = "true" if busy else None
     regions = render.regions(ui)
     if load_failed():
@@ -595,6 +595,19 @@ def _spawn(coro):
     _tasks.add(asyncio.create_task(coro))
 
 
+def _spawn_input(coro):
+    """Handle an input (a tap, a key, a choice) in the background, ``coro`` being its handling.
+    Until that starts, the table on show is from before the input, so the page reads as busy."""
+    ui.inputs += 1
+    redraw()
+    _spawn(_handle_input(coro))
+
+
+async def _handle_input(coro):
+    ui.inputs -= 1  # (the handling's first step, which changes the state, runs before any frame)
+    await coro
+
+
 async def on_action(name):
     if name == "take-over":
         await take_over()
@@ -611,11 +624,11 @@ def on_click(event):
     if action is not None and action.tagName != "SELECT":
         if action.hasAttribute("disabled"):
             return
-        _spawn(on_action(str(action.dataset.action)))
+        _spawn_input(on_action(str(action.dataset.action)))
         return
     card = target.closest("#hand [data-card]")
     if card is not None:
-        _spawn(run(flow.tap_card(ui, str(card.dataset.card))))
+        _spawn_input(run(flow.tap_card(ui, str(card.dataset.card))))
 
 
 def on_change(event):
@@ -623,11 +636,11 @@ def on_change(event):
     # getAttribute: an element without data-action (a file input, say) gives None, not an error.
     action = target.getAttribute("data-action") if target is not None else None
     if action == "difficulty":
-        _spawn(run(flow.choose_level(ui, str(target.value))))
+        _spawn_input(run(flow.choose_level(ui, str(target.value))))
     elif action in flow.CHOICES:
-        _spawn(run(flow.choose(ui, str(action), str(target.value))))
+        _spawn_input(run(flow.choose(ui, str(action), str(target.value))))
     elif action == "language":
-        _spawn(change_language(str(target.value)))
+        _spawn_input(change_language(str(target.value)))
 
 
 async def change_language(language):
@@ -646,14 +659,14 @@ def on_key(event):
     if ui.sheet:  # (the settings sheet is on top: Escape closes it, Tab stays inside it)
         if key == "Escape":
             event.preventDefault()
-            _spawn(run(flow.menu(ui, False)))
+            _spawn_input(run(flow.menu(ui, False)))
         elif key == "Tab":
             dom.keep_focus_in(event, "#sheet [role=dialog]")
         return
     reviewing = review.on_key(ui, key)  # (an open hand review takes the arrows and Escape)
     if reviewing is not None:
         event.preventDefault()
-        _spawn(run(reviewing))
+        _spawn_input(run(reviewing))
         return
     target = event.target
     card = None
@@ -671,7 +684,7 @@ def on_key(event):
             ui.focus = str(card.dataset.card)
             on_click(event)
     elif key == "Escape" and ui.panel:
-        _spawn(run(flow.on_action(ui, "close")))
+        _spawn_input(run(flow.on_action(ui, "close")))
 
 
 def on_pointer(event):
@@ -682,4 +695,4 @@ def on_pointer(event):
     if str(event.type) == "pointerdown":
         review.pointer_down(ui, float(event.clientX))
     else:
-        _spawn(run(review.pointer_up(ui, float(event.clientX))))
+        _spawn_input(run(review.pointer_up(ui, float(event.clientX))))

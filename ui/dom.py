@@ -100,6 +100,7 @@ def _frame(_timestamp=None):
     _state["pending"] = False
     source = _state["source"]
     if source is None:
+        document.documentElement.removeAttribute("data-busy")
         return
     regions, attrs = source()
     key = _focus_key()
@@ -171,10 +172,13 @@ def connect(source):
 
 
 def schedule():
-    """Ask for a redraw on the next animation frame (many calls, one redraw)."""
+    """Ask for a redraw on the next animation frame (many calls, one redraw).  Until it is drawn,
+    ``<html data-busy>`` says so: a tap's handler has changed the state but the page still shows the
+    table from before it, so nothing (a test, an assistive tool) may read it as settled."""
     if _state["pending"]:
         return
     _state["pending"] = True
+    document.documentElement.setAttribute("data-busy", "true")
     window.requestAnimationFrame(_frame_proxy)
 
 

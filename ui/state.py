@@ -71,6 +71,7 @@ class UIState:
         self.progress = 10  # type: int  # the loading bar, in percent
         # --- the flow
         self.busy = False  # type: bool  # a request for the player is with the engine
+        self.inputs = 0  # type: int  # inputs received whose handling has not started (ui/app.py): the page is busy
         self.fast = False  # type: bool  # ?fast=1: the opponents play at once (tests)
         self.engine_ready = False  # type: bool  # the engine worker has answered
         self.gen = 0  # type: int  # bumped to stop any flow in progress (new match, engine restart, other tab)

@@ -264,3 +264,37 @@ def test_view_captured_and_corrupt_save(desktop_page: Page, site: build.SiteServ
     assert g.settle(page) in ("expose", "play")
     assert "could not be read" in g.wait_message(page, "could not be read")
     assert page.evaluate("localStorage.getItem('gongzhu.save.corrupt')") == "{broken"
+
+
+def test_a_tap_reads_as_busy_until_its_redraw(desktop_page: Page, site: build.SiteServer) -> None:
+    """Between a tap and the frame that draws its outcome, the page still shows the table from
+    before the tap; it must not read as settled then (``data-busy``), or a test or a screen reader's
+    script acting at once acts on the old table."""
+    page = desktop_page
+    g.open_game(page, site, seed=_seed_without_exposable())
+    code = g.playable(page)[0]
+    at_once = page.evaluate(
+        """([code, settled]) => {
+          const card = document.querySelector(`#hand [data-card="${code}"]`);
+          card.click();
+          return {busy: document.documentElement.dataset.busy || null,
+                  pressed: card.getAttribute('aria-pressed'),
+                  settled: eval(settled)()};
+        }""",
+        [code, g.SETTLED_JS],
+    )
+    assert at_once == {"busy": "true", "pressed": None, "settled": False}
+    g.settle(page)
+    assert g.card(page, code).get_attribute("aria-pressed") == "true"
+    # A button's handling (Play) starts in a task of its own, after the tap returns.
+    at_once = page.evaluate(
+        """([code, settled]) => {
+          document.querySelector('[data-testid=play]').click();
+          return {busy: document.documentElement.dataset.busy || null,
+                  held: !!document.querySelector(`#hand [data-card="${code}"]`),
+                  settled: eval(settled)()};
+        }""",
+        [code, g.SETTLED_JS],
+    )
+    assert at_once == {"busy": "true", "held": True, "settled": False}
+    page.wait_for_selector(f'#hand [data-card="{code}"]', state="detached")
