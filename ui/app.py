@@ -604,7 +604,7 @@ def _spawn_input(coro):
 
 
 async def _handle_input(coro):
-    ui.inputs -= 1  # (the handling's first step, which changes the state, runs before any frame)
+    ui.inputs -= 1  # (no frame can come between this and the handling's first step, its state change)
     await coro
 
 
