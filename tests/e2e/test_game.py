@@ -268,8 +268,8 @@ def test_view_captured_and_corrupt_save(desktop_page: Page, site: build.SiteServ
 
 def test_a_tap_reads_as_busy_until_its_redraw(desktop_page: Page, site: build.SiteServer) -> None:
     """Between a tap and the frame that draws its outcome, the page still shows the table from
-    before the tap; it must not read as settled then (``data-busy``), or a test or a screen reader's
-    script acting at once acts on the old table."""
+    before the tap; it must not read as settled then (``data-busy``), or whatever acts at once (a
+    test, a script) acts on the old table."""
     page = desktop_page
     g.open_game(page, site, seed=_seed_without_exposable())
     code = g.playable(page)[0]
