@@ -50,6 +50,25 @@ addEventListener("message", (event) => {
   else queue.push(data);
 });
 
+// Pyodide's wasm that cannot be fetched leaves loadPyodide pending for ever (its failure is only
+// logged: pyodide/pyodide#6296), so the page would wait for its loading watchdog (40 s) before
+// telling the player. Reported at once instead. (The other runtime files reject loadPyodide.)
+const WASM_URL = new URL("pyodide.asm.wasm", INDEX_URL).href;
+const plainFetch = globalThis.fetch;
+globalThis.fetch = async (input, init) => {
+  const url = String(input instanceof Request ? input.url : new URL(input, location.href));
+  if (url !== WASM_URL) return plainFetch(input, init);
+  let response;
+  try {
+    response = await plainFetch(input, init);
+  } catch (error) {
+    failed(`pyodide.asm.wasm: ${error}`);
+    throw error;
+  }
+  if (!response.ok) failed(`pyodide.asm.wasm: HTTP ${response.status}`);
+  return response;
+};
+
 // First visit (the page has no service worker yet): every Pyodide file fetched from the network
 // is also put in the service worker's handoff cache, so its install does not download it again
 // (web/sw.js). Resolves once every copy is stored (or failed).
@@ -269,7 +288,10 @@ async function start({ handoff, early }) {
   }
 }
 
+let hasFailed = false; // said once: a wasm fetch's failure, then maybe start()'s own
 function failed(error) {
+  if (hasFailed) return;
+  hasFailed = true;
   console.error("gongzhu engine worker:", error);
   send({ type: "failed", error: String(error) });
 }
