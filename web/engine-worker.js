@@ -52,7 +52,8 @@ addEventListener("message", (event) => {
 
 // Pyodide's wasm that cannot be fetched leaves loadPyodide pending for ever (its failure is only
 // logged: pyodide/pyodide#6296), so the page would wait for its loading watchdog (40 s) before
-// telling the player. Reported at once instead. (The other runtime files reject loadPyodide.)
+// telling the player. Reported at once instead. Only this fetch is watched: a missing shipped
+// snapshot falls back to a boot, and the watchdog still covers anything else that stalls.
 const WASM_URL = new URL("pyodide.asm.wasm", INDEX_URL).href;
 const plainFetch = globalThis.fetch;
 globalThis.fetch = async (input, init) => {
