@@ -504,7 +504,7 @@ def test_hards_playouts_use_the_lookahead_for_its_own_seat_only() -> None:
             k, legal, random.Random(0), world=world, lookahead=lookahead
         ).values
         for card, value in values[lookahead].items():
-            table = Table(list(world), list(k.captured), k.exposed, k.led, k.leader, list(k.trick), k.gone)
+            table = k.table(list(world))
             table.play(card)
             run(table, policy)
             assert value == hand_margin(table.scores(), seat, 1.0)

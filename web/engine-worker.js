@@ -55,9 +55,13 @@ addEventListener("message", (event) => {
 // telling the player. Reported at once instead. Only this fetch is watched: a missing shipped
 // snapshot falls back to a boot, and the watchdog still covers anything else that stalls.
 const WASM_URL = new URL("pyodide.asm.wasm", INDEX_URL).href;
+// A fetch's input (a Request, a URL or a string) as an absolute URL.
+function urlOf(input) {
+  return String(input instanceof Request ? input.url : new URL(input, location.href));
+}
 const plainFetch = globalThis.fetch;
 globalThis.fetch = async (input, init) => {
-  const url = String(input instanceof Request ? input.url : new URL(input, location.href));
+  const url = urlOf(input);
   if (url !== WASM_URL) return plainFetch(input, init);
   let response;
   try {
@@ -79,7 +83,7 @@ function handOffRuntime() {
   const networkFetch = globalThis.fetch;
   globalThis.fetch = async (input, init) => {
     const response = await networkFetch(input, init);
-    const url = String(input instanceof Request ? input.url : new URL(input, location.href));
+    const url = urlOf(input);
     if (!url.startsWith(INDEX_URL) || !response.ok || !response.body) return response;
     const [mine, theirs] = response.body.tee();
     const headers = new Headers();

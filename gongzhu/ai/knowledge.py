@@ -33,10 +33,12 @@ class Knowledge:
     hand_number: int
     totals: list[int]  # the match totals before this hand (public)
 
-    def table(self) -> Table:
-        """A table with only this seat's hand filled in (for the levels' own decisions)."""
-        hands = [0, 0, 0, 0]
-        hands[self.seat] = self.hand
+    def table(self, hands: list[int] | None = None) -> Table:
+        """A table of what this seat knows, with ``hands`` (used as given: a sampled world, the
+        search's) or else only this seat's hand filled in (the levels' own decisions)."""
+        if hands is None:
+            hands = [0, 0, 0, 0]
+            hands[self.seat] = self.hand
         return Table(
             hands, list(self.captured), self.exposed, self.led, self.leader, list(self.trick), self.gone
         )

@@ -174,7 +174,7 @@ def evaluate_plays(
     count = 0
     for hands in worlds:
         count += 1
-        base = Table(hands, list(k.captured), k.exposed, k.led, k.leader, list(k.trick), k.gone)
+        base = k.table(hands)
         for card in cards:
             table = base.copy()
             table.play(card)
