@@ -10,9 +10,8 @@ The build needs the standard library and npm, nothing else. It is atomic: the si
 a temporary folder beside ``dist/``, which replaces ``dist/`` only when every step succeeded; a failed
 build prints one line, exits non-zero and leaves the previous ``dist/`` as it was.
 
-The page is ``index.html``; its PyScript configurations are ``pyscript.toml`` (main thread) and
-``engine-worker.toml`` (the engine worker). They are copied as they are, with only what must be
-computed filled in: the ``[files]`` tables (the shipped modules), the service worker's precache
+The page is ``index.html``; its PyScript configuration is ``pyscript.toml`` (main thread), copied as
+it is; the engine worker's ``engine-worker.json`` is written whole. What must be computed is filled in: the ``[files]`` tables (the shipped modules), the service worker's precache
 list and release hash, and the loading screen's failure texts (``web/boot.js``).
 
 The site is fully self-contained: the Python runtimes (MicroPython for the UI on the
@@ -56,9 +55,10 @@ WEB = ROOT / "web"
 #: The page and its PyScript configurations: readable sources at the top of the repository.
 PAGE = "index.html"
 MAIN_CONFIG = "pyscript.toml"
-WORKER_CONFIG = "engine-worker.toml"
-#: What index.html loads for the worker (and as the ``py`` type's main-thread configuration).
+#: What web/engine-worker.js loads (and index.html as the ``py`` type's main-thread configuration).
 WORKER_CONFIG_SHIPPED = "engine-worker.json"
+#: The engine worker's Pyodide, as ``engine-worker.json`` names it.
+WORKER_INTERPRETER = "./runtime/pyodide/pyodide.mjs"
 
 #: Python packages shipped into the site (copied as ``.py`` source files).
 PY_PACKAGES: tuple[str, ...] = ("gongzhu", "ui")
@@ -239,8 +239,8 @@ def _files_table(dist: Path, name: str, config: dict[str, Any], files: Sequence[
 
 
 def write_pyscript_configs(dist: Path, ui_files: Sequence[str], engine_files: Sequence[str]) -> None:
-    """``pyscript.toml`` as it is plus its ``[files]`` table; ``engine-worker.toml`` as
-    ``engine-worker.json`` with its files and the page's ``plugins`` (from ``pyscript.toml``).
+    """``pyscript.toml`` as it is plus its ``[files]`` table; ``engine-worker.json``: the engine's
+    interpreter, files and the page's ``plugins`` (from ``pyscript.toml``).
 
     The engine's configuration is also the main thread's ``<py-config>``: PyScript lets the main
     thread's ``py`` configuration win over a ``py`` worker's own, and it needs the plugin list to
@@ -254,8 +254,8 @@ def write_pyscript_configs(dist: Path, ui_files: Sequence[str], engine_files: Se
     table = "\n# Written by build.py: the modules this interpreter loads.\n[files]\n" + "\n".join(lines)
     (dist / MAIN_CONFIG).write_text(text.rstrip("\n") + "\n" + table + "\n", encoding="utf-8")
 
-    _text, engine = _read_config(WORKER_CONFIG)
-    files = _files_table(dist, WORKER_CONFIG, engine, engine_files)
+    engine = {"interpreter": WORKER_INTERPRETER}
+    files = _files_table(dist, WORKER_CONFIG_SHIPPED, engine, engine_files)
     data = {**engine, "plugins": main.get("plugins", []), "files": files}
     (dist / WORKER_CONFIG_SHIPPED).write_text(
         json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"

@@ -1,4 +1,4 @@
-"""Hand scoring (RULES.md "Scoring a hand"), as one number and as a breakdown the UI can show."""
+"""Hand scoring (docs/rules.md "Scoring a hand"), as one number and as a breakdown the UI can show."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ HEART_VALUES: dict[str, int] = {
 }  # fmt: skip
 _HEART_VALUE_BY_INDEX: dict[int, int] = {INDEX[c]: v for c, v in HEART_VALUES.items()}
 
-#: What exposing each card does (RULES.md "Expose phase"), as codes the UI puts into words.
+#: What exposing each card does (docs/rules.md "Expose phase"), as codes the UI puts into words.
 EXPOSURE_EFFECTS: dict[str, str] = {
     "AH": "hearts_x2",  # every heart counts double
     "QS": "pig_x2",  # the pig counts double

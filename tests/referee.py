@@ -1,4 +1,4 @@
-"""An independent re-derivation of RULES.md, written from the page without the engine's code.
+"""An independent re-derivation of docs/rules.md, written from the page without the engine's code.
 
 Used by the tests to check the simulator's match logs play by play.  Deliberately plain:
 card codes and lists, no bit masks.
@@ -18,7 +18,7 @@ POINT_CARDS = {r + "H" for r in RANK_ORDER} | {"QS", "JD", "TC"}
 def legal_cards(
     hand: list[str], own_exposed: list[str], earlier_leads: set[str], trick: list[str]
 ) -> set[str]:
-    """RULES.md "Leading and following" plus the exposed-card restriction."""
+    """docs/rules.md "Leading and following" plus the exposed-card restriction."""
 
     def same_suit(suit: str) -> list[str]:
         return [c for c in hand if c[1] == suit]

@@ -91,11 +91,10 @@ def test_a_build_replaces_dist_with_the_page_and_its_configurations(previous_dis
     assert sorted(main["files"]) == [f"./{p}" for p in ui if p not in (build.MAIN_ENTRY, build.WORKER_ENTRY)]
     assert (previous_dist / main["interpreter"]).is_file()
 
-    # The engine worker's configuration: its source's settings, the page's plugins, every engine module.
+    # The engine worker's configuration: its shipped interpreter, the page's plugins, every engine module.
     engine = json.loads((previous_dist / build.WORKER_CONFIG_SHIPPED).read_text(encoding="utf-8"))
-    assert (
-        engine["interpreter"] == tomllib.loads((build.ROOT / build.WORKER_CONFIG).read_text())["interpreter"]
-    )
+    assert engine["interpreter"] == build.WORKER_INTERPRETER
+    assert (previous_dist / engine["interpreter"]).is_file()
     assert engine["plugins"] == main["plugins"]
     engine_modules = sorted(
         p.relative_to(build.ROOT).as_posix() for p in (build.ROOT / "gongzhu").rglob("*.py")

@@ -1,4 +1,4 @@
-"""Translations: every visible string in all five catalogs, UI.md's fixed wording, plural rules."""
+"""Translations: every visible string in all five catalogs, docs/ui.md's fixed wording, plural rules."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ REQUIRED: dict[str, tuple[str, str]] = {
 }
 
 #: The same wording extended to every suit, every exposable effect and the summary breakdown, built
-#: from UI.md's "names used in play" (suits: pique/cœur/carreau/trèfle, espadas/copas/ouros/paus;
+#: from docs/ui.md's "names used in play" (suits: pique/cœur/carreau/trèfle, espadas/copas/ouros/paus;
 #: pig cochon/porco, goat chèvre/cabra, transformer transfo/transformador).
 DERIVED: dict[str, tuple[str, str]] = {
     "You must follow spades": ("Vous devez fournir pique", "Você deve seguir espadas"),
@@ -136,7 +136,7 @@ def test_fixed_labels_exact_in_english_french_portuguese(msgid: str, messages: M
 
 
 def test_the_ui_uses_every_fixed_label(template: Catalog) -> None:
-    """Every label of UI.md (and its per-suit / per-card siblings) is a msgid of the UI's own code."""
+    """Every label of docs/ui.md (and its per-suit / per-card siblings) is a msgid of the UI's own code."""
     ids = {m.id for m in template if any(path != "ui/i18n.py" for path, _line in m.locations)}
     assert set(REQUIRED) | set(DERIVED) <= ids
 

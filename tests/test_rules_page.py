@@ -86,7 +86,7 @@ def test_every_number_on_the_page_is_the_engines(page: str) -> None:
     ],
 )
 def test_worked_numbers_match_rules_md(page: str, captured: str, exposed: str, formula: str) -> None:
-    """The page's check computations and worked trick, in every language, with RULES.md's values."""
+    """The page's check computations and worked trick, in every language, with docs/rules.md's values."""
     expected = {"TC QS 7H": -220, "TC 3H": 0, "AC TC QS JD": 0}[captured] if not exposed else -840
     assert engine(captured, exposed) == expected
     span = (
@@ -113,7 +113,7 @@ def test_worked_trick_diagram(page: str) -> None:
 
 
 def test_points_table_values(page: str) -> None:
-    """The full points table, plain and exposed, as RULES.md states it."""
+    """The full points table, plain and exposed, as docs/rules.md states it."""
     expected = {
         ("AH", ""): -50, ("AH", "AH"): -100, ("KH", ""): -40, ("QH", ""): -30, ("JH", ""): -20,
         ("TH", ""): -10, ("TH", "AH"): -20, ("4H", ""): 0, (HEARTS, ""): 200, (HEARTS, "AH"): 400,

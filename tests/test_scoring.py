@@ -1,4 +1,4 @@
-"""Hand scoring: every check value of RULES.md, the breakdown, and exposure combinations."""
+"""Hand scoring: every check value of docs/rules.md, the breakdown, and exposure combinations."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ from ui import engine_worker
 
 
 def test_exports_only_the_services_call() -> None:
-    assert engine_worker.__export__ == ["call"]
+    assert engine_worker.__all__ == ["call"]
     assert engine_worker.call is service.call
     reply = json.loads(engine_worker.call(json.dumps({"op": "ping", "args": {"text": "hi"}})))
     assert reply["ok"] is True and reply["result"]["engine"] == "gongzhu"

@@ -4,7 +4,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 _cache = {}
-_state = {"pending": False, "source": None, "attrs": None}
+_state = {"pending": False, "source": None}
 
 
 def _focus_key():

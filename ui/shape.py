@@ -10,7 +10,6 @@ list and the whole of it bounded. Other tabs' saves (``storage`` events) go thro
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
 PHASES = ("expose", "play", "hand_over", "match_over")
-SEATS = (0, 1, 2, 3)
 #: The longest string a view may hold anywhere (a token such as ``must_follow_suit``).
 MAX_TOKEN = 40
 #: How many values (strings, numbers, lists, dicts) a view may hold in all; a real one holds ~1,500.

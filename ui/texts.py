@@ -1,7 +1,7 @@
 """Every sentence the table shows, built from engine codes (reasons, breakdowns, hints).
 
 Pure Python (MicroPython and CPython): no ``pyscript`` import, so pytest checks it. All
-visible text goes through ``_()`` with the English wording of UI.md as msgid.
+visible text goes through ``_()`` with the English wording of docs/ui.md as msgid.
 """
 
 from ui.i18n import _
@@ -135,7 +135,7 @@ def level_names() -> "list[tuple[str, str]]":
 
 
 def expose_effect(effect: "str | None") -> str:
-    """An exposure's effect code (the view's ``exposable_effects``), as UI.md shows it next to the
+    """An exposure's effect code (the view's ``exposable_effects``), as docs/ui.md shows it next to the
     "exposable" mark."""
     if effect == "pig_x2":
         return _("Pig ×2")

@@ -1,6 +1,6 @@
 """Normal's hand-written strategy, on bit masks, so it is also Hard's playout policy.
 
-The rules of thumb (RULES.md point cards): keep the pig guarded by low spades and dump it the moment
+The rules of thumb (docs/rules.md point cards): keep the pig guarded by low spades and dump it the moment
 someone else is winning a trick; shed big hearts early; win the goat only with diamonds nobody can
 beat; take the transformer when your captures are positive (or when it would be alone) and dump it
 when they are negative; block a player about to take all hearts (overtake a trick holding a heart,
@@ -29,10 +29,9 @@ from ..rules import winning_position
 from .sim import Table, fast_score, high_bit, low_bit
 
 AS, KS, QS = INDEX["AS"], INDEX["KS"], INDEX["QS"]
-AH, KH, QH, JH = INDEX["AH"], INDEX["KH"], INDEX["QH"], INDEX["JH"]
+AH, KH, QH = INDEX["AH"], INDEX["KH"], INDEX["QH"]
 JD, TC = INDEX["JD"], INDEX["TC"]
 HIGH_SPADES = (1 << AS) | (1 << KS)
-HIGH_HEARTS = (1 << AH) | (1 << KH) | (1 << QH) | (1 << JH)
 SPADE_MASK, DIAMOND_MASK, CLUB_MASK = SUIT_MASKS[SPADES], SUIT_MASKS[DIAMONDS], SUIT_MASKS[CLUBS]
 # diamonds above the goat: QD, KD, AD
 ABOVE_GOAT = SUIT_MASKS[DIAMONDS] & ~((1 << (JD + 1)) - 1)

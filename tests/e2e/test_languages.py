@@ -1,5 +1,5 @@
 """The game in five languages: ``?lang=`` forcing, the browser's preference, ``<html lang>`` and the
-title, and a hand played in French and in Portuguese reading UI.md's fixed labels from the page."""
+title, and a hand played in French and in Portuguese reading docs/ui.md's fixed labels from the page."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from .conftest import DESKTOP, PHONE, PageGuard
 TITLE = "Gong Zhu — chase the pig"
 HTML_LANG = {"en": "en", "zh": "zh", "fr": "fr", "pt": "pt", "uk": "uk"}
 
-#: UI.md's fixed labels, as the page must show them.
+#: docs/ui.md's fixed labels, as the page must show them.
 LABELS: dict[str, dict[str, str]] = {
     "fr": {
         "expose-confirm": "Exposer",
