@@ -299,7 +299,8 @@ STDLIB_ZIP = "python_stdlib.zip"
 #: The standard library files the engine worker imports at run time: Pyodide's own bootstrap, the
 #: engine, making and restoring its memory snapshot, and every op of ``gongzhu.service``.
 #: Written by ``python3 build.py --engine-stdlib`` (Pyodide in Node, :data:`STDLIB_PROBE_JS`).
-ENGINE_STDLIB = "engine-stdlib.txt"
+#: Beside the tools that generate the build's other inputs; not shipped.
+ENGINE_STDLIB = "tools/engine-stdlib.txt"
 _ENGINE_STDLIB_HEADER = """\
 # The standard library files the engine worker imports at run time (one per line): Pyodide's
 # bootstrap, the engine (gongzhu.service and what it imports), making and restoring the engine's

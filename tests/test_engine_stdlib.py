@@ -1,5 +1,5 @@
 """Instant start: the site ships Pyodide's standard library zip trimmed to what the engine worker
-imports (build.py, ``engine-stdlib.txt``). The engine, its AIs and every op of the service run on
+imports (build.py, ``tools/engine-stdlib.txt``). The engine, its AIs and every op of the service run on
 the trimmed zip (Pyodide in Node, booted, snapshotted and restored as web/engine-worker.js does),
 the list is what the engine really loads, and the build refuses an engine import the list lacks."""
 

@@ -1,6 +1,6 @@
 """The rules page (``dist/rules.html``), generated at build time in the five languages.
 
-The prose of each language lives in ``rules/<lang>.html``: eleven ``<section id=...>`` fragments in
+The prose of each language lives in ``docs/rules/<lang>.html``: eleven ``<section id=...>`` fragments in
 the order of :data:`SECTIONS`, each opening with an ``<h2>`` (numbered here). Everything with a
 number in it is generated from the engine's own scoring (:func:`gongzhu.score_breakdown`), so the page
 cannot drift from the game:
@@ -32,7 +32,8 @@ from gongzhu.rules import trick_winner
 
 from .i18n import LANGUAGES, LOCALES, ROOT, load_messages
 
-RULES_DIR = ROOT / "rules"
+#: The page's prose per language, beside the rules' specification (docs/rules.md).
+RULES_DIR = ROOT / "docs" / "rules"
 # Copies of ui.i18n's constants (ui/ is MicroPython code, kept out of the strict type check that
 # build.py's imports go through); tests/test_rules_page.py holds them equal.
 STORAGE_KEY = "gongzhu.lang"
@@ -41,7 +42,7 @@ LANGUAGE_NAMES = {"en": "English", "zh": "中文", "fr": "Français", "pt": "Por
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 PAGE_NAME = "rules.html"
 
-#: Section ids, in page order (every ``rules/<lang>.html`` has exactly these).
+#: Section ids, in page order (every ``docs/rules/<lang>.html`` has exactly these).
 SECTIONS: tuple[str, ...] = (
     "about",
     "players",
@@ -293,7 +294,7 @@ def read_content(language: str, rules_dir: Path = RULES_DIR) -> str:
 def render_article(language: str, content: str, t: Translate) -> str:
     ids = [m.group(1) for m in _SECTION.finditer(content)]
     if tuple(ids) != SECTIONS:
-        raise RulesError(f"rules/{language}.html: sections {ids}, expected {list(SECTIONS)}")
+        raise RulesError(f"docs/rules/{language}.html: sections {ids}, expected {list(SECTIONS)}")
 
     def placeholder(match: re.Match[str]) -> str:
         name, arg = match.group(1), match.group(2)
@@ -308,7 +309,7 @@ def render_article(language: str, content: str, t: Translate) -> str:
         if name == "score" and arg:
             captured, _sep, exposed = arg.partition("/")
             return score_span(captured.split(), exposed.split())
-        raise RulesError(f"rules/{language}.html: unknown placeholder {match.group(0)}")
+        raise RulesError(f"docs/rules/{language}.html: unknown placeholder {match.group(0)}")
 
     body = _PLACEHOLDER.sub(placeholder, content)
     toc: list[str] = []
