@@ -79,3 +79,36 @@ def test_command_example(lineno: int, line: str, tmp_path: Path) -> None:
         matches = [json.loads(text) for text in log.read_text(encoding="utf-8").splitlines()]
         assert len(matches) == int(words[words.index("--matches") + 1])
         assert all(match["final"]["complete"] for match in matches)
+
+
+def layout_paths() -> list[str]:
+    """Every path README's layout table names in its first column (``a/b.py``, ``c.py``: ``a/c.py``)."""
+    text = README.read_text(encoding="utf-8")
+    table = text.split("## Layout\n", 1)[1].split("\n## ", 1)[0]
+    paths = []
+    for row in re.findall(r"^\| (.+?) \| .* \|$", table, flags=re.MULTILINE)[1:]:
+        folder = ""
+        for name in re.findall(r"`([^`]+)`", row):
+            if "/" in name.rstrip("/"):
+                folder = name.rsplit("/", 1)[0] + "/"
+                paths.append(name)
+            else:
+                paths.append(folder + name if folder and not name.endswith("/") else name)
+    return paths
+
+
+def test_the_layout_table_names_what_exists_and_every_top_level_entry() -> None:
+    paths = layout_paths()
+    assert len(paths) > 20
+    assert [p for p in paths if not (ROOT / p).exists()] == []
+    tracked = subprocess.run(
+        ["git", "ls-files", "--cached", "--others", "--exclude-standard"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    top = {name.split("/", 1)[0] + ("/" if "/" in name else "") for name in tracked if (ROOT / name).exists()}
+    named = {p if p.endswith("/") or "/" not in p else p.split("/", 1)[0] + "/" for p in paths}
+    unnamed = sorted(top - named - {"README.md", ".gitignore", ".npmrc"})
+    assert unnamed == []
