@@ -11,8 +11,9 @@ a temporary folder beside ``dist/``, which replaces ``dist/`` only when every st
 build prints one line, exits non-zero and leaves the previous ``dist/`` as it was.
 
 The page is ``index.html``; its PyScript configuration is ``pyscript.toml`` (main thread), copied as
-it is; the engine worker's ``engine-worker.json`` is written whole. What must be computed is filled in: the ``[files]`` tables (the shipped modules), the service worker's precache
-list and release hash, and the loading screen's failure texts (``web/boot.js``).
+it is; the engine worker's ``engine-worker.json`` is written whole. What must be computed is filled
+in: the ``[files]`` tables (the shipped modules), the service worker's precache list and release
+hash, and the loading screen's failure texts (``web/boot.js``).
 
 The site is fully self-contained: the Python runtimes (MicroPython for the UI on the
 main thread, Pyodide for the engine in a web worker) and PyScript come from the npm
