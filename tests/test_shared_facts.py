@@ -1,0 +1,59 @@
+"""Facts the MicroPython UI must hold itself (it cannot import :mod:`gongzhu`), held equal to the
+engine's definition: the −1000 line the chart draws, and the dates a ``?daily=`` link may name."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from gongzhu.daily import InvalidDate, check_date
+from gongzhu.game import ELIMINATION
+from ui import chart, daily
+
+
+def test_the_chart_draws_the_line_where_the_engine_ends_the_match() -> None:
+    assert chart.ELIMINATION == ELIMINATION
+
+
+def engine_takes(text: str) -> bool:
+    try:
+        return check_date(text) == text
+    except InvalidDate:
+        return False
+
+
+#: Strings shaped like dates, most of them near a real one: digits, a sign, a space or a non-ASCII
+#: digit in any place, and the calendar's edges (the 29th of February, the 31st, years 1999/3000).
+date_like = st.builds(
+    lambda y, m, d, sep: f"{y}{sep}{m}{sep}{d}",
+    st.sampled_from(
+        ["1999", "2000", "2024", "2026", "2100", "2400", "2999", "3000", "0000", "２０２６", "+202"]
+    ),
+    st.sampled_from(["00", "01", "02", "04", "12", "13", "1", "+1", "٠٢"]),
+    st.sampled_from(["00", "01", "28", "29", "30", "31", "32", "1", " 1"]),
+    st.sampled_from(["-", "-", "-", "/", "."]),
+)
+
+
+@given(st.one_of(date_like, st.text(max_size=12)))
+@example("2000-02-29")
+@example("2100-02-29")
+@example("2026-02-29")
+@example("2026-04-31")
+@example("2999-12-31")
+def test_a_daily_link_takes_exactly_the_dates_the_engine_takes(text: str) -> None:
+    taken, valid = daily.parse_date(text)
+    if text == "":
+        assert (taken, valid) == (None, True)  # empty: today's deal
+    else:
+        assert (taken == text and valid) == engine_takes(text), text
+
+
+def test_every_day_of_the_engines_years_is_taken_by_both() -> None:
+    day = date(2000, 1, 1)
+    while day.year < 3000:
+        text = day.isoformat()
+        assert engine_takes(text) and daily.parse_date(text) == (text, True)
+        day += timedelta(days=97)
