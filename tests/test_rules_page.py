@@ -165,7 +165,6 @@ def test_build_writes_the_page(tmp_path: Path) -> None:
 
 
 def test_constants_and_formats_agree_with_the_game() -> None:
-    assert rules_page.STORAGE_KEY == i18n.STORAGE_KEY
     assert rules_page.HTML_LANG == i18n.HTML_LANG
     assert rules_page.LANGUAGE_NAMES == i18n.LANGUAGE_NAMES
     assert rules_page.SUIT_SYMBOLS == texts.SUIT_SYMBOLS

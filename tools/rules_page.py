@@ -36,11 +36,12 @@ from .i18n import LANGUAGES, LOCALES, ROOT, load_messages
 RULES_DIR = ROOT / "docs" / "rules"
 # Copies of ui.i18n's constants (ui/ is MicroPython code, kept out of the strict type check that
 # build.py's imports go through); tests/test_rules_page.py holds them equal.
-STORAGE_KEY = "gongzhu.lang"
 HTML_LANG = {"en": "en", "zh": "zh-Hans", "fr": "fr", "pt": "pt-BR", "uk": "uk"}
 LANGUAGE_NAMES = {"en": "English", "zh": "中文", "fr": "Français", "pt": "Português", "uk": "Українська"}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 PAGE_NAME = "rules.html"
+#: The one rule that picks the page's language (web/language.js, shared with the loading screen).
+LANGUAGE_SCRIPT = "language.js"
 
 #: Section ids, in page order (every ``docs/rules/<lang>.html`` has exactly these).
 SECTIONS: tuple[str, ...] = (
@@ -399,20 +400,8 @@ ol.checks { padding-left: 1.4rem; }
 
 SCRIPT = """
 (function () {
-  var KEY = %(key)s, LANGS = %(langs)s;
-  var forced = (new URLSearchParams(location.search).get("lang") || "").toLowerCase();
-  var saved = "";
-  try { saved = localStorage.getItem(KEY) || ""; } catch (e) {}
-  function pick() {
-    if (LANGS.indexOf(forced) >= 0) return forced;
-    if (LANGS.indexOf(saved) >= 0) return saved;
-    var prefs = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ""];
-    for (var i = 0; i < prefs.length; i++) {
-      var base = String(prefs[i]).toLowerCase().split("-")[0];
-      if (LANGS.indexOf(base) >= 0) return base;
-    }
-    return "en";
-  }
+  var LANGS = %(langs)s;
+  var forced = new URLSearchParams(location.search).get("lang") || "";
   function show(lang) {
     var articles = document.querySelectorAll("article[data-lang]");
     for (var i = 0; i < articles.length; i++) {
@@ -432,19 +421,19 @@ SCRIPT = """
     if (!link) return;
     event.preventDefault();
     var lang = link.getAttribute("data-lang-link");
-    try { localStorage.setItem(KEY, lang); } catch (e) {}
+    try { localStorage.setItem(window.gongzhuLanguage.KEY, lang); } catch (e) {}
     forced = "";
     history.replaceState(null, "", location.pathname + location.hash);
     show(lang);
     window.scrollTo(0, 0);
   });
-  show(pick());
+  show(window.gongzhuLanguage(LANGS));
 })();
 """
 
 
 def render_page(articles: Sequence[str], english_title: str) -> str:
-    script = SCRIPT % {"key": json.dumps(STORAGE_KEY), "langs": json.dumps(list(LANGUAGES))}
+    script = SCRIPT % {"langs": json.dumps(list(LANGUAGES))}
     return (
         '<!doctype html>\n<html lang="en" data-lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
@@ -452,7 +441,7 @@ def render_page(articles: Sequence[str], english_title: str) -> str:
         '<link rel="icon" href="./favicon.svg" type="image/svg+xml">\n'
         f"<style>{STYLE}</style>\n</head>\n<body>\n<main>\n"
         + "\n".join(articles)
-        + f"\n</main>\n<script>{script}</script>\n</body>\n</html>\n"
+        + f'\n</main>\n<script src="./{LANGUAGE_SCRIPT}"></script>\n<script>{script}</script>\n</body>\n</html>\n'
     )
 
 

@@ -25,22 +25,10 @@
 
   const watching = () => root.dataset.engine !== "ready" && root.dataset.phase !== "error";
 
-  // The player's language, as the UI chooses it: ?lang=, then the saved choice, then the browser's.
+  // The player's language, as the UI chooses it (language.js; English if that file did not load).
   function language() {
-    let saved = null;
-    try {
-      saved = localStorage.getItem("gongzhu.lang");
-    } catch {
-      // storage disabled: no saved choice
-    }
-    const forced = new URLSearchParams(location.search).get("lang");
-    if (TEXTS[forced]) return forced;
-    if (TEXTS[saved]) return saved;
-    for (const tag of navigator.languages || []) {
-      const base = String(tag).toLowerCase().split("-")[0];
-      if (TEXTS[base]) return base;
-    }
-    return "en";
+    const choose = window.gongzhuLanguage;
+    return typeof choose === "function" ? choose(Object.keys(TEXTS)) : "en";
   }
 
   function firstVisitOffline() {
@@ -53,7 +41,8 @@
     state.failed = firstVisitOffline() ? "offline" : reason === "engine" ? "engine" : "failed";
     console.warn("gongzhu: the game did not load:", detail || reason);
     clearTimeout(stallTimer);
-    const texts = TEXTS[language()] || TEXTS.en;
+    const lang = language();
+    const texts = TEXTS[lang] || TEXTS.en;
     const box = document.createElement("div");
     box.className = "loading";
     box.dataset.testid = "loading";
@@ -71,7 +60,7 @@
     const overlay = document.getElementById("overlay");
     if (overlay) overlay.replaceChildren(box);
     else document.body.append(box);
-    root.lang = language();
+    root.lang = (window.gongzhuLanguage && window.gongzhuLanguage.HTML_LANG[lang]) || lang;
     root.dataset.phase = "error";
     retry.focus();
   }

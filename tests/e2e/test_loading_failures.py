@@ -21,6 +21,7 @@ from playwright.sync_api import Browser, Page
 import build
 from tools.i18n import load_messages
 from tools.loading_notice import NOTICE
+from ui.i18n import HTML_LANG
 
 from .conftest import BOOT_TIMEOUT_MS, DESKTOP, SITE_PREFIX, PageGuard
 
@@ -131,7 +132,7 @@ def test_a_missing_file_is_told_in_the_players_language(
         shown = wait_for_error(page)
         assert any(wanted[one] in shown for one in reason.split("|")), shown
         assert page.locator("[data-testid=retry]").inner_text() == wanted["retry"]
-        assert page.evaluate("document.documentElement.lang") == language
+        assert page.evaluate("document.documentElement.lang") == HTML_LANG[language]  # as the UI says it
 
 
 @pytest.mark.parametrize(("locale", "saved", "language"), [("pt-BR", None, "pt"), ("fr-FR", "uk", "uk")])
