@@ -1,5 +1,6 @@
 """Facts the MicroPython UI must hold itself (it cannot import :mod:`gongzhu`), held equal to the
-engine's definition: the −1000 line the chart draws, and the dates a ``?daily=`` link may name."""
+engine's definition: the ranks, suits and phases, the signal cards, the −1000 line the chart draws,
+and the dates a ``?daily=`` link may name."""
 
 from __future__ import annotations
 
@@ -8,9 +9,21 @@ from datetime import date, timedelta
 from hypothesis import example, given
 from hypothesis import strategies as st
 
+from gongzhu.cards import GOAT, PIG, RANKS, SUITS, TRANSFORMER
 from gongzhu.daily import InvalidDate, check_date
-from gongzhu.game import ELIMINATION
-from ui import chart, daily
+from gongzhu.game import ELIMINATION, PHASES
+from ui import chart, daily, shape, sound, state, table
+
+
+def test_the_ui_knows_the_engines_cards_and_phases() -> None:
+    assert (shape.RANKS, shape.SUITS) == (RANKS, SUITS)
+    assert shape.PHASES == state.PHASES == PHASES
+    assert tuple(table.PHASES) == PHASES  # each phase's CSS name
+
+
+def test_the_ui_signals_the_engines_signal_cards() -> None:
+    assert table.SIGNAL_CARDS == (PIG, GOAT, TRANSFORMER)
+    assert tuple(sound.SIGNALS) == table.SIGNAL_CARDS
 
 
 def test_the_chart_draws_the_line_where_the_engine_ends_the_match() -> None:

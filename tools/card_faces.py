@@ -25,13 +25,12 @@ from __future__ import annotations
 import gzip
 from pathlib import Path
 
+from gongzhu.cards import RANKS, SUITS
+
 #: The comment of index.html that the build replaces with the sprite.
 PAGE_MARKER = "<!-- build.py: the card faces' sprite (tools/card_faces.py) -->"
 #: The back as a file of its own (its name is also in web/game.css).
 CARD_BACK = "card-back.svg"
-
-SUITS = "SHDC"
-RANKS = "23456789TJQKA"
 
 #: The face box (a card's CSS size is 1 : 1.4 too).
 WIDTH, HEIGHT = 100, 140
