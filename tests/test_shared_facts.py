@@ -1,6 +1,6 @@
 """Facts the MicroPython UI must hold itself (it cannot import :mod:`gongzhu`), held equal to the
 engine's definition: the ranks, suits and phases, the signal cards, the −1000 line the chart draws,
-and the dates a ``?daily=`` link may name."""
+the dates a ``?daily=`` link may name and the daily deal's level."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from gongzhu.cards import GOAT, PIG, RANKS, SUITS, TRANSFORMER
-from gongzhu.daily import InvalidDate, check_date
+from gongzhu.daily import DAILY_LEVEL, InvalidDate, check_date
 from gongzhu.game import ELIMINATION, PHASES
-from ui import chart, daily, shape, sound, state, table
+from ui import chart, daily, flow, shape, sound, state, table
 
 
 def test_the_ui_knows_the_engines_cards_and_phases() -> None:
@@ -70,3 +70,14 @@ def test_every_day_of_the_engines_years_is_taken_by_both() -> None:
         text = day.isoformat()
         assert engine_takes(text) and daily.parse_date(text) == (text, True)
         day += timedelta(days=97)
+
+
+def test_the_daily_deal_is_played_at_the_engines_daily_level() -> None:
+    ui = state.UIState()
+    ui.level = next(level for level in ("easy", "normal") if level != DAILY_LEVEL)
+    ui.daily = "2026-12-02"
+    flow.begin_hand(ui)
+    assert ui.hand_level == DAILY_LEVEL
+    ui.daily = None
+    flow.begin_hand(ui)
+    assert ui.hand_level == ui.level
