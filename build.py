@@ -243,9 +243,9 @@ def write_pyscript_configs(dist: Path, ui_files: Sequence[str], engine_files: Se
     """``pyscript.toml`` as it is plus its ``[files]`` table; ``engine-worker.json``: the engine's
     interpreter, files and the page's ``plugins`` (from ``pyscript.toml``).
 
-    The engine's configuration is also the main thread's ``<py-config>``: PyScript lets the main
-    thread's ``py`` configuration win over a ``py`` worker's own, and it needs the plugin list to
-    skip unused plugin chunks. JSON, because PyScript 0.7 reads TOML on the main thread only.
+    The engine's configuration is also index.html's ``<py-config>``: no ``py`` script runs on the
+    page, yet without a ``py`` configuration listing the plugins off PyScript fetches every ``py``
+    plugin chunk (404s; checked in Chromium). JSON, which needs no parser chunk.
     """
     text, main = _read_config(MAIN_CONFIG)
     lines = [
