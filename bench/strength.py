@@ -9,7 +9,7 @@ match win rate (whole matches, each played four times; 95% interval: bootstrap o
 The challenger ``open-hand`` is the open-hand reference player (gongzhu/open_hand.py, benchmarks
 only); ``hard-margin`` is Hard valuing only the hand margin (Hard before it played for the match);
 ``hard-no-lookahead`` is Hard whose own seat plays Normal's strategy alone in its playouts (Hard
-before 2026-12-01; against it, ``--pairs hard:hard-no-lookahead`` measures the lookahead against
+until 2026-12-01 22:00 UTC; against it, ``--pairs hard:hard-no-lookahead`` measures the lookahead against
 Hards).
 
 Long runs on a busy machine can log one JSON line per deal or match as it ends, in parts that run
@@ -58,7 +58,7 @@ from gongzhu.tournament import (
 
 LADDER = "easy:random,normal:easy,hard:normal"
 HARD_MARGIN = "hard-margin"  # Hard without the match objective, for before/after comparisons
-HARD_NO_LOOKAHEAD = "hard-no-lookahead"  # Hard without its playout seat's lookahead (before 2026-12-01)
+HARD_NO_LOOKAHEAD = "hard-no-lookahead"  # Hard without its playout seat's look (until 2026-12-01 22:00 UTC)
 
 
 def _register_hard_variants() -> None:

@@ -74,7 +74,7 @@ class HardPlayer:
         self.budget = budget
         self.opponent_weight = opponent_weight
         self.match_aware = match_aware  # value worlds by the match outcome near the end of a match
-        self.lookahead = lookahead  # own seat looks ahead in the playouts (off: Hard before 2026-12-01)
+        self.lookahead = lookahead  # own seat looks ahead in the playouts (off: Hard until 2026-12-01 22:00)
 
     def expose(self, view: View) -> list[str]:
         return choose_expose(view, self.seed, self.budget, self.opponent_weight, self.match_aware)[0]

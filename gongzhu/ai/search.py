@@ -122,7 +122,7 @@ def own_lookahead(own: int) -> Policy:
     than Normal does, so Normal's rules for the seat undervalue the positions that need that
     reading.  The look reads the later seats' cards from the world, where Hard reads them from the
     play; measured: +5.8 per hand for Hard, +8.3 for the open-hand player (``bench/results/LADDER.md``,
-    2026-12-01).  It is the one policy that reads other hands than the acting seat's
+    2026-12-01 22:00 UTC).  It is the one policy that reads other hands than the acting seat's
     (:mod:`gongzhu.ai.sim`).  The last seat of a trick sees every card already.
     """
 
@@ -157,7 +157,7 @@ def evaluate_plays(
     """Expected value of each legal card.  ``world``: the true hands, when known (the open-hand
     reference player of the benchmarks; then one world is played, as every sample would be it);
     ``lookahead``: the seat's playouts use :func:`own_lookahead` (else Normal's strategy alone, as
-    Hard did before 2026-12-01: benchmarks only)."""
+    Hard did until 2026-12-01 22:00 UTC: benchmarks only)."""
     cards = indices(legal)
     left = k.hand.bit_count() + sum(k.hand_sizes) - k.hand_sizes[k.seat]
     exact = left - 1 <= EXACT_CARDS
