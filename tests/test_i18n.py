@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 
 from tools import i18n as tools_i18n
 from tools import i18n_extract
@@ -124,15 +124,40 @@ def test_hard_coded_labels_match_ui_md() -> None:
     assert _ui_md_table() == REQUIRED
 
 
+#: A soft hyphen: where a translator lets a long word break on a narrow card (invisible otherwise).
+SOFT_HYPHEN = "\u00ad"
+
+
+def _shown(text: str | list[str]) -> str:
+    """A label as it reads on screen: its soft hyphens are invisible unless the word breaks there."""
+    assert isinstance(text, str)
+    return text.replace(SOFT_HYPHEN, "")
+
+
 @pytest.mark.parametrize("msgid", [*REQUIRED, *DERIVED])
 def test_fixed_labels_exact_in_english_french_portuguese(msgid: str, messages: Messages) -> None:
     fr, pt = {**REQUIRED, **DERIVED}[msgid]
-    assert messages["en"][msgid] == msgid
-    assert messages["fr"][msgid] == fr
-    assert messages["pt"][msgid] == pt
+    assert _shown(messages["en"][msgid]) == msgid
+    assert _shown(messages["fr"][msgid]) == fr
+    assert _shown(messages["pt"][msgid]) == pt
     for lang in ("zh", "uk"):
         assert messages[lang][msgid], lang
-        assert messages[lang][msgid] != msgid or msgid == "Normal", (lang, msgid)
+        assert _shown(messages[lang][msgid]) != msgid or msgid == "Normal", (lang, msgid)
+
+
+def test_soft_hyphens_only_inside_the_long_words_of_a_card_mark(messages: Messages) -> None:
+    """The transformer's mark breaks inside its long word on a 360 px phone (tests/e2e/test_text_fit.py),
+    at a syllable, never between two letters of one; no other entry carries a soft hyphen. (English
+    shows its msgids, no catalog: there the browser's own hyphenation, ``hyphens: auto``, applies.)"""
+    assert messages["pt"]["Transformer ×4"] == SOFT_HYPHEN.join(("Trans", "for", "ma", "dor ×4"))
+    assert messages["uk"]["Transformer ×4"] == SOFT_HYPHEN.join(("Транс", "фор", "ма", "тор ×4"))
+    marked = {
+        (lang, key)
+        for lang in i18n.LANGUAGES
+        for key, text in messages[lang].items()
+        if SOFT_HYPHEN in str(text)
+    }
+    assert marked == {("pt", "Transformer ×4"), ("uk", "Transformer ×4")}
 
 
 def test_the_ui_uses_every_fixed_label(template: Catalog) -> None:
@@ -149,7 +174,7 @@ def test_special_card_names_in_chinese_and_ukrainian(messages: Messages) -> None
     )
     assert (messages["uk"]["Pig"], messages["uk"]["Goat"], messages["uk"]["Transformer"]) == (
         "Свиня",
-        "Коза",
+        "Вівця",  # (the Ukrainian rules text's word: locales/GLOSSARY.md)
         "Трансформатор",
     )
 
@@ -196,9 +221,32 @@ def test_french_and_portuguese_singular_covers_zero_and_one() -> None:
     assert i18n.plural_index("zh", 7) == 0
 
 
+def test_one_english_word_with_two_translations_by_context(messages: Messages) -> None:
+    """``pgettext``: "Normal" is a difficulty, a play speed and a trick pause, each agreeing with its
+    own noun in French and Ukrainian; a context missing from the catalog falls back to English."""
+    assert messages["fr"]["Normal"] == "Normal"  # le niveau (UI.md's fixed label)
+    assert messages["fr"]["play speed\x04Normal"] == "Normale"  # la vitesse
+    assert messages["fr"]["one card\x04Exposed"] == "Exposée" != messages["fr"]["Exposed"]
+    i18n.install("fr", messages["fr"])
+    try:
+        assert i18n.pgettext("trick pause", "Normal") == "Normale"
+        assert i18n._("Normal") == "Normal"
+        assert i18n.pgettext("no such context", "Normal") == "Normal"
+    finally:
+        i18n.install("en", {})
+    i18n.install("uk", {"c\x04{n} card": ["{n} карта", "{n} карти", "{n} карт"]})
+    try:
+        assert [i18n.npgettext("c", "{n} card", "{n} cards", n) for n in (1, 2, 5)] == [
+            "{n} карта", "{n} карти", "{n} карт"
+        ]  # fmt: skip
+        assert i18n.ngettext("{n} card", "{n} cards", 2) == "{n} cards"
+    finally:
+        i18n.install("en", {})
+
+
 def test_compiled_json_is_what_the_ui_reads(tmp_path: Path, template: Catalog) -> None:
     counts = tools_i18n.compile_catalogs(tmp_path, strict=True)
-    ids = {m.id if isinstance(m.id, str) else m.id[0] for m in template if m.id}
+    ids = {_babel_key(m) for m in template if m.id}
     for lang in i18n.LANGUAGES:
         data = json.loads((tmp_path / "locales" / f"{lang}.json").read_text(encoding="utf-8"))
         assert set(data) == ids, lang
@@ -225,6 +273,10 @@ def test_choose_language() -> None:
     assert i18n.choose_language(["fr"], saved="klingon") == "fr"
 
 
+#: How many leading arguments of each translation call must be literal strings (context, msgids).
+LITERAL_ARGS = {"_": 1, "N_": 1, "pgettext": 2, "ngettext": 2, "npgettext": 3}
+
+
 def test_every_translated_call_has_a_literal_msgid() -> None:
     """Babel only extracts literals: ``_(variable)`` in the UI would never be translated."""
     offenders = []
@@ -234,14 +286,11 @@ def test_every_translated_call_has_a_literal_msgid() -> None:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-                if node.func.id in ("_", "N_") and not (
-                    node.args
-                    and isinstance(node.args[0], ast.Constant)
-                    and isinstance(node.args[0].value, str)
-                ):
-                    offenders.append(f"{path.name}:{node.lineno}")
-                if node.func.id == "ngettext" and not all(
-                    isinstance(a, ast.Constant) and isinstance(a.value, str) for a in node.args[:2]
+                literals = LITERAL_ARGS.get(node.func.id, 0)
+                args = node.args[:literals]
+                if literals and not (
+                    len(args) == literals
+                    and all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in args)
                 ):
                     offenders.append(f"{path.name}:{node.lineno}")
     assert not offenders, f"non-literal msgids: {offenders}"
@@ -275,13 +324,19 @@ def _babel_messages(lang: str) -> dict[str, str | list[str]]:
         strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
         if not message.id or message.fuzzy or not all(isinstance(s, str) and s.strip() for s in strings):
             continue
-        key = message.id if isinstance(message.id, str) else message.id[0]
+        key = _babel_key(message)
         out[key] = list(strings) if isinstance(message.string, (list, tuple)) else str(message.string)
     return out
 
 
+def _babel_key(message: Message) -> str:
+    """A Babel message's key in the compiled catalogs: ``context + "\\x04" + msgid`` or the msgid."""
+    msgid = message.id if isinstance(message.id, str) else message.id[0]
+    return msgid if message.context is None else message.context + "\x04" + msgid
+
+
 def test_source_messages_are_babels_extraction(template: Catalog) -> None:
-    babel = {(m.id if isinstance(m.id, str) else m.id[0]): m.pluralizable for m in template if m.id}
+    babel = {_babel_key(m): m.pluralizable for m in template if m.id}
     assert tools_i18n.source_messages() == babel
 
 
@@ -342,7 +397,7 @@ def test_po_reader_handles_context_continuations_flags_plurals_and_obsolete_entr
     assert by_id["{n} card"].msgid_plural == "{n} cards"
     assert tools_i18n.catalog_messages(po) == {
         "Hello {name}": "Привіт {name}",
-        "A long line": 'Довгий\t"рядок"\n',
+        "menu\x04A long line": 'Довгий\t"рядок"\n',
         "{n} card": ["{n} карта", "{n} карти", "{n} карт"],
     }
 

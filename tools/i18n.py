@@ -8,10 +8,12 @@ Workflow (English is the source language, written in the code as ``_("English te
     python -m tools.i18n check      # every entry present, translated and not fuzzy (exit 1 otherwise)
     python -m tools.i18n compile    # what build.py does: dist/locales/<lang>.json
 
-Extraction keywords: ``_(msgid)``, ``N_(msgid)`` (marks without translating) and
-``ngettext(singular, plural, n)``. The compiled catalogs are ``{msgid: msgstr}`` and, for plural
-entries, ``{singular: [form0, form1, ...]}`` in the order of the language's ``Plural-Forms``
-(read by ``ui/i18n.py``).
+Extraction keywords: ``_(msgid)``, ``N_(msgid)`` (marks without translating),
+``ngettext(singular, plural, n)`` and, where one English word needs two translations,
+``pgettext(context, msgid)`` / ``npgettext(context, singular, plural, n)``. The compiled catalogs are
+``{msgid: msgstr}`` and, for plural entries, ``{singular: [form0, form1, ...]}`` in the order of the
+language's ``Plural-Forms``; an entry with a context is keyed ``context + "\x04" + msgid`` (read by
+``ui/i18n.py``).
 
 Checking and compiling (what ``build.py`` runs) need the standard library only: the catalogs are read
 by :mod:`tools.po` and the source's messages found with :mod:`ast`. Extraction and update write
@@ -51,7 +53,18 @@ LANGUAGES: dict[str, tuple[str, str]] = {
 }
 SOURCE_LANGUAGE = "en"
 
-KEYWORDS: dict[str, tuple[int, ...] | None] = {"_": None, "N_": None, "ngettext": (1, 2)}
+#: Babel's keyword specs: argument positions of the msgid (and plural), ``(n, "c")`` the context's.
+KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
+    "_": None,
+    "N_": None,
+    "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
+    "npgettext": ((1, "c"), 2, 3),
+}
+#: Arguments before the msgid of each keyword (the context of ``pgettext``/``npgettext``).
+_CONTEXT_ARGS = {"pgettext": 1, "npgettext": 1}
+#: Separates a context from its msgid in a compiled key (``ui.i18n.CONTEXT_SEPARATOR``).
+CONTEXT_SEPARATOR = "\x04"
 COMMENT_TAGS = ("TRANSLATORS:",)
 PROJECT = "gongzhu"
 
@@ -69,8 +82,14 @@ def source_files(root: Path = ROOT) -> list[Path]:
     return [p for p in files if p.is_file()]
 
 
-#: Source messages: msgid -> True for a plural (``ngettext``) entry.
+#: Source messages: key (:func:`message_key`) -> True for a plural (``ngettext``) entry.
 SourceMessages = dict[str, bool]
+
+
+def message_key(msgid: str, context: str | None = None) -> str:
+    """How a message is keyed in the compiled catalogs: its msgid, after ``context + "\x04"``
+    when it has a context."""
+    return msgid if context is None else context + CONTEXT_SEPARATOR + msgid
 
 
 def _call_name(node: ast.Call) -> str | None:
@@ -92,12 +111,17 @@ def source_messages(root: Path = ROOT) -> SourceMessages:
     found: SourceMessages = {}
     for path in source_files(root):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
-            if not isinstance(node, ast.Call) or _call_name(node) not in KEYWORDS or not node.args:
+            if not isinstance(node, ast.Call) or (name := _call_name(node)) not in KEYWORDS:
                 continue
-            msgid = _literal(node.args[0])
-            if msgid:
-                plural = _call_name(node) == "ngettext"
-                found[msgid] = found.get(msgid, False) or plural
+            skip = _CONTEXT_ARGS.get(name, 0)
+            if len(node.args) <= skip:
+                continue
+            msgid = _literal(node.args[skip])
+            context = _literal(node.args[0]) if skip else None
+            if msgid and (context is not None or not skip):
+                key = message_key(msgid, context)
+                plural = name in ("ngettext", "npgettext")
+                found[key] = found.get(key, False) or plural
     return found
 
 
@@ -138,7 +162,7 @@ def check(
         catalog = read_catalog(path)
         if catalog.plural_forms != plural_forms:
             problems.append(Problem(language, catalog.plural_forms, "header: Plural-Forms"))
-        entries = {entry.msgid: entry for entry in catalog.entries}
+        entries = {message_key(entry.msgid, entry.msgctxt): entry for entry in catalog.entries}
         for msgid, plural in template.items():
             entry = entries.get(msgid)
             if entry is None:
@@ -153,17 +177,17 @@ def check(
 
 
 def catalog_messages(catalog: PoFile) -> dict[str, str | list[str]]:
-    """The JSON the UI reads: ``{msgid: msgstr}`` and ``{singular: [forms...]}``; fuzzy and
-    untranslated entries are left out (the UI shows them in English)."""
+    """The JSON the UI reads: ``{msgid: msgstr}`` and ``{singular: [forms...]}``, keyed
+    ``context + "\x04" + msgid`` for an entry with a context; fuzzy and untranslated entries are
+    left out (the UI shows them in English)."""
     out: dict[str, str | list[str]] = {}
     for entry in catalog.entries:
         if entry.fuzzy or not entry.translated:
             continue
-        if entry.msgid in out:
-            raise CatalogError(
-                f"{catalog.path}:{entry.line}: {entry.msgid!r} twice (contexts are not supported)"
-            )
-        out[entry.msgid] = _compiled(entry)
+        key = message_key(entry.msgid, entry.msgctxt)
+        if key in out:
+            raise CatalogError(f"{catalog.path}:{entry.line}: {entry.msgid!r} twice in one context")
+        out[key] = _compiled(entry)
     return out
 
 

@@ -35,10 +35,10 @@ def extract(root: Path = ROOT) -> Catalog:
     template = Catalog(project=PROJECT, charset="utf-8", fuzzy=False)
     for path in source_files(root):
         rel = path.relative_to(root).as_posix()
-        for lineno, message, comments, _context in extract_from_file(
+        for lineno, message, comments, context in extract_from_file(
             "python", str(path), keywords=KEYWORDS, comment_tags=COMMENT_TAGS, strip_comment_tags=True
         ):
-            template.add(message, locations=[(rel, lineno)], auto_comments=comments)
+            template.add(message, locations=[(rel, lineno)], auto_comments=comments, context=context)
     return template
 
 

@@ -1,7 +1,8 @@
 """Translation lookup for the UI layer (runs under MicroPython on the main thread and CPython in tests).
 
 Catalogs are gettext ``.po`` files under ``locales/`` compiled at build time into JSON
-(``{msgid: msgstr}`` plus plural entries ``{msgid: [forms...]}``), which the UI loads with
+(``{msgid: msgstr}`` plus plural entries ``{msgid: [forms...]}``; an entry with a ``msgctxt`` is
+keyed ``context + "\\x04" + msgid``), which the UI loads with
 :func:`install`.  Plural forms follow each language's own rule (Ukrainian has three).
 English is the source language: a missing entry falls back to the msgid.
 """
@@ -61,12 +62,31 @@ def _(msgid: str) -> str:
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    forms = _messages.get(singular)
+    return _plural(singular, singular, plural, n)
+
+
+def _plural(key: str, singular: str, plural: str, n: int) -> str:
+    forms = _messages.get(key)
     if isinstance(forms, list) and forms:
         index = plural_index(_language, n)
         if index < len(forms) and forms[index]:
             return str(forms[index])
     return singular if n == 1 else plural
+
+
+#: Separates a ``msgctxt`` from its msgid in a compiled catalog's key (gettext's own convention).
+CONTEXT_SEPARATOR = "\x04"
+
+
+def pgettext(context: str, msgid: str) -> str:
+    """``msgid`` in ``context``: for one English word that needs two translations (``"Normal"`` as
+    a speed and as a difficulty)."""
+    text = _messages.get(context + CONTEXT_SEPARATOR + msgid)
+    return str(text) if isinstance(text, str) and text else msgid
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    return _plural(context + CONTEXT_SEPARATOR + singular, singular, plural, n)
 
 
 def choose_language(preferences: "list[str]", forced: str = "", saved: str = "") -> str:

@@ -7,7 +7,7 @@ breakdowns all come from the engine worker in the view.
 
 from ui import later, table, texts
 from ui.html import attrs, esc
-from ui.i18n import N_, _, ngettext
+from ui.i18n import N_, _, ngettext, pgettext
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
@@ -287,7 +287,9 @@ def _hand_card(app: "UIState", code: str, focus: "str | None" = None) -> str:
         more.append(("aria-pressed", "true" if pressed else "false"))
     if code in view["exposed"][0]:
         classes.append("exposed-own")
-        extra += '<span class="flag" aria-hidden="true">{}</span>'.format(esc(_("Exposed")))
+        extra += '<span class="flag" aria-hidden="true">{}</span>'.format(
+            esc(pgettext("one card", "Exposed"))
+        )
     # The name is text inside the button (not aria-label): the visible "Q♠" is hidden from screen
     # readers, which read "queen of spades, exposed" instead.
     extra += '<span class="sr-only">{}</span>'.format(esc(texts.hand_card_name(code, **state)))

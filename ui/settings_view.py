@@ -10,7 +10,7 @@ moves the focus into it and back to ☰, ``ui/app.py`` keeps Tab inside and clos
 
 from ui import i18n, texts
 from ui.html import attrs, esc
-from ui.i18n import _
+from ui.i18n import _, pgettext
 from ui.render import MENU, button, extensions
 
 TYPE_CHECKING = False
@@ -35,12 +35,12 @@ def select_field(testid: str, label: str, options: "Sequence[tuple[str, str]]", 
 
 def speed_names() -> "list[tuple[str, str]]":
     """The play speeds (``UIState.play_speed``), slowest first, with their names."""
-    return [("slow", _("Slow")), ("normal", _("Normal")), ("fast", _("Fast"))]
+    return [("slow", _("Slow")), ("normal", pgettext("play speed", "Normal")), ("fast", _("Fast"))]
 
 
 def pause_names() -> "list[tuple[str, str]]":
     """How long a finished trick stays (``UIState.trick_pause``), shortest first, with their names."""
-    return [("short", _("Short")), ("normal", _("Normal")), ("long", _("Long"))]
+    return [("short", _("Short")), ("normal", pgettext("trick pause", "Normal")), ("long", _("Long"))]
 
 
 def settings_html(app: "UIState") -> str:

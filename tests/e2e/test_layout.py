@@ -1,8 +1,10 @@
-"""The table fits the five sizes of issue 17 (phones portrait and landscape, a desktop window), with
-the settings sheet closed and open: no scrolling, nothing overlapping or cut, every card of the
-hand on screen and big enough to tap, every tap target at least 44 px, every seat's scores visible,
-and axe free of serious and critical findings. The sheet is a dialog: the focus goes into it, Tab
-stays inside, Escape closes it and the focus comes back to ☰."""
+"""The table fits the six sizes (phones portrait and landscape, a desktop window, a 1920x1080
+screen), with the settings sheet closed and open: no scrolling, nothing overlapping or cut, every card
+of the hand on screen and big enough to tap, every tap target at least 44 px, every seat's scores
+visible, and axe free of serious and critical findings. It looks like a card table at every size: the
+trick's cards together in the middle of the felt, the cards growing on a large screen and unchanged
+on a phone. The sheet is a dialog: the focus goes into it, Tab stays inside, Escape closes it and the
+focus comes back to ☰."""
 
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ from . import game as g
 from .conftest import _guarded_context
 from .test_accessibility import AXE, _axe
 
-SIZES = ((360, 640), (390, 844), (640, 360), (844, 390), (1280, 800))
+SIZES = ((360, 640), (390, 844), (640, 360), (844, 390), (1280, 800), (1920, 1080))
 #: The browser context of each size (``"360x640"`` ...): phones are mobile and touch.
 VIEWPORTS: dict[str, dict[str, Any]] = {
     f"{w}x{h}": {"viewport": {"width": w, "height": h}, "is_mobile": w < 1000, "has_touch": w < 1000}
@@ -74,6 +76,28 @@ TABLE_PIECES = (
     "#hand [data-card]",
     "#trick [data-card]",
 )
+#: A trick's cards lie within a box of this many card widths by card heights...
+TRICK_BOX_CARDS = 2.5
+#: ...centred within this share of the felt's width and height of the felt's centre.
+TRICK_CENTRE_SHARE = 0.1
+#: From this width on, the cards grow with the screen: at least this share of the viewport's height.
+LARGE_SCREEN_PX = 1280
+LARGE_CARD_SHARE = 0.18
+#: The table's card (width, height) on phones, as they were before the large screens grew: unchanged.
+PHONE_TABLE_CARD = {"360x640": (56, 78), "390x844": (56, 78), "640x360": (44, 62), "844x390": (44, 62)}
+
+#: The felt (the table between the four seats) and the boxes of the trick's and the hand's cards.
+FELT_JS = """() => {
+  const box = (el) => { const r = el.getBoundingClientRect();
+    return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height}; };
+  const seat = (n) => box(document.getElementById('seat-' + n));
+  const bar = box(document.getElementById('bar'));
+  const felt = {left: seat(3).right, right: seat(1).left, top: Math.max(seat(2).bottom, bar.bottom),
+                bottom: seat(0).top};
+  return {felt, trick: [...document.querySelectorAll('#trick [data-card]')].map(box),
+          hand: [...document.querySelectorAll('#hand [data-card]')].map(box)};
+}"""
+
 #: Every control of the open sheet.
 SHEET_CONTROLS = ("[data-testid=sheet] button", "[data-testid=sheet] select", "[data-testid=sheet] a")
 
@@ -136,6 +160,43 @@ def _check_table(page: Page, width: int, height: int, where: str) -> None:
         assert tall >= MIN_TAP_PX and wide >= MIN_TAP_PX, f"{box['name']} is {wide}x{tall} at {where}"
 
 
+def _centre_fits(low: float, high: float, span: float, centre: float, slack: float) -> bool:
+    """Is there a box of ``span`` holding [low, high] whose centre is within ``slack`` of ``centre``?
+    (Its centre may lie anywhere in [high - span/2, low + span/2].)"""
+    return max(high - span / 2, centre - slack) <= min(low + span / 2, centre + slack) + 0.5
+
+
+def _check_trick(page: Page, width: int, height: int, where: str) -> None:
+    """A card table at every size: the trick's cards together in the middle of the felt, the cards
+    growing with a large screen and keeping their size on a phone."""
+    got = page.evaluate(FELT_JS)
+    felt, trick, hand = got["felt"], got["trick"], got["hand"]
+    assert trick, f"no trick on the table at {where}"
+    w, h = trick[0]["width"], trick[0]["height"]
+    left, right = min(c["left"] for c in trick), max(c["right"] for c in trick)
+    top, bottom = min(c["top"] for c in trick), max(c["bottom"] for c in trick)
+    span_x, span_y = TRICK_BOX_CARDS * w, TRICK_BOX_CARDS * h
+    assert right - left <= span_x + 0.5 and bottom - top <= span_y + 0.5, (
+        f"the trick spreads over {right - left:.0f}x{bottom - top:.0f} px with {w:.0f}x{h:.0f} cards at {where}"
+    )
+    felt_w, felt_h = felt["right"] - felt["left"], felt["bottom"] - felt["top"]
+    cx, cy = (felt["left"] + felt["right"]) / 2, (felt["top"] + felt["bottom"]) / 2
+    assert _centre_fits(left, right, span_x, cx, TRICK_CENTRE_SHARE * felt_w), (
+        f"the trick ({left:.0f}-{right:.0f}) is not centred on the felt ({felt}) at {where}"
+    )
+    assert _centre_fits(top, bottom, span_y, cy, TRICK_CENTRE_SHARE * felt_h), (
+        f"the trick ({top:.0f}-{bottom:.0f}) is not centred on the felt ({felt}) at {where}"
+    )
+    if width >= LARGE_SCREEN_PX:
+        for kind, cards in (("table", trick), ("hand", hand)):
+            small = [c["height"] for c in cards if c["height"] < LARGE_CARD_SHARE * height - 0.5]
+            assert not small, (
+                f"{kind} cards {small} px tall, under {LARGE_CARD_SHARE:.0%} of {height} at {where}"
+            )
+    elif where in PHONE_TABLE_CARD:
+        assert (round(w), round(h)) == PHONE_TABLE_CARD[where], f"table cards {w}x{h} at {where}"
+
+
 def _check_sheet(page: Page, width: int, height: int, where: str) -> None:
     page.wait_for_function(  # (it has slid in)
         "document.querySelector('[data-testid=sheet]').getAnimations().every(a => a.playState === 'finished')"
@@ -190,6 +251,7 @@ def test_table_and_sheet_fit_every_size(
         g.load_save(page, site, g.save_text(mid))
         assert g.phase(page) == "play" and len(g.trick(page)) == 3
         _check_table(page, width, height, where)
+        _check_trick(page, width, height, where)
         _axe_clean(page, where + " (sheet closed)")
         g.open_menu(page)
         _check_sheet(page, width, height, where)

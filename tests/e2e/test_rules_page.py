@@ -19,7 +19,7 @@ LANGS = {
     "zh": ("zh-Hans", "拱猪规则", "拱猪怎么玩"),
     "fr": ("fr", "Règles du Gong Zhu", "Comment jouer au Gong Zhu"),
     "pt": ("pt-BR", "Regras do Gong Zhu", "Como jogar Gong Zhu"),
-    "uk": ("uk", "Правила Гун Чжу", "Як грати в Гун Чжу"),
+    "uk": ("uk", "Правила Ґунчжу", "Як грати в Ґунчжу"),
 }
 
 

@@ -1,0 +1,148 @@
+"""Every string on a card face or a seat fits on a 360x640 phone in every language, measured in the
+browser: the text's own boxes (a Range over it) lie inside its card or its seat and on screen, and
+no box of text is wider or taller than the element that clips it (scrollWidth/scrollHeight against
+clientWidth/clientHeight). Two tables: the deal (the exposable marks of the pig, the goat, the
+transformer and the ace of hearts) and a hand in play (the player's exposed cards flagged, the
+all-hearts threat on a seat, the memory aid's lines on every seat)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+import build
+
+from . import game as g
+from .conftest import PHONE, _guarded_context
+
+LANGUAGES = ("en", "zh", "fr", "pt", "uk")
+#: The cards whose exposable mark names an effect (pig, goat, transformer, hearts).
+EXPOSABLE = ("QS", "JD", "TC", "AH")
+
+#: Strings on a card face, and strings on a seat: (selector, the element that must hold them).
+CARD_TEXT = ((".card .mark", ".card"), (".card .mark b", ".card"), (".card .flag", ".card"))
+SEAT_TEXT = (
+    (".seat .who", ".seat"),
+    (".seat .scores", ".seat"),
+    (".seat .scores .lbl", ".seat"),
+    (".seat .badge", ".seat"),
+    (".seat .memory", ".seat"),
+)
+
+#: For each (selector, holder): every matching element whose text spills out of its holder or off
+#: screen, or overflows its own box; and how many elements were measured.
+FIT_JS = """(pairs) => {
+  const bad = [];
+  let measured = 0;
+  const vw = document.documentElement.clientWidth, vh = document.documentElement.clientHeight;
+  for (const [selector, holder] of pairs) {
+    for (const el of document.querySelectorAll(selector)) {
+      const style = getComputedStyle(el);
+      if (style.display === 'none' || style.visibility === 'hidden' || !el.textContent.trim()) continue;
+      measured++;
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
+      if (!rects.length) continue;
+      const text = {left: Math.min(...rects.map((r) => r.left)), right: Math.max(...rects.map((r) => r.right)),
+                    top: Math.min(...rects.map((r) => r.top)), bottom: Math.max(...rects.map((r) => r.bottom))};
+      const box = el.closest(holder).getBoundingClientRect();
+      const where = {selector, text: el.textContent.trim(), card: el.closest('[data-card]')?.dataset.card,
+                     seat: el.closest('.seat')?.id};
+      if (text.left < box.left - 0.5 || text.right > box.right + 0.5 || text.top < box.top - 0.5
+          || text.bottom > box.bottom + 0.5)
+        bad.push({...where, why: 'outside ' + holder, textBox: text,
+                  holderBox: {left: box.left, right: box.right, top: box.top, bottom: box.bottom}});
+      if (text.left < -0.5 || text.right > vw + 0.5 || text.top < -0.5 || text.bottom > vh + 0.5)
+        bad.push({...where, why: 'off screen', textBox: text});
+      if (style.display !== 'inline' && (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1))
+        bad.push({...where, why: 'overflows its box', scroll: [el.scrollWidth, el.scrollHeight],
+                  client: [el.clientWidth, el.clientHeight]});
+    }
+  }
+  return {bad, measured};
+}"""
+
+
+def _fits(page: Page, pairs: tuple[tuple[str, str], ...], where: str) -> int:
+    result = page.evaluate(FIT_JS, [list(p) for p in pairs])
+    assert not result["bad"], f"text does not fit at {where}:\n" + json.dumps(
+        result["bad"], indent=1, ensure_ascii=False
+    )
+    return int(result["measured"])
+
+
+def _seeds_with_marks() -> list[int]:
+    """Deals (seeds) whose exposable cards, together, include each of :data:`EXPOSABLE`."""
+    seeds: list[int] = []
+    for card in EXPOSABLE:
+        if not any(card in g.my_exposable(seed) for seed in seeds):
+            seeds.append(g.find_seed(lambda seed, card=card: card in g.my_exposable(seed)))
+    return seeds
+
+
+def _hand_in_play() -> dict[str, Any]:
+    """A hand in play, the player to play: some of the player's cards exposed and still in hand,
+    a seat threatening to take all the hearts."""
+
+    def ready(view: dict[str, Any]) -> bool:
+        return view.get("threat") is not None and any(c in view["hand"] for c in view["exposed"][0])
+
+    for seed in _seeds_with_marks():
+        found = g.simulate(seed, expose=lambda cards: cards, stop=ready)
+        if found is not None:
+            return found[0]
+    raise AssertionError("no hand with an exposed card in hand and an all-hearts threat")
+
+
+def _open(browser: Browser, site: build.SiteServer, lang: str, save: str = "") -> tuple[Any, Any, Page]:
+    context, guard = _guarded_context(browser, site, PHONE)
+    page = context.new_page()
+    guard.watch(page)
+    setup = {"gongzhu.lang": lang, "gongzhu.settings.v1": json.dumps({"memory_aid": True})}
+    if save:
+        setup["gongzhu.save.v1"] = save
+    page.add_init_script(
+        "if (!sessionStorage.getItem('test-setup')) {"
+        f" for (const [k, v] of Object.entries({json.dumps(setup)})) localStorage.setItem(k, v);"
+        " sessionStorage.setItem('test-setup', '1'); }"
+    )
+    return context, guard, page
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_card_and_seat_strings_fit_a_360_phone(
+    lang: str, chromium_browser: Browser, site: build.SiteServer
+) -> None:
+    where = f"360x640 in {lang}"
+    marks: set[str] = set()
+    for seed in _seeds_with_marks():
+        context, guard, page = _open(chromium_browser, site, lang)
+        try:
+            g.open_game(page, site, seed=seed)
+            assert g.phase(page) == "expose" and page.evaluate("document.documentElement.lang").startswith(
+                lang
+            )
+            marks |= set(
+                page.eval_on_selector_all(
+                    "#hand .card .mark", "els => els.map(e => e.closest('[data-card]').dataset.card)"
+                )
+            )
+            assert _fits(page, CARD_TEXT + SEAT_TEXT, f"{where} (deal {seed})") >= 9
+        finally:
+            context.close()
+        guard.check()
+    assert set(EXPOSABLE) <= marks
+    context, guard, page = _open(chromium_browser, site, lang, g.save_text(_hand_in_play()))
+    try:
+        page.goto(site.url + "?fast=1")
+        assert g.settle(page) == "play"
+        for piece in ("#hand .card .flag", ".seat .badge.threat", ".seat .memory"):
+            assert page.locator(piece).count() >= 1, piece
+        assert _fits(page, CARD_TEXT + SEAT_TEXT, f"{where} (in play)") >= 12
+    finally:
+        context.close()
+    guard.check()
