@@ -10,10 +10,11 @@ import pytest
 
 from tools import i18n as tools_i18n
 from tools.po import PoFile, parse_po
+from tools.rules_page import RULES_DIR
 
 ROOT = Path(__file__).resolve().parents[1]
 GLOSSARY = ROOT / "locales" / "GLOSSARY.md"
-RULES = ROOT / "rules"
+RULES = RULES_DIR
 TRANSLATED = ("zh", "fr", "pt", "uk")
 #: Terms every language's table names (the game's vocabulary, issue 33).
 REQUIRED_TERMS = (
@@ -93,7 +94,7 @@ def offences(lang: str, rows: list[dict[str, str]], catalog: PoFile, rules: str)
                     found.append(f"{lang}.po: {term!r} ({row['en']}) in {msgid!r} -> {text!r}")
             for match in rx.finditer(rules):
                 context = rules[max(0, match.start() - 30) : match.end() + 30]
-                found.append(f"rules/{lang}.html: {term!r} ({row['en']}) in {context!r}")
+                found.append(f"docs/rules/{lang}.html: {term!r} ({row['en']}) in {context!r}")
     return found
 
 
