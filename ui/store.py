@@ -279,29 +279,22 @@ def open_storage(window: "Any") -> "tuple[Any, bool]":
 
 
 class _ReadOnly:
-    """A storage that can be read but refuses writes (full): reads go through, writes to memory."""
+    """A storage that can be read but refuses writes (full): reads and writes go to it, and a write
+    it refuses is refused here too, never kept aside and read back (the stored text is the truth)."""
 
     def __init__(self, storage: "Any") -> None:
         self.storage = storage
-        self.memory = MemoryStorage()
 
     def getItem(self, key: str) -> "str | None":
-        if key in self.memory.data:
-            return self.memory.data[key]
         try:
             return _get(self.storage, key)
         except Exception:
             return None
 
     def setItem(self, key: str, value: str) -> None:
-        try:
-            self.storage.setItem(key, value)
-        except Exception:
-            self.memory.setItem(key, value)
-            raise
+        self.storage.setItem(key, value)
 
     def removeItem(self, key: str) -> None:
-        self.memory.removeItem(key)
         try:  # noqa: SIM105  (MicroPython has no contextlib)
             self.storage.removeItem(key)
         except Exception:

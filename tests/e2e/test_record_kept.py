@@ -1,0 +1,83 @@
+"""The player's record keeps its word (issue 29): a refused import changes nothing, a replayed deal
+link counts, only today's daily deal is recorded, an empty file is refused, the statistics panel
+fits the screen, and an import asks before it replaces anything."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from playwright.sync_api import Page
+
+import build
+
+from . import game as g
+from .conftest import PageGuard
+from .test_record import SEED, next_hand, stats
+
+#: Fills localStorage to the last character: big strings first, then ever smaller ones, until even
+#: one character is refused. Returns how many keys it wrote.
+FILL_JS = """() => {
+  let n = 0, size = 1 << 20;
+  while (size >= 1) {
+    try { localStorage.setItem('test.fill.' + n, 'x'.repeat(size)); n++; }
+    catch (e) { size = Math.floor(size / 2); }
+  }
+  return n;
+}"""
+FREE_JS = """() => { for (const k of Object.keys(localStorage)) if (k.startsWith('test.fill.')) localStorage.removeItem(k); }"""
+
+
+def data_file(hands: int, save: str | None = None, date: str | None = None) -> str:
+    """A valid data file of this game whose record holds ``hands`` hands (and ``save``, a match); its
+    record is longer than a one-hand record (it counted 100 keys), so full storage cannot take it."""
+    counted = [f"{n:016x}/{n % 30 + 1}" for n in range(100)]
+    record = {"schema": 2, "tallies": {"all": {"hands_played": hands}}, "counted": counted, "daily": {}}
+    data: dict[str, Any] = {"format": "gongzhu-player-data", "version": 1, "record": record, "save": save}
+    if date is not None:
+        data["date"] = date
+    return json.dumps(data)
+
+
+def choose_file(page: Page, text: str) -> None:
+    """Import: the statistics panel's Import button, then ``text`` as the chosen file."""
+    with page.expect_file_chooser() as chooser:
+        page.click("[data-testid=import]")
+    chooser.value.set_files(
+        files=[{"name": "data.json", "mimeType": "application/json", "buffer": text.encode()}]
+    )
+
+
+def panel_says(page: Page, text: str) -> None:
+    page.wait_for_function(
+        "t => (document.querySelector('[data-testid=statistics]') || {textContent: ''}).textContent.includes(t)",
+        arg=text,
+    )
+
+
+def stored_hands(page: Page) -> int:
+    record = json.loads(page.evaluate("localStorage.getItem('gongzhu.record.v1')"))
+    hands: int = record["tallies"]["all"]["hands_played"]
+    return hands
+
+
+def test_an_import_refused_by_full_storage_leaves_the_players_record(
+    desktop_page: Page, site: build.SiteServer, guard: PageGuard
+) -> None:
+    page = desktop_page
+    g.open_game(page, site, seed=SEED)
+    g.finish_hand(page)
+    assert stats(page)["hands_played"] == "1"
+    assert page.evaluate(FILL_JS) > 0
+    page.click("[data-testid=summary-statistics]")
+    choose_file(page, data_file(777))
+    panel_says(page, "the browser's storage is full")
+    assert page.inner_text("[data-testid=statistics] [data-stat=hands_played]") == "1"
+    page.click("[data-testid=statistics] [data-action=close]")
+    assert stats(page)["hands_played"] == "1"  # read afresh: the refused write is not read back
+    assert stored_hands(page) == 1
+    page.evaluate(FREE_JS)
+    next_hand(page)
+    g.finish_hand(page)
+    assert stats(page)["hands_played"] == "2"
+    assert stored_hands(page) == 2
