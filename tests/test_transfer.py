@@ -42,6 +42,8 @@ def _with(**changes: object) -> str:
 
 
 BAD = [
+    ("empty", "", "empty"),
+    ("blank", " \n", "empty"),
     ("not json", "{oops", "not_ours"),
     ("another app", json.dumps({"format": "other", "version": 1}), "not_ours"),
     ("a list", "[1, 2]", "not_ours"),
@@ -62,3 +64,8 @@ def test_a_bad_file_is_refused_with_its_reason(name: str, text: str | None, reas
         transfer.parse(text)
     assert caught.value.reason == reason
     assert "Your data is unchanged" in transfer.refusal_text(reason)
+
+
+def test_an_empty_file_has_its_own_reason() -> None:
+    text = transfer.refusal_text("empty")
+    assert "it is empty" in text and text != transfer.refusal_text("damaged")

@@ -408,8 +408,8 @@ async def import_data():
     """Import a file of the player's data: checked whole (its shape here, its match by the engine)
     before the statistics and the save are replaced; a refused file changes nothing."""
     text = await window.gongzhuFiles.pick()
-    if text == "":
-        return  # (cancelled)
+    if text is None:
+        return  # (cancelled; "" is an empty file, refused with its reason)
     try:
         rec, save, fields = transfer.parse(text if isinstance(text, str) else None)
         if fields is not None:

@@ -23,7 +23,8 @@ MAX_FILE_CHARS = 262144
 
 
 class TransferError(ValueError):
-    """A file that cannot be imported; ``reason``: ``not_ours``, ``newer``, ``damaged``, ``too_big``."""
+    """A file that cannot be imported; ``reason``: ``empty``, ``not_ours``, ``newer``, ``damaged``,
+    ``too_big``."""
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
@@ -52,6 +53,8 @@ def parse(text: "str | None") -> "tuple[record.Record, str | None, dict[str, Any
     :class:`TransferError` with the reason."""
     if text is None or len(text) > MAX_FILE_CHARS:
         raise TransferError("too_big")
+    if not text.strip():
+        raise TransferError("empty")
     try:
         data = json.loads(text)
     except Exception:
@@ -81,7 +84,9 @@ def parse(text: "str | None") -> "tuple[record.Record, str | None, dict[str, Any
 
 def refusal_text(reason: str) -> str:
     """Why an import was refused, in words; the current data stays."""
-    if reason == "not_ours":
+    if reason == "empty":
+        why = _("it is empty")
+    elif reason == "not_ours":
         why = _("it is not a Gong Zhu data file")
     elif reason == "newer":
         why = _("it comes from a newer version of the game")

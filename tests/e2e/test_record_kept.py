@@ -81,3 +81,22 @@ def test_an_import_refused_by_full_storage_leaves_the_players_record(
     g.finish_hand(page)
     assert stats(page)["hands_played"] == "2"
     assert stored_hands(page) == 2
+
+
+def test_an_empty_file_is_refused_with_its_reason(
+    desktop_page: Page, site: build.SiteServer, guard: PageGuard
+) -> None:
+    page = desktop_page
+    g.open_game(page, site, seed=SEED)
+    g.finish_hand(page)
+    before = page.evaluate(
+        "[localStorage.getItem('gongzhu.record.v1'), localStorage.getItem('gongzhu.save.v1')]"
+    )
+    page.click("[data-testid=summary-statistics]")
+    choose_file(page, "")
+    panel_says(page, "This file could not be imported: it is empty.")
+    after = page.evaluate(
+        "[localStorage.getItem('gongzhu.record.v1'), localStorage.getItem('gongzhu.save.v1')]"
+    )
+    assert after == before
+    assert page.inner_text("[data-testid=statistics] [data-stat=hands_played]") == "1"
