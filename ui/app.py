@@ -351,6 +351,8 @@ async def open_daily(date=None, practice=False):
     ``practice``), else the hand, resumed from its own slot or dealt by the engine. The match in
     progress stays in its save."""
     date = date or today()
+    other_day = daily.practice_only(date, today())  # (only today's deal is recorded)
+    practice = practice or other_day
     ui.daily_date = date
     rec, problem = record.load(storage())
     _take_record(rec, problem)
@@ -375,6 +377,9 @@ async def open_daily(date=None, practice=False):
     ui.daily = date
     ui.daily_practice = practice
     ui.panel = None
+    if other_day:
+        ui.alert = daily.other_day_text(date)
+        dom.announce(ui.alert)
     if saved is None:
         await run(flow.started(ui, packed))
     else:  # (the daily hand resumed from its slot, as the engine checked it)

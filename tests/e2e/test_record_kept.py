@@ -100,3 +100,27 @@ def test_an_empty_file_is_refused_with_its_reason(
     )
     assert after == before
     assert page.inner_text("[data-testid=statistics] [data-stat=hands_played]") == "1"
+
+
+def test_another_days_deal_is_practice_never_recorded(
+    desktop_page: Page, site: build.SiteServer, guard: PageGuard
+) -> None:
+    page = desktop_page
+    g.open_game(page, site, seed=SEED)
+    for date in ("2031-05-05", "2031-05-06", "2026-01-01"):
+        page.goto(site.url + f"?fast=1&daily={date}")
+        page.wait_for_function(f"document.documentElement.dataset.daily === '{date}'")
+        assert f"The daily deal of {date} is not today's" in g.message(page)
+        g.finish_hand(page)
+        summary = page.inner_text("[data-testid=hand-summary]")
+        assert "Practice: only today's daily deal is recorded." in summary
+        assert page.locator("[data-testid=share]").count() == 0
+        record = json.loads(page.evaluate("localStorage.getItem('gongzhu.record.v1')") or '{"daily": {}}')
+        assert record["daily"] == {}
+    page.click("[data-testid=daily-leave]")
+    page.wait_for_function("document.documentElement.dataset.daily === undefined")
+    g.settle(page)
+    g.menu_click(page, "open-statistics")
+    page.wait_for_selector("[data-testid=statistics]")
+    assert page.inner_text("[data-stat=daily_played]") == "0"
+    assert page.inner_text("[data-stat=daily_streak]") == "0"
