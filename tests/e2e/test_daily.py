@@ -4,7 +4,7 @@ shared, and the match in progress kept (issue 14)."""
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from playwright.sync_api import Page
@@ -15,7 +15,7 @@ from . import game as g
 from .conftest import PageGuard
 
 #: Today's date (UTC): only today's deal is recorded (another day's is practice, tests/e2e/test_record_kept.py).
-DATE = datetime.now(timezone.utc).date().isoformat()
+DATE = datetime.now(UTC).date().isoformat()
 
 
 def predicted_daily(date: str) -> dict[str, Any]:
