@@ -338,7 +338,7 @@ def count_record():
             ui.daily_result = rec.daily.get(ui.daily)
             _take_record(rec, problem)
         return
-    _take_record(*record.count_in(storage(), ui.view, ui.hand_level))
+    _take_record(*record.count_in(storage(), ui.view, ui.hand_level, ui.match_token))
 
 
 def today():

@@ -23,6 +23,12 @@ ACTIONS = (
 )
 
 
+def match_token(s: "UIState") -> str:
+    """The token of a match the page starts now: this tab's token and the flow's generation, so
+    every match the player starts, whatever its seed, counts under keys of its own (``ui/record.py``)."""
+    return s.tab + "." + str(s.gen)
+
+
 def on_action(s: "UIState", name: str) -> "tuple[UIState, list[Effect]]":
     """Open or close the statistics (read afresh from storage), and reset them after confirming;
     the daily deal: open it, replay it for practice, leave it, share its result."""

@@ -38,7 +38,9 @@ SETTINGS_KEY = "gongzhu.settings.v1"
 
 #: UI flags saved with the match so a reload resumes exactly where the player was (no text: the
 #: standing notice is made again from the view, so a save cannot put words on the table).
-UI_KEYS = ("hand_level", "bots_exposed", "hold", "speed", "selected", "expose_sel")
+UI_KEYS = ("hand_level", "bots_exposed", "hold", "speed", "selected", "expose_sel", "match_token")
+#: The longest match token kept from a save (``ui/record_flow.py`` makes them; a longer or odd one is dropped).
+MAX_TOKEN = 24
 
 
 def _get(storage: "Any", key: str) -> "str | None":
@@ -185,6 +187,9 @@ def decode(text: str) -> "dict[str, Any]":
     app["speed"] = data.get("speed") is True
     selected = data.get("selected")
     app["selected"] = selected if isinstance(selected, str) and selected in view["hand"] else None
+    token = data.get("match_token")
+    ok = isinstance(token, str) and len(token) <= MAX_TOKEN and all(c.isdigit() or c == "." for c in token)
+    app["match_token"] = token if ok else ""
     sel = data.get("expose_sel")
     app["expose_sel"] = [c for c in sel if c in view["exposable"]] if isinstance(sel, list) else []
     trick = data.get("review_trick")

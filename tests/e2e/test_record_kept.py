@@ -124,3 +124,21 @@ def test_another_days_deal_is_practice_never_recorded(
     page.wait_for_selector("[data-testid=statistics]")
     assert page.inner_text("[data-stat=daily_played]") == "0"
     assert page.inner_text("[data-stat=daily_streak]") == "0"
+
+
+def test_a_replayed_deal_link_counts_every_match(
+    desktop_page: Page, site: build.SiteServer, guard: PageGuard
+) -> None:
+    page = desktop_page
+    g.open_game(page, site, seed=SEED)
+    g.finish_hand(page)
+    assert stats(page)["hands_played"] == "1"
+    page.goto(site.url + f"?fast=1&seed={SEED}")
+    page.click("[data-testid=seed-new]")  # "Start the new match" over the one in progress
+    page.wait_for_selector("[data-testid=hand-summary]", state="detached")
+    g.finish_hand(page)
+    assert stats(page)["hands_played"] == "2"
+    page.reload()  # the same match again: nothing more counts
+    assert g.settle(page) == "hand-over"
+    assert stats(page)["hands_played"] == "2"
+    assert stored_hands(page) == 2
