@@ -7,12 +7,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from playwright.sync_api import Page
+import pytest
+from playwright.sync_api import Browser, Page
 
 import build
 
 from . import game as g
-from .conftest import PageGuard
+from .conftest import PageGuard, guarded_page
+from .test_layout import SIZES, VIEWPORTS
 from .test_record import SEED, next_hand, stats
 
 #: Fills localStorage to the last character: big strings first, then ever smaller ones, until even
@@ -142,3 +144,50 @@ def test_a_replayed_deal_link_counts_every_match(
     assert g.settle(page) == "hand-over"
     assert stats(page)["hands_played"] == "2"
     assert stored_hands(page) == 2
+
+
+#: The statistics panel's box and, for each of its actions, its box and whether a tap at its middle
+#: finds it (nothing scrolled: the actions are in view as the panel opens).
+PANEL_JS = """() => {
+  const panel = document.querySelector('[data-testid=statistics]');
+  const box = (e) => { const r = e.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
+  const out = {panel: box(panel), actions: {}};
+  for (const id of ['export', 'import', 'reset-statistics']) {
+    const el = panel.querySelector(`[data-testid=${id}]`);
+    const r = box(el);
+    const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    out.actions[id] = {...r, hit: !!hit && hit.closest('[data-testid]') === el};
+  }
+  return out;
+}"""
+
+
+def _panel_fits(found: dict[str, Any], width: int, height: int, where: str) -> None:
+    panel = found["panel"]
+    assert panel["top"] >= 0 and panel["left"] >= 0, f"the panel is cut at {where}: {panel}"
+    assert panel["bottom"] <= height and panel["right"] <= width, f"the panel is cut at {where}: {panel}"
+    for name, action in found["actions"].items():
+        inside = action["top"] >= panel["top"] - 0.5 and action["bottom"] <= panel["bottom"] + 0.5
+        on_screen = action["top"] >= 0 and action["bottom"] <= height
+        assert inside and on_screen and action["hit"], f"{name} cannot be reached at {where}: {found}"
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_statistics_panel_fits_every_size(
+    width: int, height: int, chromium_browser: Browser, site: build.SiteServer
+) -> None:
+    where = f"{width}x{height}"
+    with guarded_page(chromium_browser, site, VIEWPORTS[where]) as (page, guard):
+        g.open_game(page, site, seed=SEED)
+        g.finish_hand(page)
+        page.click("[data-testid=summary-statistics]")
+        page.wait_for_selector("[data-testid=statistics]")
+        _panel_fits(page.evaluate(PANEL_JS), width, height, where + " (opening)")
+        page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
+        _panel_fits(page.evaluate(PANEL_JS), width, height, where)
+        scroller = "[data-testid=statistics] .stats-scroll"  # the tables scroll inside the panel
+        page.eval_on_selector(scroller, "e => { e.scrollTop = e.scrollHeight; }")
+        assert page.is_visible("[data-testid=statistics] [data-stat=daily_best_score]")
+        assert page.evaluate("document.documentElement.scrollHeight <= window.innerHeight")
+        guard.check()
