@@ -290,3 +290,37 @@ def test_every_match_started_gets_a_token_of_its_own_that_its_save_keeps() -> No
         data = json.loads(store.encode(ui))
         data["match_token"] = odd
         assert store.decode(json.dumps(data))["match_token"] == ""
+
+
+def _offer() -> Any:
+    from ui import transfer
+
+    mine = record.Record()
+    mine.tallies["all"].hands_played = 1
+    theirs = record.Record()
+    theirs.tallies["all"].hands_played = 777
+    return transfer.ImportOffer(theirs, None, None, "2026-11-30", mine)
+
+
+def test_an_import_asks_before_it_replaces_anything() -> None:
+    ui = UIState()
+    ui.engine_ready = True
+    ui.record = record.Record()
+    ui, effects = record_flow.offered(ui, _offer())
+    assert ui.panel == "statistics" and ui.import_offer is not None
+    assert [type(e) for e in effects] == [fx.Announce]
+    html = stats_view.statistics_html(ui)
+    assert 'data-testid="import-offer"' in html and "hands played 1." in html and "hands played 777." in html
+    assert 'data-testid="import-confirm"' in html and 'data-testid="import-cancel"' in html
+    assert 'data-testid="import"' not in html and 'data-testid="reset-statistics"' not in html
+    ui, effects = record_flow.on_action(ui, "import-cancel")  # no: nothing replaced, said so
+    assert ui.import_offer is None and "Nothing was imported" in ui.message
+    assert [type(e) for e in effects] == [fx.Announce]
+    assert record_flow.on_action(ui, "import-confirm")[1] == []  # nothing offered any more
+    ui, _effects = record_flow.offered(ui, _offer())
+    ui, effects = record_flow.on_action(ui, "import-confirm")  # yes: the shell replaces the data
+    assert [type(e) for e in effects] == [fx.ApplyImport]
+    for other in ("statistics", "reset-statistics", "import"):
+        ui, _effects = record_flow.offered(ui, _offer())
+        ui, _effects = record_flow.on_action(ui, other)
+        assert ui.import_offer is None  # (anything else drops the offer: asked again next time)

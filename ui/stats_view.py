@@ -109,6 +109,14 @@ def daily_body(rec: "Record") -> str:
 
 
 def statistics_footer(app: "UIState") -> str:
+    offer = app.import_offer
+    if offer is not None:  # (what the import replaces, then the question: ui/record_flow.py)
+        said = "".join('<p class="confirm">{}</p>'.format(esc(line)) for line in offer.lines())
+        return '<div class="confirm" data-testid="import-offer">{}</div>{}{}'.format(
+            said,
+            button("import-confirm", "import-confirm", _("Replace my data"), primary=True),
+            button("import-cancel", "import-cancel", _("Cancel")),
+        )
     if app.confirm_reset:
         return '<p class="confirm">{}</p>{}{}'.format(
             esc(_("Reset your statistics? This cannot be undone.")),

@@ -73,6 +73,7 @@ def test_an_import_refused_by_full_storage_leaves_the_players_record(
     assert page.evaluate(FILL_JS) > 0
     page.click("[data-testid=summary-statistics]")
     choose_file(page, data_file(777))
+    page.click("[data-testid=import-confirm]")
     panel_says(page, "the browser's storage is full")
     assert page.inner_text("[data-testid=statistics] [data-stat=hands_played]") == "1"
     page.click("[data-testid=statistics] [data-action=close]")
@@ -191,3 +192,42 @@ def test_the_statistics_panel_fits_every_size(
         assert page.is_visible("[data-testid=statistics] [data-stat=daily_best_score]")
         assert page.evaluate("document.documentElement.scrollHeight <= window.innerHeight")
         guard.check()
+
+
+def test_an_import_says_what_it_replaces_and_asks_first(
+    desktop_page: Page, site: build.SiteServer, guard: PageGuard
+) -> None:
+    page = desktop_page
+    g.open_game(page, site, seed=SEED)
+    g.finish_hand(page)
+    before = page.evaluate(
+        "[localStorage.getItem('gongzhu.record.v1'), localStorage.getItem('gongzhu.save.v1')]"
+    )
+    theirs = g.save_text(g.op("new_match", seed=9), bots_exposed=False)
+    page.click("[data-testid=summary-statistics]")
+    choose_file(page, data_file(777, theirs, "2026-11-30"))
+    page.wait_for_selector("[data-testid=import-offer]")
+    offer = page.inner_text("[data-testid=import-offer]")
+    assert "Your statistics: matches played 0, hands played 1." in offer
+    assert "The file's statistics: matches played 0, hands played 777." in offer
+    assert "The file's match, saved on 2026-11-30, replaces your current match." in offer
+    assert g.phase(page) == "hand-over"
+    after = page.evaluate(
+        "[localStorage.getItem('gongzhu.record.v1'), localStorage.getItem('gongzhu.save.v1')]"
+    )
+    assert after == before  # nothing replaced before the player's yes
+    page.click("[data-testid=import-cancel]")
+    panel_says(page, "Nothing was imported: your data is unchanged.")
+    assert page.inner_text("[data-testid=statistics] [data-stat=hands_played]") == "1"
+    after = page.evaluate(
+        "[localStorage.getItem('gongzhu.record.v1'), localStorage.getItem('gongzhu.save.v1')]"
+    )
+    assert after == before
+    choose_file(page, data_file(777, theirs, "2026-11-30"))
+    page.click("[data-testid=import-confirm]")
+    page.wait_for_selector("[data-testid=statistics]", state="detached")
+    g.settle(page)
+    assert stored_hands(page) == 777
+    assert page.evaluate("localStorage.getItem('gongzhu.save.v1')") != before[1]
+    assert json.loads(page.evaluate("localStorage.getItem('gongzhu.save.v1')"))["view"]["hand_number"] == 1
+    assert stats(page)["hands_played"] == "777"
