@@ -96,3 +96,30 @@ def test_an_offer_says_what_it_replaces_on_each_side() -> None:
     assert said[-1].startswith("Replace your data")
     assert "date is not in the file" in transfer.ImportOffer(rec, save, fields, None, mine).lines()[2]
     assert "your current match stays" in transfer.ImportOffer(rec, None, None, None, mine).lines()[2]
+
+
+class RefusesTheSave(FakeStorage):
+    """Storage with room for the record but not for the match."""
+
+    def setItem(self, key: str, value: str) -> None:
+        if key == store.SAVE_KEY:
+            raise OSError("QuotaExceededError")
+        super().setItem(key, value)
+
+
+def test_an_import_storage_refuses_half_of_leaves_the_record_as_it_was() -> None:
+    _storage, text = exported()
+    rec, save, fields = transfer.parse(text)
+    storage = RefusesTheSave()
+    mine = record.Record()
+    mine.tallies["all"].hands_played = 1
+    record.save(storage, mine)
+    before = storage.getItem(record.RECORD_KEY)
+    offer = transfer.ImportOffer(rec, save, fields, None, mine)
+    assert transfer.write(storage, offer) is False
+    assert storage.getItem(record.RECORD_KEY) == before and storage.getItem(store.SAVE_KEY) is None
+    empty = RefusesTheSave()
+    assert transfer.write(empty, offer) is False and empty.getItem(record.RECORD_KEY) is None
+    fine = FakeStorage()
+    assert transfer.write(fine, offer) is True
+    assert record.load(fine)[0].to_data() == rec.to_data() and fine.getItem(store.SAVE_KEY) == save

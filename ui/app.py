@@ -441,10 +441,8 @@ async def apply_import():
     ui.import_offer = None
     if offer is None:
         return
-    rec, save, fields, packed = offer.record, offer.save, offer.fields, offer.checked
-    if not record.save(storage(), rec) or (
-        save is not None and not store.set_text(storage(), store.SAVE_KEY, save)
-    ):
+    rec, fields, packed = offer.record, offer.fields, offer.checked
+    if not transfer.write(storage(), offer):
         _say_import(_("This file could not be imported: the browser's storage is full."))
         return
     ui.record = rec

@@ -145,6 +145,24 @@ class ImportOffer:
         return out
 
 
+def write(storage: "Any", offer: ImportOffer) -> bool:
+    """Write the offered statistics and match; False when storage refuses either, and then the
+    player's record is put back as it was (a half import is never left)."""
+    old = store.get_text(storage, record.RECORD_KEY)
+    if not record.save(storage, offer.record):
+        return False
+    if offer.save is None or store.set_text(storage, store.SAVE_KEY, offer.save):
+        return True
+    if old is None:
+        try:  # noqa: SIM105  (MicroPython has no contextlib)
+            storage.removeItem(record.RECORD_KEY)
+        except Exception:
+            pass
+    else:
+        store.set_text(storage, record.RECORD_KEY, old)
+    return False
+
+
 def refusal_text(reason: str) -> str:
     """Why an import was refused, in words; the current data stays."""
     if reason == "empty":
