@@ -256,3 +256,71 @@ def test_the_panels_escape_what_they_show() -> None:
     html = render.regions(ui)["overlay"]
     assert 'data-testid="daily-result"' in html and "<script>" not in html
     assert daily_view.moments_text(["<script>", "pig_taken"]) == "You took the pig"
+
+
+def test_the_same_seed_played_again_counts_again() -> None:
+    """Every match started counts, whatever its seed: its keys carry the page's token of the match."""
+    view = hand_over()["view"]
+    rec = record.Record()
+    assert record.count(rec, view, "normal", "123.1") is True
+    assert record.count(rec, view, "normal", "123.1") is False  # a reload of that match
+    assert record.count(rec, view, "normal", "123.2") is True  # the same deal link, a new match
+    assert rec.tallies["all"].hands_played == 2
+    assert rec.counted == ["123.1/1", "123.2/1"]
+    old = record.Record()  # a match saved before tokens: the engine's match_id names it
+    assert record.count(old, view, "normal") is True and old.counted == [view["match_id"] + "/1"]
+
+
+def test_every_match_started_gets_a_token_of_its_own_that_its_save_keeps() -> None:
+    from ui import store
+
+    ui = UIState()
+    ui.tab = "77"
+    tokens = []
+    for gen in (0, 1, 2):
+        ui.gen = gen
+        flow.started(ui, op("new_match", seed=5))
+        tokens.append(ui.match_token)
+    assert len(set(tokens)) == 3 and all(t.startswith("77.") for t in tokens)
+    saved = store.decode(store.encode(ui))
+    assert saved["match_token"] == tokens[-1]
+    again = flow.resume(UIState(), saved)
+    assert again.match_token == tokens[-1]  # a reload, another tab: the same match, the same keys
+    for odd in ("<b>", 5, "9" * 30, None):
+        data = json.loads(store.encode(ui))
+        data["match_token"] = odd
+        assert store.decode(json.dumps(data))["match_token"] == ""
+
+
+def _offer() -> Any:
+    from ui import transfer
+
+    mine = record.Record()
+    mine.tallies["all"].hands_played = 1
+    theirs = record.Record()
+    theirs.tallies["all"].hands_played = 777
+    return transfer.ImportOffer(theirs, None, None, "2026-11-30", mine)
+
+
+def test_an_import_asks_before_it_replaces_anything() -> None:
+    ui = UIState()
+    ui.engine_ready = True
+    ui.record = record.Record()
+    ui, effects = record_flow.offered(ui, _offer())
+    assert ui.panel == "statistics" and ui.import_offer is not None
+    assert [type(e) for e in effects] == [fx.Announce]
+    html = stats_view.statistics_html(ui)
+    assert 'data-testid="import-offer"' in html and "hands played 1." in html and "hands played 777." in html
+    assert 'data-testid="import-confirm"' in html and 'data-testid="import-cancel"' in html
+    assert 'data-testid="import"' not in html and 'data-testid="reset-statistics"' not in html
+    ui, effects = record_flow.on_action(ui, "import-cancel")  # no: nothing replaced, said so
+    assert ui.import_offer is None and "Nothing was imported" in ui.message
+    assert [type(e) for e in effects] == [fx.Announce]
+    assert record_flow.on_action(ui, "import-confirm")[1] == []  # nothing offered any more
+    ui, _effects = record_flow.offered(ui, _offer())
+    ui, effects = record_flow.on_action(ui, "import-confirm")  # yes: the shell replaces the data
+    assert [type(e) for e in effects] == [fx.ApplyImport]
+    for other in ("statistics", "reset-statistics", "import"):
+        ui, _effects = record_flow.offered(ui, _offer())
+        ui, _effects = record_flow.on_action(ui, other)
+        assert ui.import_offer is None  # (anything else drops the offer: asked again next time)

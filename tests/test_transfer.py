@@ -42,6 +42,8 @@ def _with(**changes: object) -> str:
 
 
 BAD = [
+    ("empty", "", "empty"),
+    ("blank", " \n", "empty"),
     ("not json", "{oops", "not_ours"),
     ("another app", json.dumps({"format": "other", "version": 1}), "not_ours"),
     ("a list", "[1, 2]", "not_ours"),
@@ -62,3 +64,62 @@ def test_a_bad_file_is_refused_with_its_reason(name: str, text: str | None, reas
         transfer.parse(text)
     assert caught.value.reason == reason
     assert "Your data is unchanged" in transfer.refusal_text(reason)
+
+
+def test_an_empty_file_has_its_own_reason() -> None:
+    text = transfer.refusal_text("empty")
+    assert "it is empty" in text and text != transfer.refusal_text("damaged")
+
+
+def test_an_export_carries_its_date_and_an_older_file_has_none() -> None:
+    storage, _text = exported()
+    text = transfer.export_text(storage, "2026-11-30")
+    transfer.parse(text)
+    assert transfer.file_date(text) == "2026-11-30"
+    assert transfer.file_date(transfer.export_text(storage)) is None  # (a file from before dates)
+    for bad in ("2026-02-30", "<b>", 5):
+        with pytest.raises(transfer.TransferError) as caught:
+            transfer.file_date(_with(date=bad))
+        assert caught.value.reason == "damaged"
+
+
+def test_an_offer_says_what_it_replaces_on_each_side() -> None:
+    _storage, text = exported()
+    mine = record.Record()
+    mine.tallies["all"].matches_played, mine.tallies["all"].hands_played = 2, 31
+    rec, save, fields = transfer.parse(text)
+    offer = transfer.ImportOffer(rec, save, fields, "2026-11-30", mine)
+    said = offer.lines()
+    assert said[0] == "Your statistics: matches played 2, hands played 31."
+    assert said[1] == "The file's statistics: matches played 0, hands played 7."
+    assert said[2] == "The file's match, saved on 2026-11-30, replaces your current match."
+    assert said[-1].startswith("Replace your data")
+    assert "date is not in the file" in transfer.ImportOffer(rec, save, fields, None, mine).lines()[2]
+    assert "your current match stays" in transfer.ImportOffer(rec, None, None, None, mine).lines()[2]
+
+
+class RefusesTheSave(FakeStorage):
+    """Storage with room for the record but not for the match."""
+
+    def setItem(self, key: str, value: str) -> None:
+        if key == store.SAVE_KEY:
+            raise OSError("QuotaExceededError")
+        super().setItem(key, value)
+
+
+def test_an_import_storage_refuses_half_of_leaves_the_record_as_it_was() -> None:
+    _storage, text = exported()
+    rec, save, fields = transfer.parse(text)
+    storage = RefusesTheSave()
+    mine = record.Record()
+    mine.tallies["all"].hands_played = 1
+    record.save(storage, mine)
+    before = storage.getItem(record.RECORD_KEY)
+    offer = transfer.ImportOffer(rec, save, fields, None, mine)
+    assert transfer.write(storage, offer) is False
+    assert storage.getItem(record.RECORD_KEY) == before and storage.getItem(store.SAVE_KEY) is None
+    empty = RefusesTheSave()
+    assert transfer.write(empty, offer) is False and empty.getItem(record.RECORD_KEY) is None
+    fine = FakeStorage()
+    assert transfer.write(fine, offer) is True
+    assert record.load(fine)[0].to_data() == rec.to_data() and fine.getItem(store.SAVE_KEY) == save

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from datetime import date, timedelta
+from html import unescape
 from typing import Any
 
 import pytest
@@ -177,3 +178,16 @@ def test_the_daily_hand_is_played_against_hard() -> None:
     ui.daily = "2026-12-01"
     flow.begin_hand(ui)
     assert ui.hand_level == "hard"
+
+
+def test_only_todays_deal_is_recorded_another_day_is_practice() -> None:
+    assert not daily.practice_only("2026-12-02", "2026-12-02")
+    for other in ("2031-05-05", "2026-12-01", "2026-12-03"):
+        assert daily.practice_only(other, "2026-12-02")
+        assert other in daily.other_day_text(other) and "not recorded" in daily.other_day_text(other)
+    packed = finished_daily(False)
+    ui = UIState()
+    ui.engine_ready = True
+    ui.state, ui.view, ui.daily, ui.daily_practice = packed["state"], packed["view"], "2031-05-05", True
+    html = unescape(render.regions(ui)["overlay"])  # another day's deal, never recorded: said on its summary
+    assert "only today's daily deal is recorded" in html and 'data-testid="share"' not in html

@@ -179,3 +179,15 @@ def test_settings_round_trip_and_bad_values_fall_back_to_defaults() -> None:
     bad = {"play_speed": "<b>", "trick_pause": 3, "sound": "yes", "level": "god"}
     storage.data[store.SETTINGS_KEY] = json.dumps(bad)
     assert tuple(store.load_settings(storage)[k] for k in keys) == ("normal", "normal", False, "normal")
+
+
+def test_a_write_full_storage_refused_is_never_read_back() -> None:
+    """Storage that says no keeps what it held: the refused text is not served from a cache."""
+    full = FullStorage()
+    full.data[store.SAVE_KEY] = "the player's own save"
+    storage, usable = store.open_storage(Window(full))
+    assert not usable
+    assert store.set_text(storage, store.SAVE_KEY, "refused") is False
+    assert store.get_text(storage, store.SAVE_KEY) == "the player's own save"
+    assert store.set_text(storage, "gongzhu.other", "refused") is False
+    assert store.get_text(storage, "gongzhu.other") is None

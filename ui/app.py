@@ -16,10 +16,10 @@ from ui.state import UIState
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only)
-    from ui import daily, record, review, review_store, transfer
+    from ui import daily, record, record_flow, review, review_store, transfer
 else:  # (imported when first needed, not before the table is drawn: ui/later.py)
-    daily, record, review, review_store, transfer = later.modules(
-        "daily", "record", "review", "review_store", "transfer"
+    daily, record, record_flow, review, review_store, transfer = later.modules(
+        "daily", "record", "record_flow", "review", "review_store", "transfer"
     )
 
 #: The page's UI state (the only one).
@@ -186,9 +186,13 @@ async def run(result, gen=None, draw=True):
         elif isinstance(effect, fx.Share):
             await share()
         elif isinstance(effect, fx.Export):
-            window.gongzhuFiles.download(transfer.file_name(today()), transfer.export_text(storage()))
+            window.gongzhuFiles.download(
+                transfer.file_name(today()), transfer.export_text(storage(), today())
+            )
         elif isinstance(effect, fx.Import):
             await import_data()
+        elif isinstance(effect, fx.ApplyImport):
+            await apply_import()
         elif isinstance(effect, fx.ResetRecord):
             ui.record = record.reset(storage())
             dom.announce(_("Your statistics were reset."))
@@ -338,7 +342,7 @@ def count_record():
             ui.daily_result = rec.daily.get(ui.daily)
             _take_record(rec, problem)
         return
-    _take_record(*record.count_in(storage(), ui.view, ui.hand_level))
+    _take_record(*record.count_in(storage(), ui.view, ui.hand_level, ui.match_token))
 
 
 def today():
@@ -351,6 +355,8 @@ async def open_daily(date=None, practice=False):
     ``practice``), else the hand, resumed from its own slot or dealt by the engine. The match in
     progress stays in its save."""
     date = date or today()
+    other_day = daily.practice_only(date, today())  # (only today's deal is recorded)
+    practice = practice or other_day
     ui.daily_date = date
     rec, problem = record.load(storage())
     _take_record(rec, problem)
@@ -375,6 +381,9 @@ async def open_daily(date=None, practice=False):
     ui.daily = date
     ui.daily_practice = practice
     ui.panel = None
+    if other_day:
+        ui.alert = daily.other_day_text(date)
+        dom.announce(ui.alert)
     if saved is None:
         await run(flow.started(ui, packed))
     else:  # (the daily hand resumed from its slot, as the engine checked it)
@@ -405,24 +414,35 @@ async def leave_daily():
 
 
 async def import_data():
-    """Import a file of the player's data: checked whole (its shape here, its match by the engine)
-    before the statistics and the save are replaced; a refused file changes nothing."""
+    """Import a file of the player's data: checked whole (its shape here, its match by the engine),
+    then offered: the panel says what it replaces and asks first (:func:`apply_import` on yes); a
+    refused file changes nothing."""
     text = await window.gongzhuFiles.pick()
-    if text == "":
-        return  # (cancelled)
+    if text is None:
+        return  # (cancelled; "" is an empty file, refused with its reason)
     try:
         rec, save, fields = transfer.parse(text if isinstance(text, str) else None)
+        offer = transfer.ImportOffer(rec, save, fields, transfer.file_date(text), record.load(storage())[0])
         if fields is not None:
-            packed = await bridge.call("check", state=fields["state"])
+            offer.checked = await bridge.call("check", state=fields["state"])
     except transfer.TransferError as exc:
         _say_import(transfer.refusal_text(exc.reason))
         return
     except bridge.EngineError:
         _say_import(transfer.refusal_text("damaged"))
         return
-    if not record.save(storage(), rec) or (
-        save is not None and not store.set_text(storage(), store.SAVE_KEY, save)
-    ):
+    await run(record_flow.offered(ui, offer))
+
+
+async def apply_import():
+    """The player said yes: the offered file's statistics and match replace the player's (storage
+    refusing either write leaves both as they were, with the reason)."""
+    offer = ui.import_offer
+    ui.import_offer = None
+    if offer is None:
+        return
+    rec, fields, packed = offer.record, offer.fields, offer.checked
+    if not transfer.write(storage(), offer):
         _say_import(_("This file could not be imported: the browser's storage is full."))
         return
     ui.record = rec

@@ -4,7 +4,9 @@ The deal itself is the engine's (``gongzhu/daily.py``, the worker's ``daily`` op
 keeps what the page adds. The daily hand is saved in a slot of its own (:data:`SLOT_KEY`), so a
 match in progress is never touched and the daily hand stays resumable that day. Its result is
 recorded once per date in the player's record (``ui/record.py``: ``Record.daily``); opening it
-again that day shows the result and offers a practice replay, recorded nowhere.
+again that day shows the result and offers a practice replay, recorded nowhere. Only today's deal
+(UTC) is recorded: the deal of another date, past or future, is played for practice
+(:func:`practice_only`), said so on the table, and never counts for the record or the streak.
 """
 
 import json
@@ -53,6 +55,18 @@ def parse_date(text: "str | None") -> "tuple[str | None, bool]":
     if not 1 <= d <= _MONTH_DAYS[m - 1] + (1 if m == 2 and leap else 0):
         return None, False
     return text, True
+
+
+def practice_only(date: str, today: str) -> bool:
+    """True when the deal of ``date`` can only be played for practice: it is not today's (UTC)."""
+    return date != today
+
+
+def other_day_text(date: str) -> str:
+    """What the table says when the deal of another day is opened (it is not recorded)."""
+    return _("The daily deal of {date} is not today's: you play it for practice, it is not recorded.").format(
+        date=date
+    )
 
 
 def day_number(date: str) -> int:

@@ -61,6 +61,8 @@ def summary_footer(app: "UIState") -> str:
 
 
 def summary_note(app: "UIState") -> str:
+    if app.daily_practice and not app.daily_result:  # (another day's deal: ``daily.practice_only``)
+        return "<p>{}</p>".format(esc(_("Practice: only today's daily deal is recorded.")))
     if app.daily_practice:
         return "<p>{}</p>".format(esc(_("Practice: this result is not recorded.")))
     if app.daily_result:

@@ -193,10 +193,17 @@ class Export:
 
 
 class Import:
-    """Replace the player's data by a file the player picks, once it has been checked whole."""
+    """Let the player pick a file of data and check it whole; a good one is offered (``UIState.import_offer``)."""
 
     def __repr__(self) -> str:
         return "Import()"
+
+
+class ApplyImport:
+    """Replace the player's data by the offered file's (the player said yes)."""
+
+    def __repr__(self) -> str:
+        return "ApplyImport()"
 
 
 if TYPE_CHECKING:
@@ -219,6 +226,7 @@ if TYPE_CHECKING:
         | Share
         | Export
         | Import
+        | ApplyImport
         | Background
         | KeepReview
         | CheckReviews

@@ -129,6 +129,7 @@ def started(s: "UIState", packed: "dict[str, Any]", sent: "str | None" = None) -
     """A new match was dealt: a fresh table (the shell then runs the opponents)."""
     s.busy = False
     s.view = None
+    s.match_token = record_flow.match_token(s)
     return answered(s, packed)
 
 
@@ -173,6 +174,7 @@ def resume(s: "UIState", saved: "dict[str, Any]") -> "UIState":
     s.view = saved["view"]
     for key in ("hand_level", "bots_exposed", "hold", "speed", "selected", "expose_sel"):
         setattr(s, key, saved[key])
+    s.match_token = saved.get("match_token", "")
     s.notice = texts.standing_notice(saved["view"])
     s.review = ReviewState()
     s.review.trick = saved.get("review_trick", 0)  # (a reload on the review resumes it: ui/review.py)

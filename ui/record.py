@@ -4,8 +4,10 @@ Pure Python (MicroPython and CPython; no ``pyscript``). What is counted comes fr
 view as the engine sent it: the hand score (``last_hand``), the hand's moments (``moments``,
 ``gongzhu/moments.py``) and the match result; nothing here decides a rule.
 
-Counting once: every hand is counted under the key ``<match_id>/<hand number>`` and every match
-under ``<match_id>/end``; the record keeps the last :data:`KEPT_KEYS` keys it counted, and the
+Counting once: every hand is counted under the key ``<match>/<hand number>`` and every match
+under ``<match>/end``, ``<match>`` being the page's token of the match (``UIState.match_token``: new
+for every match started, kept in its save, so the same seed played again counts again; the
+engine's ``match_id``, from the seed alone, only names a match saved before tokens); the record keeps the last :data:`KEPT_KEYS` keys it counted, and the
 shell reads the record from storage, counts and writes it back at once (:func:`count_in`), so a
 reload, a rotation or a second tab never counts a hand twice and never loses one.
 
@@ -270,17 +272,24 @@ def encode(record: Record) -> str:
 # --------------------------------------------------------------------------- counting
 
 
-def hand_key(view: "View") -> str:
-    return str(view.get("match_id")) + "/" + str(view["last_hand"]["number"])
+def _match_name(view: "View", token: str) -> str:
+    """The match's name in the keys: the page's token of the match (a new one for every match it
+    starts, so a replayed seed counts again), or the engine's ``match_id`` for a match saved before
+    tokens."""
+    return token or str(view.get("match_id"))
 
 
-def match_key(view: "View") -> str:
-    return str(view.get("match_id")) + "/end"
+def hand_key(view: "View", token: str = "") -> str:
+    return _match_name(view, token) + "/" + str(view["last_hand"]["number"])
 
 
-def count(record: Record, view: "View", level: str) -> bool:
+def match_key(view: "View", token: str = "") -> str:
+    return _match_name(view, token) + "/end"
+
+
+def count(record: Record, view: "View", level: str, token: str = "") -> bool:
     """Count the finished hand (and the finished match) of ``view`` once; True when anything was new.
-    ``level`` is the difficulty the hand was played at."""
+    ``level`` is the difficulty the hand was played at, ``token`` the match's (``UIState.match_token``)."""
     if view.get("phase") not in ("hand_over", "match_over") or not view.get("last_hand"):
         return False
     moments = view.get("moments")
@@ -288,7 +297,7 @@ def count(record: Record, view: "View", level: str) -> bool:
         return False
     scopes = ("all", level if level in LEVELS else "normal")
     changed = False
-    key = hand_key(view)
+    key = hand_key(view, token)
     if key not in record.counted:
         score = view["last_hand"]["scores"][0]
         for scope in scopes:
@@ -296,7 +305,7 @@ def count(record: Record, view: "View", level: str) -> bool:
         record.mark(key)
         changed = True
     result = view.get("result")
-    key = match_key(view)
+    key = match_key(view, token)
     if view["phase"] == "match_over" and result and key not in record.counted:
         for scope in scopes:
             record.tallies[scope].add_match(result.get("winner") == 0)
@@ -331,11 +340,11 @@ def save(storage: "Any", record: Record) -> bool:
     return store.set_text(storage, RECORD_KEY, encode(record))
 
 
-def count_in(storage: "Any", view: "View", level: str) -> "tuple[Record, str | None]":
+def count_in(storage: "Any", view: "View", level: str, token: str = "") -> "tuple[Record, str | None]":
     """Read the record from storage, count ``view``'s finished hand and match, write it back when
     it changed (never over a broken record that could not be set aside): ``(record, problem)``."""
     record, problem = load(storage)
-    if count(record, view, level) and not (problem and problem.endswith("_kept")):
+    if count(record, view, level, token) and not (problem and problem.endswith("_kept")):
         save(storage, record)
     return record, problem
 

@@ -2,11 +2,13 @@
 buttons named in :data:`ACTIONS`)."""
 
 from ui import effects as fx
+from ui.i18n import _
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from ui.effects import Effect
     from ui.state import UIState
+    from ui.transfer import ImportOffer
 
 #: The buttons (``data-action``) handled here.
 ACTIONS = (
@@ -20,7 +22,25 @@ ACTIONS = (
     "share",
     "export",
     "import",
+    "import-confirm",
+    "import-cancel",
 )
+
+
+def match_token(s: "UIState") -> str:
+    """The token of a match the page starts now: this tab's token and the flow's generation, so
+    every match the player starts, whatever its seed, counts under keys of its own (``ui/record.py``)."""
+    return s.tab + "." + str(s.gen)
+
+
+def offered(s: "UIState", offer: "ImportOffer") -> "tuple[UIState, list[Effect]]":
+    """A file was checked whole: the statistics panel says what it would replace and asks first
+    (like Reset); nothing is replaced before the player's yes (``import-confirm``)."""
+    s.import_offer = offer
+    s.confirm_reset = False
+    s.panel = "statistics"
+    s.message = ""
+    return s, [fx.Announce(" ".join(offer.lines()))]
 
 
 def on_action(s: "UIState", name: str) -> "tuple[UIState, list[Effect]]":
@@ -35,7 +55,15 @@ def on_action(s: "UIState", name: str) -> "tuple[UIState, list[Effect]]":
         return (s, [fx.LeaveDaily()]) if s.daily and not s.busy else (s, [])
     if name == "export":
         return s, [fx.Export()]
+    if name == "import-confirm":  # (the offer stays until the shell has replaced the data)
+        return (s, [fx.ApplyImport()]) if s.import_offer is not None and not s.busy else (s, [])
+    if name == "import-cancel" and s.import_offer is not None:
+        s.import_offer = None
+        s.message = _("Nothing was imported: your data is unchanged.")
+        return s, [fx.Announce(s.message)]
+    s.import_offer = None  # (any other action of the panel drops the offer: it is asked again)
     if name == "import":
+        s.message = ""
         return (s, [fx.Import()]) if s.engine_ready and not s.busy else (s, [])
     if name == "share":
         return (s, [fx.Share()]) if s.daily_result else (s, [])

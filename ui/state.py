@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from typing import Any
 
     from ui.record import Record  # noqa: F401  (in type comments)
+    from ui.transfer import ImportOffer  # noqa: F401  (in type comments)
 
     #: Seat 0's table view, as the engine sends it (``gongzhu.table_view.table_view(state, 0)``).
     View = dict[str, Any]
@@ -89,6 +90,8 @@ class UIState:
         self.record = None  # type: Record | None  # the statistics as last read from storage (None: not read yet)
         self.record_note = ""  # type: str  # why the stored statistics were set aside, or ""
         self.confirm_reset = False  # type: bool  # "Reset statistics" waits for its confirmation
+        self.import_offer = None  # type: ImportOffer | None  # a checked import file waiting for the player's yes (ui/transfer.py)
+        self.match_token = ""  # type: str  # names the match on the table in the record's keys: new for every match started (ui/record.py)
         # --- the daily deal (ui/daily.py; saved in a slot of its own)
         self.daily = None  # type: str | None  # the date (YYYY-MM-DD) of the daily deal on the table, or None: the match
         self.daily_practice = False  # type: bool  # the daily deal on the table is a replay for practice (not recorded)

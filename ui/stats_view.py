@@ -79,8 +79,8 @@ def statistics_body(record: "Record") -> str:
             for scope in SCOPES
         )
         lines.append('<tr><th scope="row">{}</th>{}</tr>'.format(esc(label), cells))
-    return '<div class="stats-scroll" tabindex="0" role="region"{}><table class="stats"><thead><tr><td></td>{}</tr></thead><tbody>{}</tbody></table></div>'.format(
-        attrs((("aria-label", _("Statistics")),)), head, "".join(lines)
+    return '<table class="stats"><thead><tr><td></td>{}</tr></thead><tbody>{}</tbody></table>'.format(
+        head, "".join(lines)
     )
 
 
@@ -109,6 +109,14 @@ def daily_body(rec: "Record") -> str:
 
 
 def statistics_footer(app: "UIState") -> str:
+    offer = app.import_offer
+    if offer is not None:  # (what the import replaces, then the question: ui/record_flow.py)
+        said = "".join('<p class="confirm">{}</p>'.format(esc(line)) for line in offer.lines())
+        return '<div class="confirm" data-testid="import-offer">{}</div>{}{}'.format(
+            said,
+            button("import-confirm", "import-confirm", _("Replace my data"), primary=True),
+            button("import-cancel", "import-cancel", _("Cancel")),
+        )
     if app.confirm_reset:
         return '<p class="confirm">{}</p>{}{}'.format(
             esc(_("Reset your statistics? This cannot be undone.")),
@@ -126,7 +134,10 @@ def statistics_html(app: "UIState") -> str:
     """The statistics panel (``ui.record`` as last read from storage)."""
     if app.record is None:
         return ""
-    body = statistics_body(app.record) + daily_body(app.record)
+    # (one region scrolls, the title and the actions stay on screen: web/game.css)
+    body = '<div class="stats-scroll" tabindex="0" role="region"{}>{}{}</div>'.format(
+        attrs((("aria-label", _("Statistics")),)), statistics_body(app.record), daily_body(app.record)
+    )
     for note in (app.message, app.record_note):  # (an import's outcome; statistics set aside)
         if note:
             body = '<p class="note">{}</p>{}'.format(esc(note), body)

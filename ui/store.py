@@ -38,7 +38,9 @@ SETTINGS_KEY = "gongzhu.settings.v1"
 
 #: UI flags saved with the match so a reload resumes exactly where the player was (no text: the
 #: standing notice is made again from the view, so a save cannot put words on the table).
-UI_KEYS = ("hand_level", "bots_exposed", "hold", "speed", "selected", "expose_sel")
+UI_KEYS = ("hand_level", "bots_exposed", "hold", "speed", "selected", "expose_sel", "match_token")
+#: The longest match token kept from a save (``ui/record_flow.py`` makes them; a longer or odd one is dropped).
+MAX_TOKEN = 24
 
 
 def _get(storage: "Any", key: str) -> "str | None":
@@ -185,6 +187,9 @@ def decode(text: str) -> "dict[str, Any]":
     app["speed"] = data.get("speed") is True
     selected = data.get("selected")
     app["selected"] = selected if isinstance(selected, str) and selected in view["hand"] else None
+    token = data.get("match_token")
+    ok = isinstance(token, str) and len(token) <= MAX_TOKEN and all(c.isdigit() or c == "." for c in token)
+    app["match_token"] = token if ok else ""
     sel = data.get("expose_sel")
     app["expose_sel"] = [c for c in sel if c in view["exposable"]] if isinstance(sel, list) else []
     trick = data.get("review_trick")
@@ -279,29 +284,22 @@ def open_storage(window: "Any") -> "tuple[Any, bool]":
 
 
 class _ReadOnly:
-    """A storage that can be read but refuses writes (full): reads go through, writes to memory."""
+    """A storage that can be read but refuses writes (full): reads and writes go to it, and a write
+    it refuses is refused here too, never kept aside and read back (the stored text is the truth)."""
 
     def __init__(self, storage: "Any") -> None:
         self.storage = storage
-        self.memory = MemoryStorage()
 
     def getItem(self, key: str) -> "str | None":
-        if key in self.memory.data:
-            return self.memory.data[key]
         try:
             return _get(self.storage, key)
         except Exception:
             return None
 
     def setItem(self, key: str, value: str) -> None:
-        try:
-            self.storage.setItem(key, value)
-        except Exception:
-            self.memory.setItem(key, value)
-            raise
+        self.storage.setItem(key, value)
 
     def removeItem(self, key: str) -> None:
-        self.memory.removeItem(key)
         try:  # noqa: SIM105  (MicroPython has no contextlib)
             self.storage.removeItem(key)
         except Exception:

@@ -1,15 +1,18 @@
 """Export and import of the player's data (statistics and the saved match) as a file (pure).
 
 The file is JSON: ``{"format": FORMAT, "version": VERSION, "record": <the record>, "save": <the
-match save's text, or null>}``. An import is checked whole before anything is replaced: its size,
+match save's text, or null>, "date": <the day it was exported, YYYY-MM-DD (UTC); absent from older
+files>}``. An import is checked whole before anything is replaced: its size,
 its format tag and version, the record's strict shape (``ui/record.py``) and the save's
 (``ui/store.py``; the engine then checks the match itself). A file that is not ours, from a
-future version or damaged is refused with the reason, and the current data stays.
+future version or damaged is refused with the reason, and the current data stays. A good file is
+not taken at once: :class:`ImportOffer` says what it would replace (matches and hands on each side,
+the date of the file's match) and the player is asked first (``ui/record_flow.py``).
 """
 
 import json
 
-from ui import record, store
+from ui import daily, record, store
 from ui.i18n import _
 
 TYPE_CHECKING = False
@@ -23,24 +26,27 @@ MAX_FILE_CHARS = 262144
 
 
 class TransferError(ValueError):
-    """A file that cannot be imported; ``reason``: ``not_ours``, ``newer``, ``damaged``, ``too_big``."""
+    """A file that cannot be imported; ``reason``: ``empty``, ``not_ours``, ``newer``, ``damaged``,
+    ``too_big``."""
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
 
 
-def export_text(storage: "Any") -> str:
-    """The player's data as the text of an export file (a broken record exports as a fresh one)."""
+def export_text(storage: "Any", date: str = "") -> str:
+    """The player's data as the text of an export file made on ``date`` (a broken record exports
+    as a fresh one)."""
     rec, _problem = record.load(storage)
-    return json.dumps(
-        {
-            "format": FORMAT,
-            "version": VERSION,
-            "record": rec.to_data(),
-            "save": store.get_text(storage, store.SAVE_KEY),
-        }
-    )
+    data = {
+        "format": FORMAT,
+        "version": VERSION,
+        "record": rec.to_data(),
+        "save": store.get_text(storage, store.SAVE_KEY),
+    }  # type: dict[str, Any]
+    if date:
+        data["date"] = date
+    return json.dumps(data)
 
 
 def file_name(date: str) -> str:
@@ -49,9 +55,11 @@ def file_name(date: str) -> str:
 
 def parse(text: "str | None") -> "tuple[record.Record, str | None, dict[str, Any] | None]":
     """``(record, save text or None, the save's fields or None)`` from an import file, or
-    :class:`TransferError` with the reason."""
+    :class:`TransferError` with the reason (:func:`file_date` reads its date)."""
     if text is None or len(text) > MAX_FILE_CHARS:
         raise TransferError("too_big")
+    if not text.strip():
+        raise TransferError("empty")
     try:
         data = json.loads(text)
     except Exception:
@@ -79,9 +87,87 @@ def parse(text: "str | None") -> "tuple[record.Record, str | None, dict[str, Any
     return rec, save, fields
 
 
+def file_date(text: str) -> "str | None":
+    """The day a file :func:`parse` took was exported, or None (an older file); a date that is not
+    a calendar date is :class:`TransferError` ``damaged``."""
+    date = json.loads(text).get("date")
+    if date is None:
+        return None
+    found, valid = daily.parse_date(date if isinstance(date, str) else "?")
+    if not valid or found is None:
+        raise TransferError("damaged")
+    return found
+
+
+def _counts(rec: "record.Record") -> "tuple[int, int]":
+    tally = rec.tallies["all"]
+    return tally.matches_played, tally.hands_played
+
+
+class ImportOffer:
+    """A file checked whole, waiting for the player's yes: what it holds and what it would replace."""
+
+    def __init__(
+        self,
+        rec: "record.Record",
+        save: "str | None",
+        fields: "dict[str, Any] | None",
+        date: "str | None",
+        mine: "record.Record",
+    ) -> None:
+        self.record = rec  # type: record.Record  # the file's statistics, checked
+        self.save = save  # type: str | None  # the file's match save, or None (the player's match stays)
+        self.fields = fields  # type: dict[str, Any] | None  # that save's fields (store.decode), or None
+        self.checked = None  # type: dict[str, Any] | None  # the engine's {state, view} of the file's match
+        self.date = date  # type: str | None  # the day the file was exported, or None (not in the file)
+        self.mine = _counts(mine)  # type: tuple[int, int]  # the player's matches and hands, replaced
+        self.theirs = _counts(rec)  # type: tuple[int, int]  # the file's matches and hands
+
+    def lines(self) -> "list[str]":
+        """What the import replaces, in words, then the question."""
+        out = [
+            _("Your statistics: matches played {matches}, hands played {hands}.").format(
+                matches=self.mine[0], hands=self.mine[1]
+            ),
+            _("The file's statistics: matches played {matches}, hands played {hands}.").format(
+                matches=self.theirs[0], hands=self.theirs[1]
+            ),
+        ]
+        if self.save is None:
+            out.append(_("The file holds no match: your current match stays."))
+        elif self.date:
+            out.append(
+                _("The file's match, saved on {date}, replaces your current match.").format(date=self.date)
+            )
+        else:
+            out.append(_("The file's match (its date is not in the file) replaces your current match."))
+        out.append(_("Replace your data with this file's? This cannot be undone."))
+        return out
+
+
+def write(storage: "Any", offer: ImportOffer) -> bool:
+    """Write the offered statistics and match; False when storage refuses either, and then the
+    player's record is put back as it was (a half import is never left)."""
+    old = store.get_text(storage, record.RECORD_KEY)
+    if not record.save(storage, offer.record):
+        return False
+    if offer.save is None or store.set_text(storage, store.SAVE_KEY, offer.save):
+        return True
+    if old is None:
+        try:  # noqa: SIM105  (MicroPython has no contextlib)
+            storage.removeItem(record.RECORD_KEY)
+        except Exception:
+            pass
+    else:
+        store.set_text(storage, record.RECORD_KEY, old)
+    return False
+
+
 def refusal_text(reason: str) -> str:
     """Why an import was refused, in words; the current data stays."""
-    if reason == "not_ours":
+    if reason == "empty":
+        why = _("it is empty")
+    elif reason == "not_ours":
         why = _("it is not a Gong Zhu data file")
     elif reason == "newer":
         why = _("it comes from a newer version of the game")

@@ -2,8 +2,8 @@
 // wrapped so that they never reject (MicroPython 1.27 cannot catch a JavaScript exception).
 //   share(text)            "shared" (Web Share API), "copied" (clipboard) or "failed"
 //   download(name, text)   saves `text` as a file named `name` (application/json)
-//   pick()                 the text of a file the player chooses (at most 256 kB), "" when cancelled,
-//                          null when it is too big or cannot be read
+//   pick()                 the text of a file the player chooses (at most 256 kB; "" for an empty
+//                          file), null when cancelled, false when it is too big or cannot be read
 "use strict";
 (() => {
   const MAX_FILE = 262144;
@@ -50,13 +50,13 @@
           event.stopPropagation(); // (the page's own change listener is for its menus)
           const file = input.files && input.files[0];
           input.remove();
-          if (!file) return resolve("");
-          if (file.size > MAX_FILE) return resolve(null);
-          file.text().then(resolve, () => resolve(null));
+          if (!file) return resolve(null);
+          if (file.size > MAX_FILE) return resolve(false);
+          file.text().then(resolve, () => resolve(false));
         });
         input.addEventListener("cancel", () => {
           input.remove();
-          resolve("");
+          resolve(null);
         });
         document.body.appendChild(input);
         input.click();

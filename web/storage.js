@@ -1,11 +1,15 @@
 // localStorage that never throws, for the Python UI (`window.gongzhuStorage`). MicroPython 1.27
 // cannot catch an exception thrown by a JavaScript call (it aborts the whole Python task), and
 // localStorage throws in private mode (SecurityError on access) or when full (QuotaExceededError on
-// setItem). Here every call is guarded: a refused write returns false and is kept in memory, so the
-// game plays on unsaved and says so.
+// setItem). Here every call is guarded: a refused write returns false, so the game plays on unsaved
+// and says so. A refused write is never read back: when the browser has a storage that can be read,
+// reads are always its own (a write it refused, e.g. when full, leaves the stored text as it was).
+// Only a browser without storage (private mode, disabled: it cannot even be read) keeps the game's
+// data in memory for the visit.
 //   usable           true when a test write succeeded at load
 //   getItem(key)     the text, or null
-//   setItem(k, v)    true when stored, false when the browser refused (kept in memory for this visit)
+//   setItem(k, v)    true when stored, false when the browser refused (without storage, the text is
+//                    kept in memory for this visit and read back from there)
 //   removeItem(key)
 //   watch(key, fn)   fn(newText) when another tab of this site writes `key` (the `storage` event;
 //                    newText is null when it was removed)
@@ -27,10 +31,18 @@
   } catch (e) {
     usable = false;
   }
+  // A storage that can be read (it may refuse writes: full): the only place data is read from.
+  let present = false;
+  try {
+    local().getItem("gongzhu.probe");
+    present = true;
+  } catch (e) {
+    present = false;
+  }
   window.gongzhuStorage = {
     usable,
     getItem(key) {
-      if (memory.has(key)) return memory.get(key);
+      if (!present) return memory.has(key) ? memory.get(key) : null;
       try {
         const value = local().getItem(key);
         return value === undefined ? null : value;
@@ -41,10 +53,9 @@
     setItem(key, value) {
       try {
         local().setItem(key, String(value));
-        memory.delete(key);
         return true;
       } catch (e) {
-        memory.set(key, String(value));
+        if (!present) memory.set(key, String(value));
         return false;
       }
     },

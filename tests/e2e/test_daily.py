@@ -4,6 +4,7 @@ shared, and the match in progress kept (issue 14)."""
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from typing import Any
 
 from playwright.sync_api import Page
@@ -13,7 +14,8 @@ import build
 from . import game as g
 from .conftest import PageGuard
 
-DATE = "2026-12-01"
+#: Today's date (UTC): only today's deal is recorded (another day's is practice, tests/e2e/test_record_kept.py).
+DATE = datetime.now(UTC).date().isoformat()
 
 
 def predicted_daily(date: str) -> dict[str, Any]:

@@ -221,6 +221,7 @@ def test_export_then_import_of_a_broken_file_and_of_the_export(
     chooser.value.set_files(
         files=[{"name": "data.json", "mimeType": "application/json", "buffer": exported.encode()}]
     )
+    page.click("[data-testid=import-confirm]")  # (an import asks first: tests/e2e/test_record_kept.py)
     page.wait_for_function("document.querySelector('#message').textContent.includes('imported')")
     assert g.settle(page) == "hand-over"
     assert stats(page)["hands_played"] == "1"
