@@ -269,3 +269,88 @@ def test_the_engine_service_starts_a_match_under_house_rules_and_refuses_unknown
     assert default["result"]["view"]["rules"] == DEFAULT_RULES.to_json()
     bad = json.loads(call(json.dumps({"op": "new_match", "args": {"seed": 4, "rules": {"exposing": "no"}}})))
     assert not bad["ok"] and bad["error"].startswith("RulesError: rule exposing has no value 'no'")
+
+
+# --- the computer players read the rules from the view ----------------------------------------
+
+
+def test_the_ais_fast_score_flips_like_the_rules() -> None:
+    from gongzhu.ai.sim import fast_score
+    from gongzhu.scoring import hand_score
+
+    rng = random.Random(5)
+    for _ in range(3000):
+        captured = rng.getrandbits(52) | (HEARTS_MASK if rng.random() < 0.3 else 0)
+        exposed = rng.getrandbits(52) & to_mask(["AH", "QS", "JD", "TC"])
+        for flipped in (False, True):
+            assert fast_score(captured, exposed, flipped) == hand_score(captured, exposed, flipped)
+
+
+def _goat_after_a_run(rules: Rules) -> dict[str, object]:
+    """Seat 0 has taken all 13 hearts and plays last to a diamond trick holding the goat: AD wins
+    it, 2D ducks. The goat is +100 to it by the standard rules, −100 under all_hearts=flip."""
+    from .ai_helpers import crafted_state
+
+    hands = [["AD", "2D", "3C"], ["4C", "5C"], ["6C", "7C"], ["8C", "9C"]]
+    state = crafted_state(hands, 1, ["JD", "QD", "5D"], captured=[HEARTS, [], [], []])
+    state["rules"] = rules.to_json()
+    return view_for(state, 0)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_normal_and_hard_take_the_goat_after_a_run_only_when_it_is_not_flipped(level: str) -> None:
+    from gongzhu.ai import make_level
+
+    player = make_level(level, 3, 0)
+    assert player.play(_goat_after_a_run(DEFAULT_RULES)) == "AD"
+    assert player.play(_goat_after_a_run(FLIP)) == "2D"
+
+
+def test_the_first_lead_card_of_the_rules_is_known_to_be_with_the_first_leader() -> None:
+    from gongzhu.ai.knowledge import read_view
+    from gongzhu.cards import INDEX
+
+    seed = next(s for s in range(50) if "2C" not in new_match(s, Rules(first_lead="2C"))["hands"][0])
+    state = new_match(seed, Rules(first_lead="2C", exposing="off"))
+    known = read_view(view_for(state, 0)).known_holdings()
+    assert known[state["leader"]] == 1 << INDEX["2C"]
+    default = new_match(seed, Rules(exposing="off"))
+    if default["leader"] != 0:
+        assert read_view(view_for(default, 0)).known_holdings()[default["leader"]] == 1 << INDEX["2S"]
+
+
+def test_hards_match_objective_reads_the_rules_end() -> None:
+    from gongzhu.ai.match import match_in_reach, win_chance
+
+    quick, four = Rules(match_end="-500"), Rules(match_end="hands:4")
+    assert match_in_reach([-260, 0, 0, 0], quick) and not match_in_reach([-240, 0, 0, 0], quick)
+    assert not match_in_reach([-260, 0, 0, 0])  # far from −1000
+    assert match_in_reach([0, 0, 0, 0], four, 3) and not match_in_reach([0, 0, 0, 0], four, 2)
+    assert win_chance([-510, 100, 50, 0], 1, quick) == 1.0 and win_chance([-510, 100, 50, 0], 1) < 1
+    assert win_chance([-100, 100, 50, 0], 1, four, 4) == 1.0
+    assert 0 < win_chance([-100, 100, 50, 0], 1, four, 3) < 1
+    # the same lead is worth more with one hand left than with three
+    assert win_chance([0, 100, 0, 0], 1, four, 3) > win_chance([0, 100, 0, 0], 1, four, 1)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_every_level_plays_a_hand_under_every_single_house_rule(level: str) -> None:
+    from gongzhu.simulate import Seats, run_match
+
+    singles = [r for r in EVERY_RULES if len(r.changed()) == 1] + [EVERY_RULES[-1]]
+    budget_cap = 1 if level == "hard" else 2
+    with Seats([level, "random", "normal", "easy"]) as seats:
+        for number, rules in enumerate(singles):
+            record = run_match(number, seats.for_match(number), seats.specs, budget_cap, rules)
+            check_match_log(record)
+
+
+def test_the_coach_replays_a_hand_under_its_own_rules() -> None:
+    from gongzhu import coach
+
+    rng = random.Random(8)
+    state = new_match(6, Rules(exposing="off", all_hearts="flip"))
+    while state["phase"] == "play":
+        state, _ = random_step(state, rng)
+    decisions = coach.decision_states(state)
+    assert decisions and all(d["phase"] == "play" and d["rules"] == state["rules"] for d in decisions)
