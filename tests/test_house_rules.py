@@ -354,3 +354,29 @@ def test_the_coach_replays_a_hand_under_its_own_rules() -> None:
         state, _ = random_step(state, rng)
     decisions = coach.decision_states(state)
     assert decisions and all(d["phase"] == "play" and d["rules"] == state["rules"] for d in decisions)
+
+
+def test_the_rules_page_shows_the_house_rules_in_every_language_with_the_engines_numbers() -> None:
+    import re
+
+    from tools import rules_page
+
+    page = rules_page.render()
+    sections = re.findall(
+        r'<section class="house-rules" data-section="house-rules">.*?</section>', page, re.S
+    )
+    assert len(sections) == 5  # one per language
+    for section in sections:
+        rows = re.findall(
+            r'<tr data-captured="([^"]*)" data-standard="(-?\d+)" data-flip="(-?\d+)">', section
+        )
+        assert len(rows) == len(rules_page.FLIP_EXAMPLES)
+        for captured, standard, flip in rows:
+            mask = to_mask(captured.split())
+            assert int(standard) == score_breakdown(mask, 0)["score"]
+            assert int(flip) == score_breakdown(mask, 0, flipped=True)["score"]
+    english = sections[0]
+    assert "the pig scores +100 and the goat −100 for every player" in english
+    assert "a total reaches −1000 (or −500, a quick match)" in english and "(4 or 8)" in english
+    assert "The holder of 2♣ instead of 2♠ leads" in english
+    assert "La partie s’arrête" in sections[2]  # French, translated
