@@ -362,9 +362,7 @@ def test_the_rules_page_shows_the_house_rules_in_every_language_with_the_engines
     from tools import rules_page
 
     page = rules_page.render()
-    sections = re.findall(
-        r'<section class="house-rules" data-section="house-rules">.*?</section>', page, re.S
-    )
+    sections = re.findall(r'<div class="house-rules" data-part="house-rules">.*?</table></div>', page, re.S)
     assert len(sections) == 5  # one per language
     for section in sections:
         rows = re.findall(

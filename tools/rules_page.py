@@ -336,10 +336,10 @@ def house_rules(t: Translate) -> str:
         f'<th scope="col">{html.escape(t(h))}</th>' for h in (CHECK_CAPTURED, HOUSE_STANDARD, HOUSE_FLIP)
     )
     return (
-        f'<section class="house-rules" data-section="house-rules"><h2>{html.escape(t(HOUSE_RULES))}</h2>'
+        f'<div class="house-rules" data-part="house-rules"><h2>{html.escape(t(HOUSE_RULES))}</h2>'
         f"<p>{html.escape(t(HOUSE_INTRO))}</p><dl>{terms}</dl>"
         f'<table class="points flip"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
-        "</section>"
+        "</div>"
     )
 
 
