@@ -89,3 +89,11 @@ def test_the_chart_draws_the_rules_ending_total() -> None:
     quick = chart.chart_html(history, -500)
     assert "−500" in quick and "−1000" not in quick
     assert 'class="elimination"' not in chart.chart_html(history, None)
+
+
+def test_the_daily_deal_always_uses_the_standard_rules() -> None:
+    answer = json.loads(
+        call(json.dumps({"op": "daily", "args": {"date": "2026-12-02", "rules": {"match_end": "-500"}}}))
+    )
+    assert answer["ok"] and answer["result"]["view"]["rules"] == Rules().to_json()
+    assert answer["result"]["view"]["house_rules"] == {}
