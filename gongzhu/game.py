@@ -20,7 +20,7 @@ from .scoring import Breakdown, hearts_flip, score_breakdown
 #: 2: the match's house rules (``rules``) joined the state; a schema-1 state is the default rules
 #: (:func:`gongzhu.state_check.upgrade_state` adds them).
 SCHEMA_VERSION = 2
-ELIMINATION = DEFAULT_RULES.elimination or -1000  # the standard rules' end of a match
+ELIMINATION = int(DEFAULT_RULES.match_end)  # the standard rules' end of a match: −1000
 #: The bound of the match seeds the engine takes (integers from −MAX_SEED to MAX_SEED): the largest
 #: integer every JSON reader keeps exactly, JavaScript included, so a seed survives the page, a
 #: save and a log.
