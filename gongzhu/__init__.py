@@ -3,6 +3,7 @@
 Public API::
 
     state = new_match(seed)                     # plain JSON data, hand 1 in its expose phase
+    state = new_match(seed, Rules(match_end="-500"))  # house rules (docs/rules.md)
     view = view_for(state, seat)                # what one seat may know
     result = apply(state, {"type": "play", "seat": 0, "card": "QS"})
     if isinstance(result, Refusal): result.reason   # a Reason code; state unchanged
@@ -31,12 +32,14 @@ from .game import (
     replay,
     view_for,
 )
+from .house_rules import DEFAULT_RULES, Rules, RulesError
 from .rules import Reason, Refusal
 from .scoring import Breakdown, hand_score, score_breakdown
 from .state_check import InvalidState, validate_state
 
 __all__ = [
     "DECK",
+    "DEFAULT_RULES",
     "EXPOSABLE",
     "MAX_SEED",
     "SCHEMA_VERSION",
@@ -49,6 +52,8 @@ __all__ = [
     "MatchResult",
     "Reason",
     "Refusal",
+    "Rules",
+    "RulesError",
     "State",
     "View",
     "apply",

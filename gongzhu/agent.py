@@ -76,13 +76,15 @@ def check_timeout(seconds: float) -> float:
 
 
 def _request(kind: str, view: View, **fields: Any) -> dict[str, Any]:
-    """The fields every request carries (``type``, ``seat``, ``hand_number``, ``totals``, ``hand``)."""
+    """The fields every request carries (``type``, ``seat``, ``hand_number``, ``totals``, ``hand``,
+    ``rules``: the match's house rules)."""
     return {
         "type": kind,
         "seat": view["seat"],
         "hand_number": view["hand_number"],
         "totals": view["totals"],
         "hand": view["hand"],
+        "rules": view["rules"],
         **fields,
     }
 

@@ -11,6 +11,7 @@ from typing import IO
 from .agent import DEFAULT_TIMEOUT, AgentError, check_timeout
 from .cards import EXPOSABLE, CardError, parse_card_list, to_mask
 from .game import IllegalAction, InvalidSeed, check_seed
+from .house_rules import CHOICES, Rules, RulesError, parse_rules
 from .players import PlayerSpecError
 from .scoring import score_breakdown
 from .simulate import Seats, play_matches, split_player_specs
@@ -44,6 +45,19 @@ def bot_timeout(args: argparse.Namespace) -> float:
         raise UsageError(f"--bot-timeout: {error}") from None
 
 
+def add_rules_argument(parser: argparse.ArgumentParser) -> None:
+    keys = ", ".join(f"{key} ({'/'.join(values)})" for key, values in CHOICES.items())
+    parser.add_argument("--rules", default="", help=f"house rules KEY=VALUE[,KEY=VALUE...]: {keys}")
+
+
+def rules_argument(args: argparse.Namespace) -> Rules:
+    """``--rules``, checked: a bad key or value is one line naming the choices."""
+    try:
+        return parse_rules(args.rules)
+    except RulesError as error:
+        raise UsageError(f"--rules: {error}") from None
+
+
 def open_log(path: str, force: bool) -> IO[str]:
     """The log file to write; an existing one is overwritten only with ``--force``."""
     try:
@@ -65,12 +79,13 @@ def _simulate(args: argparse.Namespace) -> int:
         check_seed(args.seed + max(args.matches - 1, 0))  # the last match's seed
     except InvalidSeed as error:
         raise UsageError(f"--seed and --matches: {error}") from None
+    rules = rules_argument(args)
     with Seats(specs, bot_timeout(args)) as seats:  # every player checked before the log is touched
         if args.log == "-":
-            play_matches(seats, args.matches, args.seed, sys.stdout, args.max_hands)
+            play_matches(seats, args.matches, args.seed, sys.stdout, args.max_hands, rules)
             return 0
         with open_log(args.log, args.force) as out:
-            play_matches(seats, args.matches, args.seed, out, args.max_hands)
+            play_matches(seats, args.matches, args.seed, out, args.max_hands, rules)
     print(f"{args.matches} match(es) written to {args.log}", file=sys.stderr)
     return 0
 
@@ -94,6 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--force", action="store_true", help="overwrite the --log file if it exists")
     sim.add_argument("--max-hands", type=int, default=None, help="stop a match after this many hands")
     add_bot_timeout(sim)
+    add_rules_argument(sim)
     sim.set_defaults(run=_simulate)
 
     score = commands.add_parser("score", help="score one player's captured cards")

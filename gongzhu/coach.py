@@ -39,7 +39,7 @@ from .ai.knowledge import read_view
 from .ai.levels import view_seed
 from .ai.search import MIN_WORLDS, Evaluation, evaluate_exposes, evaluate_plays
 from .cards import INDEX, to_codes, to_mask
-from .game import State, View, apply_legal, start_hand, view_for
+from .game import State, View, apply_legal, rules_of, start_hand, view_for
 from .review import NotOver
 
 #: A play is flagged when it gives away at least this many expected points of the player's hand score.
@@ -66,6 +66,7 @@ def hand_start(state: State) -> State:
     start: State = {
         "schema": state["schema"],
         "seed": state["seed"],
+        "rules": rules_of(state).to_json(),
         "hand_number": state["hand_number"],
         "totals": list(earlier[-1]["totals"]) if earlier else [0, 0, 0, 0],
         "history": [dict(r) for r in earlier],

@@ -12,12 +12,15 @@ from collections.abc import Sequence
 from typing import Any, TypedDict
 
 from .cards import EXPOSABLE_MASK, HEARTS_MASK, INDEX, PIG, POINT_MASK, to_codes, to_mask
+from .house_rules import DEFAULT_RULES, Rules, rules_from_json
 from .rng import SplitMix64, deal_seed, shuffled
 from .rules import Reason, Refusal, legal_mask, play_refusal, trick_winner
-from .scoring import Breakdown, score_breakdown
+from .scoring import Breakdown, hearts_flip, score_breakdown
 
-SCHEMA_VERSION = 1
-ELIMINATION = -1000
+#: 2: the match's house rules (``rules``) joined the state; a schema-1 state is the default rules
+#: (:func:`gongzhu.state_check.upgrade_state` adds them).
+SCHEMA_VERSION = 2
+ELIMINATION = int(DEFAULT_RULES.match_end)  # the standard rules' end of a match: −1000
 #: The bound of the match seeds the engine takes (integers from −MAX_SEED to MAX_SEED): the largest
 #: integer every JSON reader keeps exactly, JavaScript included, so a seed survives the page, a
 #: save and a log.
@@ -59,11 +62,13 @@ class MatchResult(TypedDict):
 # --- construction ---------------------------------------------------------------------------
 
 
-def new_match(seed: int) -> State:
-    """A new match with hand 1 dealt and in its expose phase (:class:`InvalidSeed` for a bad seed)."""
+def new_match(seed: int, rules: Rules = DEFAULT_RULES) -> State:
+    """A new match with hand 1 dealt and in its expose phase (:class:`InvalidSeed` for a bad seed);
+    with ``exposing=off`` the hand starts in its play phase."""
     state: State = {
         "schema": SCHEMA_VERSION,
         "seed": check_seed(seed),
+        "rules": rules.to_json(),
         "hand_number": 0,
         "totals": [0, 0, 0, 0],
         "history": [],
@@ -80,11 +85,18 @@ def deal_hands(seed: int, hand_number: int) -> list[list[str]]:
     return [to_codes(sum(1 << c for c in order[13 * s : 13 * s + 13])) for s in range(4)]
 
 
+def rules_of(source: State | View) -> Rules:
+    """The house rules of a state or a view (none recorded: the defaults)."""
+    return rules_from_json(source.get("rules"))
+
+
 def start_hand(state: State, hand_number: int, leader: int | None) -> None:
-    """Deal hand ``hand_number`` into ``state``, in its expose phase (``leader`` None: the 2S holder)."""
+    """Deal hand ``hand_number`` into ``state``, in its expose phase (``leader`` None: the holder of
+    the rules' first-lead card); with ``exposing=off`` nobody exposes and play starts at once."""
+    rules = rules_of(state)
     hands = deal_hands(state["seed"], hand_number)
     if leader is None:
-        leader = next(s for s in range(4) if "2S" in hands[s])
+        leader = next(s for s in range(4) if rules.first_lead in hands[s])
     state.update(
         hand_number=hand_number,
         phase="expose",
@@ -98,6 +110,8 @@ def start_hand(state: State, hand_number: int, leader: int | None) -> None:
         turn=None,
         captured=[[], [], [], []],
     )
+    if not rules.exposing_on:
+        state.update(expose_choices=[[], [], [], []], phase="play", turn=leader)
 
 
 # --- queries --------------------------------------------------------------------------------
@@ -153,9 +167,13 @@ def card_refusals(view: View) -> dict[str, Refusal | None]:
     return {c: play_refusal(INDEX[c], *context) for c in view["hand"]}
 
 
-def hand_breakdowns(captured: list[list[str]], exposed: list[list[str]]) -> list[Breakdown]:
+def hand_breakdowns(
+    captured: list[list[str]], exposed: list[list[str]], rules: Rules = DEFAULT_RULES
+) -> list[Breakdown]:
     all_exposed = to_mask(c for cards in exposed for c in cards)
-    return [score_breakdown(to_mask(cards), all_exposed) for cards in captured]
+    masks = [to_mask(cards) for cards in captured]
+    flipped = hearts_flip(rules, masks)
+    return [score_breakdown(mask, all_exposed, flipped) for mask in masks]
 
 
 def point_cards(cards: list[str]) -> list[str]:
@@ -174,26 +192,37 @@ def pig_taker(captured: list[list[str]]) -> int | None:
     return next((seat for seat in range(4) if PIG in captured[seat]), None)
 
 
-def match_winner(totals: Sequence[int]) -> int | None:
-    """The winner when these totals end the match (someone at −1000 or less and one leader alone),
-    else None. Cheap: Hard's match objective calls it for every simulated world."""
+def match_winner(totals: Sequence[int], rules: Rules = DEFAULT_RULES, hands_played: int = 0) -> int | None:
+    """The winner when these totals, after ``hands_played`` hands, end the match, else None: someone
+    at the rules' elimination total or less (−1000 by default), or the rules' number of hands played,
+    and in both cases one leader alone. Cheap: Hard's match objective calls it for every world."""
     top = max(totals)
-    if min(totals) > ELIMINATION or list(totals).count(top) != 1:
+    limit = rules.elimination
+    if limit is None:
+        if hands_played < (rules.hands or 0):
+            return None
+    elif min(totals) > limit:
+        return None
+    if list(totals).count(top) != 1:
         return None
     return list(totals).index(top)
 
 
-def match_result(totals: list[int]) -> MatchResult | None:
-    """The result when these totals end the match: someone at −1000 or less and one leader alone."""
-    if match_winner(totals) is None:
+def match_result(
+    totals: list[int], rules: Rules = DEFAULT_RULES, hands_played: int = 0
+) -> MatchResult | None:
+    """The result when these totals end the match (:func:`match_winner`); ``eliminated``: the
+    seats at or below the elimination total (none in a match of a fixed number of hands)."""
+    if match_winner(totals, rules, hands_played) is None:
         return None
     ranking = sorted(range(4), key=lambda s: (-totals[s], s))
+    limit = rules.elimination
     return MatchResult(
         complete=True,
         totals=list(totals),
         ranking=ranking,
         winner=ranking[0],
-        eliminated=[s for s in range(4) if totals[s] <= ELIMINATION],
+        eliminated=[s for s in range(4) if limit is not None and totals[s] <= limit],
     )
 
 
@@ -205,6 +234,7 @@ def view_for(state: State, seat: int) -> View:
     view: View = {
         "schema": SCHEMA_VERSION,
         "seat": seat,
+        "rules": rules_of(state).to_json(),
         "phase": state["phase"],
         "hand_number": state["hand_number"],
         "totals": list(state["totals"]),
@@ -218,7 +248,9 @@ def view_for(state: State, seat: int) -> View:
         "trick": _copy(state["trick"]),
         "turn": state["turn"],
         "captured": [list(c) for c in state["captured"]],
-        "hand_scores": [b["score"] for b in hand_breakdowns(state["captured"], state["exposed"])],
+        "hand_scores": [
+            b["score"] for b in hand_breakdowns(state["captured"], state["exposed"], rules_of(state))
+        ],
         "last_hand": _copy(state["last_hand"]),
         "history": _copy(state["history"]),
         "result": _copy(state["result"]),
@@ -321,14 +353,15 @@ def _play(state: State, seat: int, card: str) -> None:
 
 
 def _finish_hand(state: State) -> None:
-    breakdowns = hand_breakdowns(state["captured"], state["exposed"])
+    rules = rules_of(state)
+    breakdowns = hand_breakdowns(state["captured"], state["exposed"], rules)
     scores = [b["score"] for b in breakdowns]
     state["totals"] = [t + s for t, s in zip(state["totals"], scores, strict=True)]
     record = {"number": state["hand_number"], "scores": scores, "totals": list(state["totals"])}
     state["history"].append(record)
     state["last_hand"] = dict(record, breakdowns=breakdowns, exposed=_copy(state["exposed"]))
     state["turn"] = None
-    state["result"] = match_result(state["totals"])
+    state["result"] = match_result(state["totals"], rules, state["hand_number"])
     state["phase"] = "match_over" if state["result"] else "hand_over"
 
 
@@ -353,9 +386,9 @@ def apply_legal(state: State, action: Action) -> State:
     return result
 
 
-def replay(seed: int, actions: list[Action]) -> State:
-    """The state reached from a new match with ``seed`` by ``actions`` (all must be legal)."""
-    state = new_match(seed)
+def replay(seed: int, actions: list[Action], rules: Rules = DEFAULT_RULES) -> State:
+    """The state reached from a new match with ``seed`` and ``rules`` by ``actions`` (all must be legal)."""
+    state = new_match(seed, rules)
     for action in actions:
         state = apply_legal(state, action)
     return state

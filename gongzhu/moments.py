@@ -20,8 +20,9 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from .cards import GOAT, HEARTS_MASK, PIG, to_mask
+from .house_rules import rules_from_json
 from .rng import mix64
-from .scoring import score_breakdown
+from .scoring import hearts_flip, score_breakdown
 
 #: The hearts another seat must hold (all those taken so far) for taking one from it to count as
 #: blocking an all-hearts run.
@@ -61,17 +62,18 @@ def _blockers(tricks: list[dict[str, Any]]) -> set[int]:
 
 
 def hand_moments(
-    captured: list[list[str]], exposed: list[list[str]], tricks: list[dict[str, Any]]
+    captured: list[list[str]], exposed: list[list[str]], tricks: list[dict[str, Any]], flipped: bool = False
 ) -> list[SeatMoments]:
-    """Per seat, the moments of a finished hand (its captured cards, the exposures, its 13 tricks)."""
+    """Per seat, the moments of a finished hand (its captured cards, the exposures, its 13 tricks;
+    ``flipped``: the pig and the goat are flipped, :func:`gongzhu.scoring.hearts_flip`)."""
     all_exposed = to_mask(c for cards in exposed for c in cards)
     blockers = _blockers(tricks)
-    scores = [score_breakdown(to_mask(captured[seat]), all_exposed)["score"] for seat in range(4)]
+    scores = [score_breakdown(to_mask(captured[seat]), all_exposed, flipped)["score"] for seat in range(4)]
     out: list[SeatMoments] = []
     for seat in range(4):
         mask = to_mask(captured[seat])
-        breakdown = score_breakdown(mask, all_exposed)
-        without = score_breakdown(mask, all_exposed & ~to_mask(exposed[seat]))
+        breakdown = score_breakdown(mask, all_exposed, flipped)
+        without = score_breakdown(mask, all_exposed & ~to_mask(exposed[seat]), flipped)
         codes = {
             "pig_taken": PIG in captured[seat],
             "goat_won": GOAT in captured[seat],
@@ -96,7 +98,8 @@ def finished_hand_moments(state: dict[str, Any]) -> list[SeatMoments] | None:
     if state.get("phase") not in ("hand_over", "match_over"):
         return None
     try:
-        return hand_moments(state["captured"], state["exposed"], state["tricks"])
+        flipped = hearts_flip(rules_from_json(state.get("rules")), [to_mask(c) for c in state["captured"]])
+        return hand_moments(state["captured"], state["exposed"], state["tricks"], flipped)
     except (KeyError, TypeError, ValueError, IndexError):  # (a tampered state: the engine's check refuses it)
         return None
 

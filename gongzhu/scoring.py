@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TypedDict
 
 from .cards import (
@@ -14,6 +15,7 @@ from .cards import (
     TRANSFORMER_BIT,
     indices,
 )
+from .house_rules import Rules
 
 HEART_VALUES: dict[str, int] = {
     "AH": -50, "KH": -40, "QH": -30, "JH": -20,
@@ -52,8 +54,12 @@ class Breakdown(TypedDict):
     score: int
 
 
-def score_breakdown(captured: int, exposed: int) -> Breakdown:
-    """Score of one player who captured ``captured``; ``exposed`` is every card exposed by anyone."""
+def score_breakdown(captured: int, exposed: int, flipped: bool = False) -> Breakdown:
+    """Score of one player who captured ``captured``; ``exposed`` is every card exposed by anyone.
+
+    ``flipped``: the house rule ``all_hearts=flip`` is in play and some player took all thirteen
+    hearts this hand, so the pig counts +100 and the goat −100 for every player (docs/rules.md).
+    """
     hearts_multiplier = 2 if exposed & ACE_OF_HEARTS_BIT else 1
     pig_multiplier = 2 if exposed & PIG_BIT else 1
     goat_multiplier = 2 if exposed & GOAT_BIT else 1
@@ -64,8 +70,8 @@ def score_breakdown(captured: int, exposed: int) -> Breakdown:
         hearts = hearts_multiplier * sum(_HEART_VALUE_BY_INDEX[i] for i in indices(captured & HEARTS_MASK))
     pig = 0
     if captured & PIG_BIT:
-        pig = (100 if all_hearts else -100) * pig_multiplier
-    goat = 100 * goat_multiplier if captured & GOAT_BIT else 0
+        pig = (100 if all_hearts or flipped else -100) * pig_multiplier
+    goat = (-100 if flipped else 100) * goat_multiplier if captured & GOAT_BIT else 0
     subtotal = hearts + pig + goat
     transformer, bonus, multiplier = "none", 0, 1
     tc_factor = 2 if exposed & TRANSFORMER_BIT else 1
@@ -109,8 +115,14 @@ def exposure_effects(exposed: int, hearts: int, pig: int, goat: int, transformer
     ]
 
 
-def hand_score(captured: int, exposed: int) -> int:
+def hand_score(captured: int, exposed: int, flipped: bool = False) -> int:
     """Just the number of :func:`score_breakdown` (the AI's hot path calls this)."""
     if not captured & POINT_MASK:
         return 0
-    return score_breakdown(captured, exposed)["score"]
+    return score_breakdown(captured, exposed, flipped)["score"]
+
+
+def hearts_flip(rules: Rules, captured: Sequence[int]) -> bool:
+    """Whether the pig and the goat are flipped this hand: the ``flip`` rule and one player holding
+    all thirteen hearts among ``captured`` (each seat's captured cards as a mask)."""
+    return rules.flip and any(c & HEARTS_MASK == HEARTS_MASK for c in captured)

@@ -25,6 +25,7 @@ from .coach import decision_states
 from .coach import step as coach_step
 from .daily import check_date, daily_seed
 from .game import Action, State, apply, apply_legal, check_seed, new_match, view_for
+from .house_rules import rules_from_json
 from .players import Player, make_player
 from .review import check_stored, hand_review
 from .rules import Refusal
@@ -96,8 +97,10 @@ def ping(args: dict[str, Any]) -> dict[str, Any]:
 
 
 def new_match_op(args: dict[str, Any]) -> dict[str, Any]:
-    """A new match from ``seed`` (an integer within ±MAX_SEED, else an ``InvalidSeed`` error)."""
-    return _pack(new_match(check_seed(args.get("seed"))))
+    """A new match from ``seed`` (an integer within ±MAX_SEED, else an ``InvalidSeed`` error) under
+    ``rules`` (the house rules as JSON, absent: the defaults; unknown ones: a ``RulesError``)."""
+    rules = rules_from_json(args.get("rules"))
+    return _pack(new_match(check_seed(args.get("seed")), rules))
 
 
 def daily(args: dict[str, Any]) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from .agent import (
     make_any_player,
 )
 from .game import State, apply_legal, legal_plays, new_match, view_for
+from .house_rules import DEFAULT_RULES, Rules
 from .open_hand import OpenHandPlayer
 from .players import Player, level_names
 
@@ -140,10 +141,14 @@ def _decide(player: Player | OpenHandPlayer, state: State, seat: int, clock: Dec
 
 
 def run_match(
-    seed: int, players: Sequence[Player], specs: Sequence[str], max_hands: int | None = None
+    seed: int,
+    players: Sequence[Player],
+    specs: Sequence[str],
+    max_hands: int | None = None,
+    rules: Rules = DEFAULT_RULES,
 ) -> dict[str, Any]:
-    """One whole match (or ``max_hands`` of it) as a match-log record."""
-    state = new_match(seed)
+    """One whole match (or ``max_hands`` of it) under ``rules`` as a match-log record."""
+    state = new_match(seed, rules)
     hands: list[dict[str, Any]] = []
     while True:
         state, hand_log = play_hand(state, players)
@@ -151,7 +156,7 @@ def run_match(
         if state["phase"] == "match_over" or (max_hands is not None and len(hands) >= max_hands):
             break
         state = apply_legal(state, {"type": "next_hand"})
-    record: dict[str, Any] = {"seed": seed, "players": list(specs), "hands": hands}
+    record: dict[str, Any] = {"seed": seed, "players": list(specs), "rules": rules.to_json(), "hands": hands}
     if state["result"] is not None:
         record["final"] = dict(state["result"])
     else:
@@ -163,11 +168,18 @@ def run_match(
     return record
 
 
-def play_matches(seats: Seats, matches: int, seed: int, out: IO[str], max_hands: int | None = None) -> int:
+def play_matches(
+    seats: Seats,
+    matches: int,
+    seed: int,
+    out: IO[str],
+    max_hands: int | None = None,
+    rules: Rules = DEFAULT_RULES,
+) -> int:
     """Play ``matches`` matches (seeds ``seed``, ``seed + 1``, …), one log line each, flushed as it ends."""
     for number in range(matches):
         match_seed = seed + number
-        record = run_match(match_seed, seats.for_match(match_seed), seats.specs, max_hands)
+        record = run_match(match_seed, seats.for_match(match_seed), seats.specs, max_hands, rules)
         out.write(json.dumps(record, separators=(",", ":")) + "\n")
         out.flush()
     return matches
@@ -180,7 +192,8 @@ def simulate(
     out: IO[str],
     max_hands: int | None = None,
     bot_timeout: float = DEFAULT_TIMEOUT,
+    rules: Rules = DEFAULT_RULES,
 ) -> int:
     """:func:`play_matches` with the players of ``specs``, their bots stopped at the end."""
     with Seats(specs, bot_timeout) as seats:
-        return play_matches(seats, matches, seed, out, max_hands)
+        return play_matches(seats, matches, seed, out, max_hands, rules)

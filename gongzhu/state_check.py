@@ -1,6 +1,7 @@
 """Is a state one this engine can reach by legal play?  The check a resumed save must pass.
 
-A state is valid only when it is reachable from its seed.  The current hand is replayed from its
+A state is valid only when it is reachable from its seed under its house rules (``rules``, known
+values only: :mod:`gongzhu.house_rules`).  The current hand is replayed from its
 deal — the expose choices, then every play in order, each through :func:`~gongzhu.game.apply` — and
 the result must equal the state exactly, field for field and JSON type for JSON type.  So the
 phase, the turn, the captures, the trick winners, the hand's record and the match result are all
@@ -34,6 +35,7 @@ from .game import (
     match_result,
     start_hand,
 )
+from .house_rules import DEFAULT_RULES, Rules, RulesError, rules_from_json
 from .rules import Refusal
 from .scoring import HEART_VALUES, exposure_effects, score_breakdown
 
@@ -50,6 +52,7 @@ class Problem(StrEnum):
 
     SHAPE = "shape"  # not a state object, or a field of the wrong JSON type or size
     SCHEMA = "schema"  # a state schema this engine does not know
+    RULES = "rules"  # house rules this engine does not know
     SEED = "seed"  # not an integer within ±MAX_SEED
     HISTORY = "history"  # earlier hands' records: numbering, running totals, an earlier end of match
     LAST_HAND = "last_hand"  # the previous hand's summary breaks the scoring rules or its deal
@@ -84,9 +87,12 @@ def validate_state(state: object) -> None:
 
 
 def upgrade_state(state: object) -> object:
-    """A state saved by an earlier release of this schema, in today's shape: hand breakdowns gained
-    ``exposure_effects``.  Anything it does not recognise comes back unchanged, for
-    :func:`validate_state` to judge; the input is never modified."""
+    """A state saved by an earlier release, in today's shape: a schema-1 state is played by the
+    default rules (schema 2 records them); hand breakdowns gained ``exposure_effects``.  Anything it
+    does not recognise comes back unchanged, for :func:`validate_state` to judge; the input is never
+    modified."""
+    if isinstance(state, dict) and type(state.get("schema")) is int and state["schema"] == 1:
+        state = {**state, "schema": SCHEMA_VERSION, "rules": DEFAULT_RULES.to_json()}
     last = state.get("last_hand") if isinstance(state, dict) else None
     if not isinstance(last, dict) or not isinstance(last.get("breakdowns"), list):
         return state
@@ -120,18 +126,25 @@ def reachable_state(state: object) -> State:
         seed = check_seed(state.get("seed"))
     except InvalidSeed as exc:
         raise InvalidState(Problem.SEED, str(exc)) from exc
+    if not isinstance(state.get("rules"), dict):
+        raise InvalidState(Problem.RULES, "the match's rules are missing")
+    try:
+        rules = rules_from_json(state["rules"])
+    except RulesError as exc:
+        raise InvalidState(Problem.RULES, str(exc)) from exc
     number = state.get("hand_number")
     phase = state.get("phase")
     if type(number) is not int or number < 1 or phase not in PHASES:
         raise InvalidState(Problem.SHAPE, f"hand {number!r} in phase {phase!r}")
     over = phase in ("hand_over", "match_over")
-    history = _history(state.get("history"), number if over else number - 1)
+    history = _history(state.get("history"), number if over else number - 1, rules)
     earlier = history[:-1] if over else history
-    if not over and earlier and match_result(earlier[-1]["totals"]) is not None:
+    if not over and earlier and match_result(earlier[-1]["totals"], rules, len(earlier)) is not None:
         raise InvalidState(Problem.HISTORY, f"the match ended before hand {number}")
     start: State = {
         "schema": SCHEMA_VERSION,
         "seed": seed,
+        "rules": rules.to_json(),
         "hand_number": number,
         "totals": list(earlier[-1]["totals"]) if earlier else [0, 0, 0, 0],
         "history": json.loads(json.dumps(earlier)),
@@ -140,7 +153,9 @@ def reachable_state(state: object) -> State:
     }
     leader: int | None = None
     if number > 1 and not over:
-        start["last_hand"] = _previous_hand(state.get("last_hand"), earlier[-1], deal_hands(seed, number - 1))
+        start["last_hand"] = _previous_hand(
+            state.get("last_hand"), earlier[-1], deal_hands(seed, number - 1), rules
+        )
         leader = next(s for s, b in enumerate(start["last_hand"]["breakdowns"]) if b["pig"])
     elif number > 1:
         leader = state.get("leader")
@@ -187,7 +202,7 @@ def _act(state: State, action: Action) -> State:
     return result
 
 
-def _history(records: object, count: int) -> list[dict[str, Any]]:
+def _history(records: object, count: int, rules: Rules) -> list[dict[str, Any]]:
     """The match's hand records, checked: ``count`` of them, numbered, with running totals."""
     if not isinstance(records, list) or len(records) != count:
         raise InvalidState(Problem.HISTORY, f"this point of the match needs {count} hand records")
@@ -200,7 +215,7 @@ def _history(records: object, count: int) -> list[dict[str, Any]]:
         scores = record["scores"]
         if not _ints(scores, 4) or any(abs(s) > MAX_HAND_SCORE or s % 10 for s in scores):
             raise InvalidState(Problem.HISTORY, f"hand {i + 1} scores {_short(scores)} are not hand scores")
-        if i > 0 and match_result(totals) is not None:
+        if i > 0 and match_result(totals, rules, i) is not None:
             raise InvalidState(Problem.HISTORY, f"the match ended before hand {i + 1}")
         totals = [t + s for t, s in zip(totals, scores, strict=True)]
         if not _ints(record["totals"], 4) or record["totals"] != totals:
@@ -208,7 +223,9 @@ def _history(records: object, count: int) -> list[dict[str, Any]]:
     return records
 
 
-def _previous_hand(last: object, record: dict[str, Any], deal: list[list[str]]) -> dict[str, Any]:
+def _previous_hand(
+    last: object, record: dict[str, Any], deal: list[list[str]], rules: Rules
+) -> dict[str, Any]:
     """The previous hand's summary, checked against its record, its deal and the scoring rules."""
     if not isinstance(last, dict) or set(last) != _LAST_HAND_KEYS:
         raise InvalidState(Problem.LAST_HAND, "the previous hand's summary is missing or misshapen")
@@ -218,14 +235,17 @@ def _previous_hand(last: object, record: dict[str, Any], deal: list[list[str]]) 
     if not isinstance(exposed, list) or len(exposed) != 4:
         raise InvalidState(Problem.LAST_HAND, "exposed is not one list per seat")
     for seat, cards in enumerate(exposed):
-        held = [c for c in deal[seat] if (1 << INDEX[c]) & EXPOSABLE_MASK]
+        held = [c for c in deal[seat] if (1 << INDEX[c]) & EXPOSABLE_MASK] if rules.exposing_on else []
         if not isinstance(cards, list) or cards != [c for c in held if c in cards]:
             raise InvalidState(Problem.LAST_HAND, f"seat {seat} could not expose {_short(cards)}")
     all_exposed = to_mask(c for cards in exposed for c in cards)
     breakdowns = last["breakdowns"]
     if not isinstance(breakdowns, list) or len(breakdowns) != 4:
         raise InvalidState(Problem.LAST_HAND, "breakdowns is not one per seat")
-    captured = [_captured_for(b, all_exposed) for b in breakdowns]
+    if not all(isinstance(b, dict) for b in breakdowns):
+        raise InvalidState(Problem.LAST_HAND, "a breakdown is not an object")
+    flipped = rules.flip and any(b.get("all_hearts") is True for b in breakdowns)
+    captured = [_captured_for(b, all_exposed, flipped) for b in breakdowns]
     for mask in (PIG_BIT, GOAT_BIT, TRANSFORMER_BIT):
         if sum(1 for c in captured if c & mask) != 1:
             raise InvalidState(Problem.LAST_HAND, "the pig, the goat and the transformer each have one taker")
@@ -239,7 +259,7 @@ def _previous_hand(last: object, record: dict[str, Any], deal: list[list[str]]) 
     return copy
 
 
-def _captured_for(breakdown: object, all_exposed: int) -> int:
+def _captured_for(breakdown: object, all_exposed: int, flipped: bool) -> int:
     """Point cards that give ``breakdown``; :class:`InvalidState` when the scoring rules give no such one."""
     if not isinstance(breakdown, dict):
         raise InvalidState(Problem.LAST_HAND, "a breakdown is not an object")
@@ -259,7 +279,7 @@ def _captured_for(breakdown: object, all_exposed: int) -> int:
                 left += HEART_VALUES[card]
         if breakdown.get("transformer") == "multiplier" and mask & POINT_MASK == TRANSFORMER_BIT:
             mask |= 1 << INDEX["2H"]  # a heart worth nothing still makes the transformer multiply
-    if _canonical(score_breakdown(mask, all_exposed)) != _canonical(breakdown):
+    if _canonical(score_breakdown(mask, all_exposed, flipped)) != _canonical(breakdown):
         raise InvalidState(Problem.LAST_HAND, f"breakdown {_short(breakdown)} breaks the scoring rules")
     return mask
 

@@ -24,6 +24,10 @@ hidden card — with, added:
 - ``moments``: once a hand is over, per seat its moments (:mod:`gongzhu.moments`: ``codes``,
   ``exposed``, ``exposure_effect``), which the player's statistics count; ``None`` during a hand.
 - ``match_id``: a token naming the match (not its seed), the key under which statistics count it.
+- ``house_rules``: the match's rules that differ from the defaults, ``{rule: value}`` (empty for the
+  standard rules; ``rules`` has all four), which the table's badge and the summaries name.
+- ``match_end``: what ends the match, ``{"total": -1000 | -500 | None, "hands": None | 4 | 8}`` (the
+  score chart draws the ending total's line).
 
 Effect codes (:data:`~gongzhu.scoring.EXPOSURE_EFFECTS`): ``hearts_x2``, ``pig_x2``, ``goat_x2``,
 ``transformer_x4``; a breakdown's ``exposure_effects`` may also hold ``transformer_bonus_x2`` (the
@@ -43,6 +47,7 @@ from .game import (
     check_action,
     play_turn_refusal,
     point_cards,
+    rules_of,
     view_for,
 )
 from .memory import MemoryAid, memory_aid
@@ -73,6 +78,13 @@ class TableFacts(TypedDict):
     memory: MemoryAid
     moments: list[SeatMoments] | None
     match_id: str
+    house_rules: dict[str, str]
+    match_end: MatchEnd
+
+
+class MatchEnd(TypedDict):
+    total: int | None  # the total that ends the match, or None for a fixed number of hands
+    hands: int | None  # the number of hands that ends it, or None
 
 
 def table_view(state: State, seat: int = 0) -> View:
@@ -84,6 +96,7 @@ def table_view(state: State, seat: int = 0) -> View:
 
 def table_facts(state: State, view: View) -> TableFacts:
     seat: int = view["seat"]
+    rules = rules_of(state)
     played = {p["card"] for trick in [*view["tricks"], view["trick"]] for p in trick["plays"]}
     return TableFacts(
         refusals={card: _data(refusal) for card, refusal in card_refusals(view).items()},
@@ -105,6 +118,8 @@ def table_facts(state: State, view: View) -> TableFacts:
         memory=memory_aid(view),
         moments=finished_hand_moments(state),
         match_id=match_id(state["seed"]),
+        house_rules=rules.changed(),
+        match_end=MatchEnd(total=rules.elimination, hands=rules.hands),
     )
 
 
@@ -116,4 +131,4 @@ def _data(refusal: Refusal | None) -> RefusalData:
     return None if refusal is None else refusal.to_json()
 
 
-__all__ = ["Exposure", "TableFacts", "table_facts", "table_view"]
+__all__ = ["Exposure", "MatchEnd", "TableFacts", "table_facts", "table_view"]

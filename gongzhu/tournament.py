@@ -1,6 +1,7 @@
 """Duplicate tournaments: how much better one player is than another, with a confidence interval.
 
-Each deal is one hand (hand 1 of ``new_match(deal_seed)``, so the 2S holder leads) played four
+Each deal is one hand (hand 1 of ``new_match(deal_seed, rules)``, so the holder of the rules' first-lead
+card, 2S by default, leads) played four
 times with the same cards: the challenger in each seat in turn against three copies of the baseline.
 A seating's margin is the challenger's hand score minus the mean of the three baselines'; a deal's
 margin is the mean over its four seatings, and the deals are the independent units of the interval
@@ -11,7 +12,8 @@ share a deal).
 Matches (``--matches N``): match ``i`` is the whole match ``new_match(tournament_deal_seed(S, i))``
 (the same sequence of deals, hand after hand) played four times, the challenger in each seat against
 three baselines.  The challenger *wins* a match when it is the single leader at the end: the match
-ends only when someone is at −1000 or less and exactly one player has the highest total
+ends only when someone is at −1000 or less (or the house rules' end: ``--rules``) and exactly one
+player has the highest total
 (docs/rules.md), so a tie at the top is never a result and every finished match has one winner.  A
 match still running after ``MAX_MATCH_HANDS`` hands counts as not won (``match_unfinished``).  The
 win rate is wins / (4·N); its 95% interval is a percentile bootstrap over the N duplicate groups
@@ -54,8 +56,9 @@ from .agent import (
     kill_running_bots,
     make_any_player,
 )
-from .cli import UsageError, add_bot_timeout, bot_timeout
+from .cli import UsageError, add_bot_timeout, add_rules_argument, bot_timeout, rules_argument
 from .game import apply_legal, new_match
+from .house_rules import DEFAULT_RULES, Rules
 from .open_hand import OPEN_HAND, OpenHandPlayer
 from .players import Player
 from .rng import DEAL_NUMBER_BITS, tournament_deal_seed
@@ -133,7 +136,12 @@ def _clock(times: list[float], seat: int) -> DecisionClock:
 
 
 def play_deal(
-    challenger: str, baseline: str, seed: int, deal: int, bot_timeout: float = DEFAULT_TIMEOUT
+    challenger: str,
+    baseline: str,
+    seed: int,
+    deal: int,
+    bot_timeout: float = DEFAULT_TIMEOUT,
+    rules: Rules = DEFAULT_RULES,
 ) -> DealResult:
     """The four seatings of one deal."""
     dseed = tournament_deal_seed(seed, deal)
@@ -141,7 +149,7 @@ def play_deal(
     for seat in range(4):
         with _seating(challenger, baseline, seat, dseed, bot_timeout) as players:
             clock = _clock(result.decision_times, seat)
-            _state, log = play_hand(new_match(dseed), players, clock)
+            _state, log = play_hand(new_match(dseed, rules), players, clock)
         scores: list[int] = log["scores"]
         others = (sum(scores) - scores[seat]) / 3
         result.margins.append(scores[seat] - others)
@@ -151,7 +159,12 @@ def play_deal(
 
 
 def play_match(
-    challenger: str, baseline: str, seed: int, match: int, bot_timeout: float = DEFAULT_TIMEOUT
+    challenger: str,
+    baseline: str,
+    seed: int,
+    match: int,
+    bot_timeout: float = DEFAULT_TIMEOUT,
+    rules: Rules = DEFAULT_RULES,
 ) -> MatchResult:
     """The four seatings of one whole match (the same deals, hand after hand)."""
     mseed = tournament_deal_seed(seed, match)
@@ -159,7 +172,7 @@ def play_match(
     for seat in range(4):
         with _seating(challenger, baseline, seat, mseed, bot_timeout) as players:
             clock = _clock(result.decision_times, seat)
-            state = new_match(mseed)
+            state = new_match(mseed, rules)
             hands = 0
             while True:
                 state, _log = play_hand(state, players, clock)
@@ -184,11 +197,11 @@ def tasks_of(deals: int, matches: int, first: int = 0, step: int = 1) -> Iterato
 
 
 def play_task(
-    challenger: str, baseline: str, seed: int, task: Task, bot_timeout: float
+    challenger: str, baseline: str, seed: int, task: Task, bot_timeout: float, rules: Rules = DEFAULT_RULES
 ) -> DealResult | MatchResult:
     kind, number = task
     play = play_deal if kind == "deal" else play_match
-    return play(challenger, baseline, seed, number, bot_timeout)
+    return play(challenger, baseline, seed, number, bot_timeout, rules)
 
 
 def _stop_now(_signum: int, _frame: FrameType | None) -> None:
@@ -198,13 +211,19 @@ def _stop_now(_signum: int, _frame: FrameType | None) -> None:
 
 
 def _worker(
-    out: Connection, challenger: str, baseline: str, seed: int, tasks: Iterable[Task], bot_timeout: float
+    out: Connection,
+    challenger: str,
+    baseline: str,
+    seed: int,
+    tasks: Iterable[Task],
+    bot_timeout: float,
+    rules: Rules = DEFAULT_RULES,
 ) -> None:
     """Play ``tasks`` in a worker process, sending each result (or the error that stopped it)."""
     signal.signal(signal.SIGTERM, _stop_now)
     try:
         for task in tasks:
-            out.send(play_task(challenger, baseline, seed, task, bot_timeout))
+            out.send(play_task(challenger, baseline, seed, task, bot_timeout, rules))
     except Exception as error:
         try:
             message = pickle.dumps(error)
@@ -217,7 +236,14 @@ def _worker(
 
 
 def _play_in_workers(
-    challenger: str, baseline: str, deals: int, matches: int, seed: int, jobs: int, bot_timeout: float
+    challenger: str,
+    baseline: str,
+    deals: int,
+    matches: int,
+    seed: int,
+    jobs: int,
+    bot_timeout: float,
+    rules: Rules = DEFAULT_RULES,
 ) -> Generator[DealResult | MatchResult, None, None]:
     """Results from ``jobs`` worker processes, worker ``k`` playing tasks ``k, k + jobs, …``.
 
@@ -229,7 +255,8 @@ def _play_in_workers(
     try:
         for first in range(jobs):
             reader, writer = context.Pipe(duplex=False)
-            args = (writer, challenger, baseline, seed, tasks_of(deals, matches, first, jobs), bot_timeout)
+            tasks = tasks_of(deals, matches, first, jobs)
+            args = (writer, challenger, baseline, seed, tasks, bot_timeout, rules)
             process = context.Process(target=_worker, args=args, daemon=True)
             process.start()
             writer.close()
@@ -275,22 +302,27 @@ def run_tournament(
     jobs: int = 1,
     bot_timeout: float = DEFAULT_TIMEOUT,
     matches: int = 0,
+    rules: Rules = DEFAULT_RULES,
 ) -> dict[str, Any]:
-    """Play ``deals`` duplicate deals and ``matches`` duplicate matches and summarise the challenger's
-    margin per hand and match win rate (see the module doc)."""
+    """Play ``deals`` duplicate deals and ``matches`` duplicate matches under ``rules`` and summarise
+    the challenger's margin per hand and match win rate (see the module doc)."""
     start = time.perf_counter()
     tally = Tally()
     count = deals + matches
     results: Generator[DealResult | MatchResult, None, None]
     if jobs > 1 and count > 1:
-        results = _play_in_workers(challenger, baseline, deals, matches, seed, min(jobs, count), bot_timeout)
+        results = _play_in_workers(
+            challenger, baseline, deals, matches, seed, min(jobs, count), bot_timeout, rules
+        )
     else:
         tasks = tasks_of(deals, matches)
-        results = (play_task(challenger, baseline, seed, task, bot_timeout) for task in tasks)
+        results = (play_task(challenger, baseline, seed, task, bot_timeout, rules) for task in tasks)
     with contextlib.closing(results):  # workers stop even if summing fails
         for result in results:
             tally.add(result)
-    return tally.summary(challenger, baseline, seed, time.perf_counter() - start)
+    summary = tally.summary(challenger, baseline, seed, time.perf_counter() - start)
+    summary["rules"] = rules.to_json()
+    return summary
 
 
 class Tally:
@@ -433,6 +465,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (over deals)")
     add_bot_timeout(parser)
+    add_rules_argument(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -448,11 +481,19 @@ def command(args: argparse.Namespace) -> int:
     if args.open_hand == (args.challenger is not None):
         raise UsageError("give either --challenger or --open-hand")
     timeout = bot_timeout(args)
+    rules = rules_argument(args)
     challenger = OPEN_HAND if args.open_hand else args.challenger
     for spec in ([] if args.open_hand else [challenger]) + [args.baseline]:
         check_player_spec(spec)
     summary = run_tournament(
-        challenger, args.baseline, args.deals, args.seed, args.jobs, timeout, matches=args.matches
+        challenger,
+        args.baseline,
+        args.deals,
+        args.seed,
+        args.jobs,
+        timeout,
+        matches=args.matches,
+        rules=rules,
     )
     print(json.dumps(summary) if args.json else format_report(summary))
     return 0

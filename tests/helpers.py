@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
 from gongzhu import State, apply_legal, exposable_cards, legal_plays, new_match, sort_cards
+from gongzhu.house_rules import CHOICES, Rules
+
+#: Every combination of the house rules (docs/rules.md "House rules"), the defaults first.
+EVERY_RULES: list[Rules] = [Rules(*combo) for combo in itertools.product(*CHOICES.values())]
 
 
 def crafted_state(hands: list[list[str]], exposed: list[list[str]], leader: int) -> State:

@@ -1,7 +1,8 @@
 """An independent re-derivation of docs/rules.md, written from the page without the engine's code.
 
 Used by the tests to check the simulator's match logs play by play.  Deliberately plain:
-card codes and lists, no bit masks.
+card codes and lists, no bit masks.  The house rules ("House rules" in docs/rules.md) are read from
+the log record's ``rules`` (absent: the defaults), as plain strings.
 """
 
 from __future__ import annotations
@@ -42,7 +43,11 @@ def winner_of(leader: int, cards: list[str]) -> int:
     return (leader + best) % 4
 
 
-def score(captured: list[str], exposed_by_anyone: list[str]) -> int:
+DEFAULT_RULES = {"match_end": "-1000", "exposing": "on", "first_lead": "2S", "all_hearts": "standard"}
+
+
+def score(captured: list[str], exposed_by_anyone: list[str], flipped: bool = False) -> int:
+    """One player's hand score; ``flipped``: all_hearts=flip and somebody took all 13 hearts."""
     captured_set = set(captured)
     exposed = set(exposed_by_anyone)
     hearts = [c for c in captured_set if c[1] == "H"]
@@ -53,10 +58,11 @@ def score(captured: list[str], exposed_by_anyone: list[str]) -> int:
     else:
         total += sum(HEART_POINTS[c[0]] for c in hearts) * (2 if "AH" in exposed else 1)
     if "QS" in captured_set:
-        pig = 100 if all_hearts else -100
+        pig = 100 if all_hearts or flipped else -100
         total += pig * (2 if "QS" in exposed else 1)
     if "JD" in captured_set:
-        total += 200 if "JD" in exposed else 100
+        goat = -100 if flipped else 100
+        total += goat * (2 if "JD" in exposed else 1)
     if "TC" in captured_set:
         others = (captured_set & POINT_CARDS) - {"TC"}
         if not others:
@@ -65,12 +71,17 @@ def score(captured: list[str], exposed_by_anyone: list[str]) -> int:
     return total
 
 
-def match_over(totals: list[int]) -> bool:
-    return min(totals) <= -1000 and totals.count(max(totals)) == 1
+def match_over(totals: list[int], rules: dict[str, str] = DEFAULT_RULES, hands_played: int = 0) -> bool:
+    one_leader = totals.count(max(totals)) == 1
+    end = rules["match_end"]
+    if end.startswith("hands:"):
+        return hands_played >= int(end[len("hands:") :]) and one_leader
+    return min(totals) <= int(end) and one_leader
 
 
 def check_match_log(record: dict[str, Any]) -> None:
     """Assert that one match-log record follows the rules, hand by hand and play by play."""
+    rules = {**DEFAULT_RULES, **record.get("rules", {})}
     totals = [0, 0, 0, 0]
     next_leader: int | None = None
     hands = record["hands"]
@@ -81,7 +92,10 @@ def check_match_log(record: dict[str, Any]) -> None:
         assert all(len(h) == 13 for h in deal)
         for seat in range(4):
             assert set(hand["exposed"][seat]) <= set(deal[seat]) & {"AH", "QS", "JD", "TC"}
-        leader = next(s for s in range(4) if "2S" in deal[s]) if number == 1 else next_leader
+            if rules["exposing"] == "off":
+                assert hand["exposed"][seat] == []
+        first = rules["first_lead"]
+        leader = next(s for s in range(4) if first in deal[s]) if number == 1 else next_leader
         holdings = [list(h) for h in deal]
         captured: list[list[str]] = [[], [], [], []]
         earlier_leads: set[str] = set()
@@ -105,20 +119,27 @@ def check_match_log(record: dict[str, Any]) -> None:
             leader = winner
         assert [sorted(c) for c in hand["captured"]] == [sorted(c) for c in captured]
         all_exposed = [c for e in hand["exposed"] for c in e]
-        scores = [score(c, all_exposed) for c in captured]
+        flipped = rules["all_hearts"] == "flip" and any(
+            sum(1 for card in c if card[1] == "H") == 13 for c in captured
+        )
+        scores = [score(c, all_exposed, flipped) for c in captured]
         assert hand["scores"] == scores
         totals = [t + s for t, s in zip(totals, scores, strict=True)]
         assert hand["totals"] == totals
         next_leader = next(s for s in range(4) if "QS" in captured[s])
         if number < len(hands):
-            assert not match_over(totals), "the match went on after it had ended"
+            assert not match_over(totals, rules, number), "the match went on after it had ended"
     final = record["final"]
     assert final["totals"] == totals
     if final["complete"]:
-        assert match_over(totals)
+        assert match_over(totals, rules, len(hands))
         ranking = sorted(range(4), key=lambda s: -totals[s])
         assert [totals[s] for s in final["ranking"]] == [totals[s] for s in ranking]
         assert final["winner"] == ranking[0]
-        assert sorted(final["eliminated"]) == [s for s in range(4) if totals[s] <= -1000]
+        end = rules["match_end"]
+        limit = None if end.startswith("hands:") else int(end)
+        assert sorted(final["eliminated"]) == [
+            s for s in range(4) if limit is not None and totals[s] <= limit
+        ]
     else:
-        assert not match_over(totals)
+        assert not match_over(totals, rules, len(hands))

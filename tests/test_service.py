@@ -261,6 +261,8 @@ def test_table_view_never_leaks_a_hidden_card(seed: int, rng_seed: int) -> None:
         out = view["memory"].pop("points_out")
         played = {p["card"] for t in [*state["tricks"], state["trick"]] for p in t["plays"]}
         assert out == point_cards([c for c in gongzhu.DECK if c not in played])
+        # the house rules name the first-lead card as a rule (public, the same for any deal)
+        assert view.pop("rules") == gongzhu.new_match(seed)["rules"]
         text = json.dumps(view)
         for seat in (1, 2, 3):
             for card in state["hands"][seat]:

@@ -22,16 +22,19 @@ from gongzhu import (
     replay,
     validate_state,
 )
+from gongzhu.house_rules import DEFAULT_RULES, Rules, rules_from_json
 from gongzhu.state_check import Problem
 
-from .helpers import random_step
+from .helpers import EVERY_RULES, random_step
 from .tampered_saves import CASES, first_state, tampered_states
 
 
-def _run(seed: int, rng_seed: int, steps: int) -> tuple[list[State], list[dict[str, Any]]]:
-    """Every state of a random legal run and the actions between them."""
+def _run(
+    seed: int, rng_seed: int, steps: int, rules: Rules = DEFAULT_RULES
+) -> tuple[list[State], list[dict[str, Any]]]:
+    """Every state of a random legal run under ``rules`` and the actions between them."""
     rng = random.Random(rng_seed)
-    states, actions = [new_match(seed)], []
+    states, actions = [new_match(seed, rules)], []
     for _ in range(steps):
         if states[-1]["phase"] == "match_over":
             break
@@ -104,9 +107,13 @@ def _every_action(state: State) -> list[dict[str, Any]]:
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(-MAX_SEED, MAX_SEED), rng_seed=st.integers(0, 2**32))
-def test_every_state_of_legal_play_validates_and_apply_never_crashes(seed: int, rng_seed: int) -> None:
-    states, _actions = _run(seed, rng_seed, 140)
+@given(
+    seed=st.integers(-MAX_SEED, MAX_SEED), rng_seed=st.integers(0, 2**32), rules=st.sampled_from(EVERY_RULES)
+)
+def test_every_state_of_legal_play_validates_and_apply_never_crashes(
+    seed: int, rng_seed: int, rules: Rules
+) -> None:
+    states, _actions = _run(seed, rng_seed, 140, rules)
     for state in states:
         validate_state(state)
         validate_state(json.loads(json.dumps(state)))  # as a save brings it back
@@ -115,6 +122,7 @@ def test_every_state_of_legal_play_validates_and_apply_never_crashes(seed: int, 
 
 
 _REPLACEMENTS: list[Any] = [None, True, False, 0, 1, -1, 3, 13, 2.0, "", "QS", "2S", "play", [], {}, ["QS"]]
+_REPLACEMENTS += ["2C", "on", "off", "flip", "standard", "-500", "-1000", "hands:4", "hands:8"]  # rule values
 
 
 def _leaves(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -139,7 +147,11 @@ def _actions_for(state: State, before: list[dict[str, Any]]) -> list[dict[str, A
     """``before`` (the run up to this hand's deal) plus the expose choices and plays ``state`` shows."""
     actions = list(before)
     for seat, choice in enumerate(state["expose_choices"]):
-        if choice is not None and exposable_cards(state["deal"][seat]):
+        if (
+            choice is not None
+            and exposable_cards(state["deal"][seat])
+            and rules_from_json(state["rules"]).exposing_on
+        ):
             actions.append({"type": "expose", "seat": seat, "cards": choice})
     for trick in [*state["tricks"], state["trick"]]:
         actions += [{"type": "play", "seat": p["seat"], "card": p["card"]} for p in trick["plays"]]
@@ -151,12 +163,13 @@ def _actions_for(state: State, before: list[dict[str, Any]]) -> list[dict[str, A
     seed=st.integers(0, 2**40),
     rng_seed=st.integers(0, 2**32),
     steps=st.integers(0, 120),
+    rules=st.sampled_from(EVERY_RULES),
     data=st.data(),
 )
 def test_a_mutated_state_is_refused_or_reachable(
-    seed: int, rng_seed: int, steps: int, data: st.DataObject
+    seed: int, rng_seed: int, steps: int, rules: Rules, data: st.DataObject
 ) -> None:
-    states, actions = _run(seed, rng_seed, steps)
+    states, actions = _run(seed, rng_seed, steps, rules)
     state = states[-1]
     deal_at = max((i + 1 for i, a in enumerate(actions) if a["type"] == "next_hand"), default=0)
     mutated = copy.deepcopy(state)
@@ -168,5 +181,5 @@ def test_a_mutated_state_is_refused_or_reachable(
         return
     # accepted: then legal play from the seed reaches it (rebuilt here through replay() alone)
     assert mutated["seed"] == seed
-    reached = replay(seed, _actions_for(mutated, actions[:deal_at]))
+    reached = replay(seed, _actions_for(mutated, actions[:deal_at]), rules_from_json(mutated["rules"]))
     assert json.dumps(reached, sort_keys=True) == json.dumps(mutated, sort_keys=True), path

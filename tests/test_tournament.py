@@ -140,9 +140,9 @@ def test_neighbouring_seeds_never_share_a_deal(monkeypatch: Any) -> None:
     seeds: list[int] = []
     real = tournament.new_match
 
-    def spy(seed: int) -> Any:
+    def spy(seed: int, *rules: Any) -> Any:
         seeds.append(seed)
-        return real(seed)
+        return real(seed, *rules)
 
     monkeypatch.setattr(tournament, "new_match", spy)
     play_deal("random", "random", seed=1, deal=100_000)

@@ -68,6 +68,12 @@ def test_store_round_trip_and_corrupt_save() -> None:
 def test_settings_and_start_decision() -> None:
     storage = FakeStorage()
     pace = {"play_speed": "normal", "trick_pause": "normal", "sound": False}
+    pace["house_rules"] = {
+        "match_end": "-1000",
+        "exposing": "on",
+        "first_lead": "2S",
+        "all_hearts": "standard",
+    }
     assert store.load_settings(storage) == {
         "level": "normal",
         "four_colour": False,

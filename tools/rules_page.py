@@ -28,6 +28,7 @@ from pathlib import Path
 
 from gongzhu import Breakdown, score_breakdown
 from gongzhu.cards import HEARTS_MASK, INDEX, POINT_MASK, to_mask
+from gongzhu.house_rules import CHOICES, DEFAULT_RULES, Rules
 from gongzhu.rules import trick_winner
 
 from .i18n import LANGUAGES, LOCALES, ROOT, load_messages
@@ -278,6 +279,72 @@ def checks(t: Translate) -> str:
     return f'<ol class="checks">{"".join(items)}</ol>'
 
 
+# --------------------------------------------------------------------------- house rules
+
+HOUSE_RULES = N_("House rules")
+HOUSE_INTRO = N_(
+    "Chosen in the game's settings for the next match; the daily deal always uses the standard rules."
+)
+HOUSE_MATCH_END = N_("Match end")
+HOUSE_MATCH_END_TEXT = N_(
+    "The match ends after the hand in which a total reaches {a} (or {b}, a quick match) with one player "
+    "alone on top, or after a fixed number of hands ({n} or {m}): then the highest total wins, and a "
+    "tie at the top plays one more hand."
+)
+HOUSE_EXPOSING = N_("No exposing")
+HOUSE_EXPOSING_TEXT = N_("No expose phase: the exposure multipliers never apply.")
+HOUSE_FIRST_LEAD = N_("First lead")
+HOUSE_FIRST_LEAD_TEXT = N_("The holder of {card} instead of {default} leads the first hand of the match.")
+HOUSE_FLIP = N_("All hearts flips pig and goat")
+HOUSE_FLIP_TEXT = N_(
+    "When one player takes all 13 hearts, the pig scores {pig} and the goat {goat} for every player "
+    "(doubled when exposed); the hearts and the transformer score as usual."
+)
+HOUSE_STANDARD = N_("Standard all hearts")
+#: The flip rule's examples (captured; another player took all the hearts unless they are listed).
+FLIP_EXAMPLES: tuple[tuple[str, ...], ...] = (("QS",), ("JD",), ("TC", "QS"), (*HEARTS, "JD"))
+
+
+def house_rules(t: Translate) -> str:
+    """The house rules (docs/rules.md "House rules"), after the numbered sections: what each rule
+    does, with the flip rule's examples scored by the engine both ways."""
+    quick, four, eight = Rules(match_end="-500"), Rules(match_end="hands:4"), Rules(match_end="hands:8")
+    assert CHOICES["match_end"] == (DEFAULT_RULES.match_end, quick.match_end, four.match_end, eight.match_end)
+    flipped_pig = score_breakdown(to_mask(["QS"]), 0, flipped=True)["pig"]
+    flipped_goat = score_breakdown(to_mask(["JD"]), 0, flipped=True)["goat"]
+    items = [
+        (HOUSE_MATCH_END, t(HOUSE_MATCH_END_TEXT).format(
+            a=unsigned(DEFAULT_RULES.elimination or 0), b=unsigned(quick.elimination or 0), n=four.hands, m=eight.hands
+        )),
+        (HOUSE_EXPOSING, t(HOUSE_EXPOSING_TEXT)),
+        (HOUSE_FIRST_LEAD, t(HOUSE_FIRST_LEAD_TEXT).format(
+            card=card_label(CHOICES["first_lead"][1]), default=card_label(DEFAULT_RULES.first_lead)
+        )),
+        (HOUSE_FLIP, t(HOUSE_FLIP_TEXT).format(pig=signed(flipped_pig), goat=signed(flipped_goat))),
+    ]  # fmt: skip
+    terms = "".join(f"<dt>{html.escape(t(term))}</dt><dd>{html.escape(text)}</dd>" for term, text in items)
+    rows = []
+    for captured in FLIP_EXAMPLES:
+        mask = to_mask(captured)
+        label = cards_html(c for c in captured if c not in HEARTS) + (
+            " + 13 ♥" if HEARTS[0] in captured else ""
+        )
+        standard, flip = score_breakdown(mask, 0)["score"], score_breakdown(mask, 0, flipped=True)["score"]
+        rows.append(
+            f'<tr data-captured="{" ".join(captured)}" data-standard="{standard}" data-flip="{flip}">'
+            f'<th scope="row">{label}</th><td>{signed(standard)}</td><td>{signed(flip)}</td></tr>'
+        )
+    head = "".join(
+        f'<th scope="col">{html.escape(t(h))}</th>' for h in (CHECK_CAPTURED, HOUSE_STANDARD, HOUSE_FLIP)
+    )
+    return (
+        f'<div class="house-rules" data-part="house-rules"><h2>{html.escape(t(HOUSE_RULES))}</h2>'
+        f"<p>{html.escape(t(HOUSE_INTRO))}</p><dl>{terms}</dl>"
+        f'<table class="points flip"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+        "</div>"
+    )
+
+
 # --------------------------------------------------------------------------- page
 
 _PLACEHOLDER = re.compile(r"\{\{(\w+)(?::([^}]*))?\}\}")
@@ -337,7 +404,7 @@ def render_article(language: str, content: str, t: Translate) -> str:
         f'<nav class="langs" aria-label="{html.escape(t(LANGUAGE))}">{switch}</nav></header>'
         f"<h1>{html.escape(t(HEADING))}</h1>"
         f'<nav class="toc" aria-label="{html.escape(t(CONTENTS))}"><ol>{"".join(toc)}</ol></nav>'
-        f"{body}</article>"
+        f"{body}{house_rules(t)}</article>"
     )
 
 

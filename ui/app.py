@@ -9,7 +9,7 @@ import asyncio
 
 from pyscript import window
 
-from ui import bridge, dom, flow, later, render, sound, store, table
+from ui import bridge, dom, flow, house_rules, later, render, sound, store, table
 from ui import effects as fx
 from ui.i18n import _
 from ui.state import UIState
@@ -505,7 +505,7 @@ async def new_match(seed=None):
     ui.busy = True
     redraw()
     try:
-        packed = await bridge.call("new_match", seed=seed)
+        packed = await bridge.call("new_match", seed=seed, rules=house_rules.read(ui.house_rules))
     except Exception as exc:
         report(exc)
         return
@@ -661,6 +661,8 @@ def on_change(event):
         _spawn_input(run(flow.choose(ui, str(action), str(target.value))))
     elif action == "language":
         _spawn_input(change_language(str(target.value)))
+    elif action in house_rules.select_names():
+        _spawn_input(run(flow.choose_rule(ui, str(action), str(target.value))))
 
 
 async def change_language(language):

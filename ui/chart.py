@@ -25,9 +25,9 @@ LEFT, RIGHT, TOP, BOTTOM = 40, 42, 10, 20
 STYLES = (("#0b3d91", ""), ("#c0392b", "6 3"), ("#2e7d32", "2 3"), ("#8e44ad", "8 3 2 3"))
 
 
-def _scale(low: int, high: int) -> "tuple[int, int]":
-    """A range rounded out to hundreds that holds 0, the −1000 line and every total."""
-    low = min(low, ELIMINATION) - 100
+def _scale(low: int, high: int, line: "int | None" = ELIMINATION) -> "tuple[int, int]":
+    """A range rounded out to hundreds that holds 0, the ending total's line and every total."""
+    low = min(low, line if line is not None else low) - 100
     high = max(high, 0) + 100
     return (low // 100) * 100, -((-high) // 100) * 100
 
@@ -39,12 +39,13 @@ def _step(span: int) -> int:
     return 10000
 
 
-def chart_html(history: "list[dict[str, Any]]") -> str:
-    """The chart of a match whose finished hands are ``history`` ("" before the first hand)."""
+def chart_html(history: "list[dict[str, Any]]", line: "int | None" = ELIMINATION) -> str:
+    """The chart of a match whose finished hands are ``history`` ("" before the first hand); ``line``:
+    the total that ends the match (the house rules' −500, or None when a number of hands ends it)."""
     if not history:
         return ""
     series = [[0] + [int(h["totals"][seat]) for h in history] for seat in range(4)]
-    low, high = _scale(min(min(s) for s in series), max(max(s) for s in series))
+    low, high = _scale(min(min(s) for s in series), max(max(s) for s in series), line)
     hands = len(history)
     plot_w = WIDTH - LEFT - RIGHT
     plot_h = HEIGHT - TOP - BOTTOM
@@ -78,7 +79,8 @@ def chart_html(history: "list[dict[str, Any]]") -> str:
     while tick <= high:
         out.append(rule(tick, "grid", str(tick), "axis", "end", LEFT - 4, 3.5))
         tick += step
-    out.append(rule(ELIMINATION, "elimination", "−1000", "axis elim-label", "start", LEFT, -3))
+    if line is not None:
+        out.append(rule(line, "elimination", "−" + str(-line), "axis elim-label", "start", LEFT, -3))
     every = max(1, -((-hands) // 8))
     for i in range(0, hands + 1, every):
         out.append(

@@ -11,7 +11,7 @@ asks the worker -> :func:`stepped` with the answer -> the state takes the new vi
 """
 
 from ui import effects as fx
-from ui import later, sound, table, texts
+from ui import house_rules, later, sound, table, texts
 from ui.i18n import _
 from ui.review_state import ReviewState, StoredHands
 from ui.state import LEVELS, PLAY_SPEEDS, TRICK_PAUSES
@@ -394,6 +394,21 @@ def pace(s: "UIState") -> "tuple[int, int, int]":
     if s.speed:
         return (min(chosen[0], PACE_SPEED[0]), min(chosen[1], PACE_SPEED[1]), min(chosen[2], PACE_SPEED[2]))
     return chosen
+
+
+def choose_rule(s: "UIState", name: str, value: str) -> "Result":
+    """A house-rule select of the sheet (``ui/house_rules.py``): saved, in effect from the next match
+    (the match in progress keeps its rules). An unknown rule or value is ignored."""
+    key = house_rules.select_names().get(name)
+    values = [v for k, _name, vs in house_rules.choices() if k == key for v, _n in vs]
+    if key is None or value not in values:
+        return s, []
+    s.house_rules = dict(house_rules.read(s.house_rules), **{key: value})
+    effects = [fx.SaveSettings()]  # type: list[Effect]
+    if s.view and s.view["phase"] != "match_over":
+        s, said = say(s, _("House rules apply from the next match."))
+        effects.extend(said)
+    return s, effects
 
 
 def choose_level(s: "UIState", value: str) -> "Result":

@@ -118,6 +118,7 @@ async def boot():
     ui.play_speed = settings["play_speed"]
     ui.trick_pause = settings["trick_pause"]
     ui.sound = settings["sound"]
+    ui.house_rules = settings["house_rules"]
     params = url_params()
     ui.fast = str(params.get("fast")) == "1"
     if ui.fast:

@@ -5,7 +5,7 @@ changed, once per animation frame. No DOM access here, no rules: per-card refusa
 breakdowns all come from the engine worker in the view.
 """
 
-from ui import later, table, texts
+from ui import house_rules, later, table, texts
 from ui.html import attrs, esc
 from ui.i18n import N_, _, ngettext, pgettext
 
@@ -125,9 +125,9 @@ def bar_html(app: "UIState") -> str:
         "last-trick", "last-trick", _("Last trick"), disabled=not (at_table and view and view["tricks"])
     )
     return (
-        '<span class="brand"><i aria-hidden="true">♠</i> Gong Zhu</span>'
+        '<span class="brand"><i aria-hidden="true">♠</i> Gong Zhu</span>{badge}'
         '<span class="tools">{last}<button{menu}><span aria-hidden="true">☰</span></button></span>'
-    ).format(last=last, menu=menu)
+    ).format(last=last, menu=menu, badge=house_rules.badge_html(view))
 
 
 # --------------------------------------------------------------------------- seats
@@ -404,6 +404,7 @@ def summary_html(view: "View") -> "tuple[str, str]":
     body = '<table class="breakdown"><thead><tr><td></td>{}</tr></thead><tbody>{}</tbody></table>'.format(
         head, "".join(rows)
     )
+    body += house_rules.line_html(view)
     title = _("Hand {n} summary").format(n=last["number"])  # (escaped where it is written)
     return body, title
 
@@ -451,7 +452,7 @@ def overlay_html(app: "UIState") -> str:
     if phase == "hand-over":
         body, title = summary_html(view)
         body += review_html.verdict_html(app)
-        body += chart.chart_html(view.get("history") or [])
+        body += chart.chart_html(view.get("history") or [], _ending_total(view))
         footer = button("next-hand", "next-hand", _("Next hand"), primary=True)
         footer += review_html.review_button() + summary_buttons()
         if app.daily and "daily" in FOOTERS:
@@ -469,6 +470,14 @@ def overlay_html(app: "UIState") -> str:
     return ""
 
 
+def _ending_total(view: "View") -> "int | None":
+    """The total whose line the chart draws: the view's ``match_end`` (None: a match of a fixed number
+    of hands; a view saved before it was carried: −1000)."""
+    end = view.get("match_end")
+    total = end.get("total") if isinstance(end, dict) else chart.ELIMINATION
+    return total if type(total) is int else None
+
+
 def match_html(view: "View", review_part: str = "") -> str:
     result = view["result"]
     rows = []
@@ -483,7 +492,8 @@ def match_html(view: "View", review_part: str = "") -> str:
             )
         )
     body = '<table class="ranking"><tbody>{}</tbody></table>'.format("".join(rows))
-    body += chart.chart_html(view.get("history") or [])
+    body += house_rules.line_html(view)
+    body += chart.chart_html(view.get("history") or [], _ending_total(view))
     if view.get("last_hand"):
         sbody, stitle = summary_html(view)
         body += f"<details><summary>{esc(stitle)}</summary>{sbody}</details>"

@@ -8,7 +8,7 @@ memory aid, sound) and the rest of the menu (captured cards, the entries other m
 moves the focus into it and back to ☰, ``ui/app.py`` keeps Tab inside and closes it on Escape.
 """
 
-from ui import i18n, texts
+from ui import house_rules, i18n, texts
 from ui.html import attrs, esc
 from ui.i18n import _, pgettext
 from ui.render import MENU, button, extensions
@@ -54,6 +54,7 @@ def settings_html(app: "UIState") -> str:
             button("four-colour", "four-colour", _("Four colours"), pressed=bool(app.four_colour)),
             button("memory-aid", "memory-aid", _("Memory aid"), pressed=bool(app.memory_aid)),
             button("sound", "sound", _("Sound"), pressed=bool(app.sound)),
+            house_rules.sheet_html(house_rules.read(app.house_rules), app.view),
         )
     )
 

@@ -40,7 +40,7 @@ def _token(text: str) -> bool:
     if len(text) > MAX_TOKEN:
         return False
     for char in text:
-        if not (char.isalpha() or char.isdigit() or char == "_") or ord(char) > 127:
+        if not (char.isalpha() or char.isdigit() or char in "_-:") or ord(char) > 127:  # (-: house rules)
             return False
     return True
 

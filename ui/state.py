@@ -50,6 +50,7 @@ class UIState:
         self.play_speed = "normal"  # type: str  # how fast the opponents play: one of PLAY_SPEEDS
         self.trick_pause = "normal"  # type: str  # how long a finished trick stays on the table: one of TRICK_PAUSES
         self.sound = False  # type: bool  # sound effects (off by default)
+        self.house_rules = {}  # type: dict[str, str]  # the house rules chosen for the next match (ui/house_rules.py)
         # --- what the table says
         self.notice = ""  # type: str  # the hand's standing notice (no card to expose, who exposed what)
         self.notice_said = ""  # type: str  # the last notice read out to screen readers

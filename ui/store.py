@@ -13,7 +13,7 @@ a match the engine's ``check`` refuses, by ``ui/app.py``). Storage that is disab
 
 import json
 
-from ui import shape
+from ui import house_rules, shape
 from ui.state import DEFAULT_LEVEL, LEVELS, PLAY_SPEEDS, TRICK_PAUSES
 
 TYPE_CHECKING = False
@@ -68,6 +68,7 @@ def load_settings(storage: "Any") -> "dict[str, Any]":
         "play_speed": "normal",
         "trick_pause": "normal",
         "sound": False,
+        "house_rules": house_rules.defaults(),
     }  # type: dict[str, Any]
     try:
         raw = _get(storage, SETTINGS_KEY)
@@ -82,6 +83,7 @@ def load_settings(storage: "Any") -> "dict[str, Any]":
             if data.get("trick_pause") in TRICK_PAUSES:
                 settings["trick_pause"] = data["trick_pause"]
             settings["sound"] = data.get("sound") is True
+            settings["house_rules"] = house_rules.read(data.get("house_rules"))
     except Exception:  # (settings never break the page)
         pass
     return settings
@@ -96,6 +98,7 @@ def save_settings(storage: "Any", ui: "UIState") -> bool:
         "play_speed": ui.play_speed,
         "trick_pause": ui.trick_pause,
         "sound": ui.sound,
+        "house_rules": house_rules.read(ui.house_rules),
     }
     return _set(storage, SETTINGS_KEY, json.dumps(settings))
 

@@ -37,9 +37,12 @@ SPADE_MASK, DIAMOND_MASK, CLUB_MASK = SUIT_MASKS[SPADES], SUIT_MASKS[DIAMONDS], 
 ABOVE_GOAT = SUIT_MASKS[DIAMONDS] & ~((1 << (JD + 1)) - 1)
 
 
-def delta(captured: int, cards: int, exposed_all: int) -> int:
-    """How much capturing ``cards`` changes a hand score now."""
-    return fast_score(captured | cards, exposed_all) - fast_score(captured, exposed_all)
+def delta(captured: int, cards: int, exposed_all: int, flip: bool = False) -> int:
+    """How much capturing ``cards`` changes a hand score now (``flip``: the house rule all_hearts=flip,
+    which turns the pig and the goat round once these captures hold every heart)."""
+    after = captured | cards
+    flipped = flip and after & HEARTS_MASK == HEARTS_MASK
+    return fast_score(after, exposed_all, flipped) - fast_score(captured, exposed_all, flipped)
 
 
 def hearts_runner(table: Table) -> int:
@@ -94,9 +97,10 @@ def shed_priority(table: Table, seat: int, card: int) -> int:
     if card == QS:
         return 300
     if card == JD:
-        return -200
+        # under all_hearts=flip the goat costs a player running all the hearts 100
+        return 200 if table.flip and shooting(table, seat) else -200
     if card == TC:
-        return 60 if fast_score(table.captured[seat], table.exposed_all) < 0 else -40
+        return 60 if table.own_score(table.captured[seat]) < 0 else -40
     if suit == HEARTS:
         return 40 + rank * 8 if rank >= 3 else 10 + rank
     if suit == SPADES and bit & HIGH_SPADES and not (table.gone | hand) & PIG_BIT:
@@ -157,14 +161,14 @@ def _follow(table: Table, seat: int, legal: int) -> int:
         best, best_v = -1, -(10**9)
         for c in indices(legal):
             if c > win_card:
-                v = delta(mine, tmask | (1 << c), e) * 2 + (c % 13)
+                v = delta(mine, tmask | (1 << c), e, table.flip) * 2 + (c % 13)
                 if block and (tmask | (1 << c)) & HEARTS_MASK:
                     v += 150
             else:
                 v = shed_priority(table, seat, c)
                 if c == TC:
                     # the winner takes the transformer: only matters to us through future captures
-                    v = 60 if fast_score(mine, e) < 0 else -40
+                    v = 60 if table.own_score(mine) < 0 else -40
             if v > best_v:
                 best, best_v = c, v
         return best
@@ -179,18 +183,23 @@ def _follow(table: Table, seat: int, legal: int) -> int:
     if suit == DIAMONDS:
         # win the goat with a diamond nobody can beat
         boss_over = over & ~((1 << high_bit(out_suit)) - 1) if out_suit else over
-        if (tmask & GOAT_BIT or (legal & GOAT_BIT and not out_suit & ABOVE_GOAT)) and boss_over:
+        wants_goat = not (table.flip and shooting(table, seat))  # flipped, the goat costs the runner
+        if (
+            (tmask & GOAT_BIT or (legal & GOAT_BIT and not out_suit & ABOVE_GOAT))
+            and boss_over
+            and wants_goat
+        ):
             if legal & GOAT_BIT and boss_over & GOAT_BIT:
                 return JD
             if tmask & GOAT_BIT and not tmask & (PIG_BIT | HEARTS_MASK):
                 return high_bit(boss_over)
     if suit == CLUBS and tmask & TRANSFORMER_BIT and over:
         boss_over = over & ~((1 << high_bit(out_suit)) - 1) if out_suit else over
-        if boss_over and delta(mine, tmask | (1 << high_bit(boss_over)), e) > 0:
+        if boss_over and delta(mine, tmask | (1 << high_bit(boss_over)), e, table.flip) > 0:
             return high_bit(boss_over)
     if under:
         choice = under & ~GOAT_BIT if under & ~GOAT_BIT else under
-        if suit == CLUBS and choice & TRANSFORMER_BIT and fast_score(mine, e) >= 0:
+        if suit == CLUBS and choice & TRANSFORMER_BIT and table.own_score(mine) >= 0:
             rest = choice & ~TRANSFORMER_BIT
             if rest:
                 choice = rest

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import INDEX, to_mask
+from ..house_rules import DEFAULT_RULES, Rules, rules_from_json
 from .sim import Table
 
 TWO_OF_SPADES = INDEX["2S"]
@@ -32,6 +33,7 @@ class Knowledge:
     first_leader: int
     hand_number: int
     totals: list[int]  # the match totals before this hand (public)
+    rules: Rules = DEFAULT_RULES  # the match's house rules (the view's ``rules``)
 
     def table(self, hands: list[int] | None = None) -> Table:
         """A table of what this seat knows, with ``hands`` (used as given: a sampled world, the
@@ -40,14 +42,16 @@ class Knowledge:
             hands = [0, 0, 0, 0]
             hands[self.seat] = self.hand
         return Table(
-            hands, list(self.captured), self.exposed, self.led, self.leader, list(self.trick), self.gone
-        )
+            hands, list(self.captured), self.exposed, self.led, self.leader, list(self.trick), self.gone,
+            self.rules.flip,
+        )  # fmt: skip
 
     def known_holdings(self) -> list[int]:
-        """Cards known to be in each other seat's hand: its exposed cards not yet played, and 2S."""
+        """Cards known to be in each other seat's hand: its exposed cards not yet played, and the
+        first-lead card of hand 1 (2S, or the house rules' 2C)."""
         known = [e & ~self.gone for e in self.exposed]
         known[self.seat] = 0
-        two = 1 << TWO_OF_SPADES
+        two = 1 << INDEX[self.rules.first_lead]
         if self.hand_number == 1 and not (self.gone | self.hand) & two and self.first_leader != self.seat:
             known[self.first_leader] |= two
         return known
@@ -96,4 +100,5 @@ def read_view(view: dict[str, Any]) -> Knowledge:
         first_leader=first_leader,
         hand_number=view["hand_number"],
         totals=list(view["totals"]),
+        rules=rules_from_json(view.get("rules")),
     )

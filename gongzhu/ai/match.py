@@ -21,6 +21,7 @@ import math
 from collections.abc import Callable, Sequence
 
 from ..game import ELIMINATION, match_winner
+from ..house_rules import DEFAULT_RULES, Rules
 
 END_REACH = 500  # the match counts as ending soon when some total is this close to −1000
 LOSS_PER_HAND = 110.0  # how fast the trailing player loses, per hand (Normal self-play: ~9 hands a match)
@@ -31,29 +32,43 @@ TIE_BREAK = 0.05  # weight of the hand margin beside the match value
 Valuer = Callable[[list[int]], float]
 
 
-def match_in_reach(totals: Sequence[int]) -> bool:
-    """Whether the match can end this hand or the next (the lowest total is near −1000)."""
-    return min(totals) <= ELIMINATION + END_REACH
+def match_in_reach(totals: Sequence[int], rules: Rules = DEFAULT_RULES, hand_number: int = 1) -> bool:
+    """Whether the match can end this hand (number ``hand_number``) or the next: the lowest total is
+    near the rules' ending total (``END_REACH`` scaled to it), or the last two hands of a fixed length."""
+    limit = rules.elimination
+    if limit is None:
+        return hand_number >= (rules.hands or 0) - 1
+    return min(totals) <= limit + END_REACH * limit / ELIMINATION
 
 
-def win_chance(totals: Sequence[int], seat: int) -> float:
-    """This seat's chance to win the match from ``totals``: 1 or 0 when they end it, else an estimate."""
-    winner = match_winner(totals)
+def win_chance(
+    totals: Sequence[int], seat: int, rules: Rules = DEFAULT_RULES, hands_played: int = 0
+) -> float:
+    """This seat's chance to win the match from ``totals`` after ``hands_played`` hands: 1 or 0 when
+    they end it, else an estimate."""
+    winner = match_winner(totals, rules, hands_played)
     if winner is not None:
         return 1.0 if winner == seat else 0.0
-    hands_left = max(1.0, (min(totals) - ELIMINATION) / LOSS_PER_HAND)
+    limit = rules.elimination
+    if limit is None:
+        hands_left = max(1.0, float((rules.hands or 0) - hands_played))
+    else:
+        hands_left = max(1.0, (min(totals) - limit) / LOSS_PER_HAND)
     temperature = SPREAD * math.sqrt(hands_left)
     top = max(totals)
     weights = [math.exp((t - top) / temperature) for t in totals]
     return weights[seat] / sum(weights)
 
 
-def match_valuer(totals: Sequence[int], seat: int, margin: Valuer) -> Valuer:
-    """The value of a world's four hand scores for ``seat`` when the match may end soon."""
+def match_valuer(
+    totals: Sequence[int], seat: int, margin: Valuer, rules: Rules = DEFAULT_RULES, hand_number: int = 1
+) -> Valuer:
+    """The value of a world's four hand scores for ``seat`` when the match may end soon (this hand
+    being number ``hand_number`` of a match under ``rules``)."""
     before = list(totals)
 
     def value(scores: list[int]) -> float:
         after = [t + s for t, s in zip(before, scores, strict=True)]
-        return MATCH_POINTS * win_chance(after, seat) + TIE_BREAK * margin(scores)
+        return MATCH_POINTS * win_chance(after, seat, rules, hand_number) + TIE_BREAK * margin(scores)
 
     return value

@@ -24,7 +24,7 @@ from .heuristic import normal_expose, normal_play
 from .knowledge import Knowledge
 from .match import Valuer, match_in_reach, match_valuer
 from .sampling import affordable, posterior_worlds, sample_world
-from .sim import Policy, Table, fast_score, low_bit, run
+from .sim import Policy, Table, low_bit, run
 
 DEFAULT_BUDGET = 40_000  # simulated plays per decision (bench/decision_regret.py: 60,000 no better)
 EXACT_CARDS = 8  # solve exactly when this many cards (or fewer) remain after the candidate
@@ -58,8 +58,8 @@ def valuer(k: Knowledge, opponent_weight: float, match_aware: bool) -> Valuer:
     def margin(scores: list[int]) -> float:
         return hand_margin(scores, k.seat, opponent_weight)
 
-    if match_aware and match_in_reach(k.totals):
-        return match_valuer(k.totals, k.seat, margin)
+    if match_aware and match_in_reach(k.totals, k.rules, k.hand_number):
+        return match_valuer(k.totals, k.seat, margin, k.rules, k.hand_number)
     return margin
 
 
@@ -107,9 +107,8 @@ def trick_gain(table: Table, own: int, card: int) -> float:
         trick.pop()
     winner = (table.leader + winning_position(cards)) & 3
     won = table.captured[winner]
-    e = table.exposed_all
-    change = fast_score(won | (1 << cards[0]) | (1 << cards[1]) | (1 << cards[2]) | (1 << cards[3]), e)
-    change -= fast_score(won, e)
+    change = table.own_score(won | (1 << cards[0]) | (1 << cards[1]) | (1 << cards[2]) | (1 << cards[3]))
+    change -= table.own_score(won)
     return change if winner == own else -change / 3
 
 
@@ -225,7 +224,7 @@ def evaluate_exposes(
         for chosen in candidates:
             exposed = list(others)
             exposed[k.seat] = chosen
-            table = Table(list(hands), [0, 0, 0, 0], exposed, 0, k.leader, [], 0)
+            table = Table(list(hands), [0, 0, 0, 0], exposed, 0, k.leader, [], 0, k.rules.flip)
             run(table, normal_play)
             totals[chosen] += value(table.scores())
     return Evaluation({c: v / worlds for c, v in totals.items()}, worlds)

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from ..cards import (
     ACE_OF_HEARTS_BIT,
     GOAT_BIT,
+    HEARTS_MASK,
     PIG_BIT,
     POINT_MASK,
     TRANSFORMER_BIT,
@@ -36,8 +37,9 @@ def _heart_table() -> list[int]:
 HEART_SUM: list[int] = _heart_table()  # value of every set of hearts, by its 13-bit mask
 
 
-def fast_score(captured: int, exposed_all: int) -> int:
-    """Same number as :func:`gongzhu.scoring.hand_score`, without building a breakdown."""
+def fast_score(captured: int, exposed_all: int, flipped: bool = False) -> int:
+    """Same number as :func:`gongzhu.scoring.hand_score`, without building a breakdown
+    (``flipped``: the pig and the goat change sign, :func:`gongzhu.scoring.hearts_flip`)."""
     if not captured & POINT_MASK:
         return 0
     hearts_bits = (captured >> 13) & 0x1FFF
@@ -46,10 +48,12 @@ def fast_score(captured: int, exposed_all: int) -> int:
         pig = 100 if captured & PIG_BIT else 0
     else:
         hearts = HEART_SUM[hearts_bits] * (2 if exposed_all & ACE_OF_HEARTS_BIT else 1)
-        pig = -100 if captured & PIG_BIT else 0
+        pig = (100 if flipped else -100) if captured & PIG_BIT else 0
     if pig and exposed_all & PIG_BIT:
         pig *= 2
     goat = (200 if exposed_all & GOAT_BIT else 100) if captured & GOAT_BIT else 0
+    if flipped:
+        goat = -goat
     if captured & TRANSFORMER_BIT:
         if captured & POINT_MASK == TRANSFORMER_BIT:
             return 100 if exposed_all & TRANSFORMER_BIT else 50
@@ -68,7 +72,7 @@ def low_bit(mask: int) -> int:
 class Table:
     """A hand in progress.  ``gone`` = every card played so far, the current trick included."""
 
-    __slots__ = ("captured", "exposed", "exposed_all", "gone", "hands", "leader", "led", "trick")
+    __slots__ = ("captured", "exposed", "exposed_all", "flip", "gone", "hands", "leader", "led", "trick")
 
     def __init__(
         self,
@@ -79,6 +83,7 @@ class Table:
         leader: int,
         trick: list[int],
         gone: int,
+        flip: bool = False,
     ) -> None:
         self.hands = hands
         self.captured = captured
@@ -88,11 +93,12 @@ class Table:
         self.leader = leader
         self.trick = trick
         self.gone = gone
+        self.flip = flip  # the house rule all_hearts=flip (docs/rules.md)
 
     def copy(self) -> Table:
         return Table(
             list(self.hands), list(self.captured), self.exposed, self.led, self.leader,
-            list(self.trick), self.gone,
+            list(self.trick), self.gone, self.flip,
         )  # fmt: skip
 
     def turn(self) -> int:
@@ -123,7 +129,13 @@ class Table:
 
     def scores(self) -> list[int]:
         e = self.exposed_all
-        return [fast_score(c, e) for c in self.captured]
+        c = self.captured
+        flipped = self.flip and any(x & HEARTS_MASK == HEARTS_MASK for x in c)
+        return [fast_score(x, e, flipped) for x in c]
+
+    def own_score(self, captured: int) -> int:
+        """A seat's score for ``captured`` as if the hand ended now (the flip when it holds every heart)."""
+        return fast_score(captured, self.exposed_all, self.flip and captured & HEARTS_MASK == HEARTS_MASK)
 
 
 Policy = Callable[[Table, int, int], int]

@@ -1,0 +1,67 @@
+"""House rules in the browser: chosen in the settings sheet for the next match (the match in
+progress keeps its rules), named by a badge and the summaries; a quick match (−500) played to its
+result, and a hand without an expose phase."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import Page
+
+import build
+
+from . import game as g
+
+
+def _new_match_with(page: Page, site: build.SiteServer, testid: str, value: str, seed: int) -> None:
+    """Choose a house rule in the sheet during a match, then start the next match from a deal link."""
+    g.open_game(page, site, seed=seed)
+    g.open_menu(page)
+    assert "This match keeps its rules: standard rules." in page.inner_text("[data-testid=house-rules-note]")
+    page.select_option(f"[data-testid={testid}]", value)
+    g.close_menu(page)
+    g.wait_message(page, "House rules apply from the next match.")
+    assert page.locator("[data-testid=house-rules-badge]").count() == 0  # this match keeps its rules
+    page.goto(site.url + f"?seed={seed + 1}&fast=1")
+    g.settle(page)
+    page.click("[data-testid=seed-new]")
+    g.settle(page)
+
+
+def _saved_view(page: Page) -> dict[str, object]:
+    view: dict[str, object] = json.loads(page.evaluate("localStorage.getItem('gongzhu.save.v1')"))["view"]
+    return view
+
+
+def test_a_quick_match_is_played_to_its_result(desktop_page: Page, site: build.SiteServer) -> None:
+    page = desktop_page
+    _new_match_with(page, site, "rule-match-end", "-500", 40)
+    assert page.inner_text("[data-testid=house-rules-badge]") == "Quick match (−500)"
+    hands = 0
+    while True:
+        g.finish_hand(page)
+        hands += 1
+        if g.phase(page) == "match-over":
+            break
+        assert "House rules: Quick match (−500)" in page.inner_text("[data-testid=house-rules-line]")
+        page.click("[data-testid=next-hand]")
+        assert hands < 30, "a quick match that does not end"
+    assert "House rules: Quick match (−500)" in page.inner_text("[data-testid=house-rules-line]")
+    result = _saved_view(page)["result"]
+    assert isinstance(result, dict)
+    totals = result["totals"]
+    assert min(totals) <= -500 and totals.count(max(totals)) == 1
+    assert result["eliminated"] == [s for s in range(4) if totals[s] <= -500]
+
+
+def test_a_hand_without_exposing(desktop_page: Page, site: build.SiteServer) -> None:
+    page = desktop_page
+    _new_match_with(page, site, "rule-exposing", "off", 3)
+    assert g.phase(page) == "play"  # no expose phase
+    assert page.inner_text("[data-testid=house-rules-badge]") == "No exposing"
+    assert page.locator("[data-testid=expose-none]").count() == 0
+    g.finish_hand(page)
+    assert g.phase(page) == "hand-over"
+    assert "House rules: No exposing" in page.inner_text("[data-testid=house-rules-line]")
+    view = _saved_view(page)
+    assert view["exposed"] == [[], [], [], []] and view["rules"]["exposing"] == "off"  # type: ignore[index]
