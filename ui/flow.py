@@ -45,6 +45,50 @@ def _open(s: "UIState") -> bool:
     return s.view is not None and s.engine_ready and not s.elsewhere and s.ask_seed is None
 
 
+def _waiting(s: "UIState") -> bool:
+    """The table is drawn (a save) but the engine has not answered yet: an input is kept for it."""
+    return s.view is not None and not s.engine_ready and not s.elsewhere and s.ask_seed is None
+
+
+def busy(s: "UIState") -> bool:
+    """The page is not settled (``<html data-busy>``): the engine is starting or has a request, an
+    input waits for it, the opponents decide their exposures, a finished trick is on show, a save is
+    queued, or something on screen still moves (the deal, a card flying in, the sweep)."""
+    view = s.view
+    bots_deciding = view is not None and view["phase"] == "expose" and not s.bots_exposed
+    working = s.busy or not s.engine_ready or bool(s.queued) or bots_deciding or s.save_pending
+    moving = s.hold or s.dealing is not None or s.flying is not None or s.collecting is not None
+    return working or moving or s.inputs > 0
+
+
+def replay(s: "UIState") -> "Result":
+    """The engine has answered: the first input kept meanwhile (:func:`_waiting`) is carried out,
+    then the next (``Replay``). Inputs kept for a table that was replaced are dropped (the notice
+    that replaced it says why)."""
+    if not s.queued:
+        return s, []
+    if not _open(s):
+        s.queued = []
+        return s, []
+    kind, value = s.queued.pop(0)
+    s, effects = tap_card(s, value) if kind == "tap" else on_action(s, value)
+    if s.queued:
+        effects.append(fx.Replay())
+    return s, effects
+
+
+def checked(s: "UIState", packed: "dict[str, Any]", sent: "str | None" = None) -> "UIState":
+    """The engine checked the table (a resumed save, another tab's, a restart): ``{state, view}``
+    are the table's from now on. The answer for a state ``sent`` that is no longer the table's (a
+    new match came meanwhile) is dropped."""
+    if sent is not None and s.state != sent:
+        return s
+    s.state = packed["state"]
+    s.view = packed["view"]
+    s.checked = True
+    return s
+
+
 # --------------------------------------------------------------------------- engine answers
 
 
@@ -93,11 +137,14 @@ def answered(s: "UIState", packed: "dict[str, Any]", sent: "str | None" = None) 
             effects.append(fx.Deal(new["hand_number"]))
     s.state = packed["state"]
     s.view = new
+    s.checked = True
     s.message = ""
     effects.extend(_announce_step(old, new))
     play = table.played_card(old, new)
     s.fresh_card = play["card"] if play else None
+    s.flying = s.fresh_card
     if play:
+        effects.append(fx.Fly(play["card"]))
         effects.extend(_sounds(s, "card"))
     if play and play["card"] in table.SIGNAL_CARDS:
         effects.append(fx.Toast(play["card"]))
@@ -181,9 +228,284 @@ def resume(s: "UIState", saved: "dict[str, Any]") -> "UIState":
     s.message = ""
     s.collecting = None
     s.fresh_card = None
+    s.flying = None
     s.thinking = None
     s.dealing = None
+    s.checked = False
     return s
+
+
+# --------------------------------------------------------------------------- the table changes hands
+
+
+def take_settings(s: "UIState", settings: "dict[str, Any]") -> "UIState":
+    """The settings as ``store.load_settings`` read them (checked there, defaults for the rest)."""
+    for field in ("level", "four_colour", "memory_aid", "play_speed", "trick_pause", "sound"):
+        setattr(s, field, settings[field])
+    return s
+
+
+def dealing_new(s: "UIState") -> "UIState":
+    """A new match is asked of the engine (:func:`started` takes it): whatever ran stops."""
+    s.daily = None
+    s.gen += 1
+    s.busy = True
+    return s
+
+
+def request_failed(s: "UIState", text: str) -> "Result":
+    """A request to the engine failed (``text``, empty when the worker died: the shell restarts it)."""
+    s.busy = False
+    s.thinking = None
+    if not text:
+        return s, []
+    return say(s, _("Something went wrong: {error}").format(error=text))
+
+
+def engine_lost(s: "UIState") -> "Result":
+    """The engine worker died: every flow waiting on it stops, and the page says it restarts it."""
+    s.recovering = True
+    s.gen += 1
+    s.engine_ready = False
+    s.busy = False
+    s.engine_note = _("The game engine stopped. Restarting it…")
+    return s, [fx.Announce(s.engine_note)]
+
+
+def engine_back(s: "UIState", packed: "dict[str, Any]") -> "Result":
+    """The new engine worker checked the table (or dealt a new match): play goes on."""
+    checked(s, packed)
+    s.engine_ready = True
+    s.recovering = False
+    s.engine_note = _("The game engine was restarted: play goes on from the last save.")
+    return s, [fx.Announce(s.engine_note)]
+
+
+def engine_gone(s: "UIState") -> "UIState":
+    """The engine worker could not be restarted."""
+    s.recovering = False
+    s.engine_note = _("The game engine could not be restarted. Reload the page.")
+    return s
+
+
+def follow(s: "UIState", saved: "dict[str, Any]") -> "UIState":
+    """Another tab saved the match (``saved``, shape-checked): this tab follows it and neither plays
+    nor saves until the player takes the game back (:func:`take_back`). Its flows stop; taps kept
+    for its table are dropped (the other tab has the game)."""
+    s.gen += 1
+    s.elsewhere = True
+    s.busy = False
+    s.ask_seed = None
+    s.queued = []
+    return resume(s, saved)
+
+
+def take_back(s: "UIState", saved: "dict[str, Any] | None") -> "UIState":
+    """ "Play here": this tab takes the game from the latest save (the engine checks it next)."""
+    if saved is not None:
+        resume(s, saved)
+    s.elsewhere = False
+    return s
+
+
+def back_to_match(s: "UIState", saved: "dict[str, Any] | None") -> "UIState":
+    """From the daily deal back to the match's save (``saved``), or to no table (a new match)."""
+    s.daily = None
+    s.daily_practice = False
+    s.gen += 1
+    s.view = None
+    s.state = None
+    if saved is not None:
+        resume(s, saved)
+    return s
+
+
+# --------------------------------------------------------------------------- the boot (ui/main.py)
+
+
+def storage_opened(s: "UIState", usable: bool, fast: bool) -> "UIState":
+    """Storage is open (``usable`` False: the game plays unsaved, with a notice); ``?fast=1``."""
+    s.unsaved = not usable
+    s.fast = fast
+    return s
+
+
+def loading(s: "UIState", percent: int) -> "UIState":
+    """The loading bar, from what has really arrived (at most 95 %: the deal is still to come)."""
+    s.progress = min(percent, 95)
+    return s
+
+
+def boot_table(
+    s: "UIState", decision: str, saved: "dict[str, Any] | None", seed: "int | None", blocked: bool
+) -> "UIState":
+    """The table drawn before the engine starts, by ``store.start_decision``: a save to ``resume``
+    (drawn now: it passed the shape check; the engine's check follows), the same with the question
+    of a ``?seed=`` link (``ask``), or the loading state (``new``). ``blocked``: a save that could not
+    be read still holds its slot (storage refused to set it aside): the new match plays unsaved
+    rather than write over it."""
+    if decision == "new" and blocked:
+        s.unsaved = True
+        s.save_blocked = True
+    if decision in ("resume", "ask") and saved is not None:
+        resume(s, saved)
+    if decision == "ask":
+        s.ask_seed = seed
+    s.loading_text = _("Waking up the opponents…")
+    return s
+
+
+def engine_started(s: "UIState") -> "UIState":
+    """The engine worker answered its first request: the table may act (once checked)."""
+    s.engine_ready = True
+    return s
+
+
+def save_refused(s: "UIState") -> "UIState":
+    """The engine refused the saved table (it is set aside): no table until a new match is dealt,
+    no question about a ``?seed=`` link over it, and inputs kept for it are dropped (the notice
+    that a new match starts says why)."""
+    s.state = None
+    s.view = None
+    s.checked = False
+    s.ask_seed = None
+    s.queued = []
+    return s
+
+
+def start_notices(s: "UIState", notices: "list[str]") -> "UIState":
+    """The start-up notices (a save set aside, a bad link...), shown until the next tap."""
+    s.alert = " · ".join(n for n in notices if n)
+    return s
+
+
+def start_failed(s: "UIState", reason: str) -> "UIState":
+    """The game could not start once the engine was ready: the table gives way to ``reason``."""
+    s.failed = reason or "error"
+    return s
+
+
+def named_tab(s: "UIState", token: str) -> "UIState":
+    """This tab's token, written in its saves (two tabs' saves always differ)."""
+    s.tab = token
+    return s
+
+
+def playing_here(s: "UIState") -> "UIState":
+    """This tab took the game back and the engine checked it: any flow of its following stops."""
+    s.gen += 1
+    return s
+
+
+# --------------------------------------------------------------------------- the shell's bookkeeping
+
+
+def input_received(s: "UIState") -> "UIState":
+    """An input arrived; its handling starts in a task of its own (busy until then)."""
+    s.inputs += 1
+    return s
+
+
+def input_started(s: "UIState") -> "UIState":
+    """The handling of an input starts (its first step changes the state)."""
+    s.inputs -= 1
+    return s
+
+
+def save_asked(s: "UIState") -> bool:
+    """An autosave is to be queued (True), or there is nothing to save, one is queued already, or
+    saving is not this tab's (another tab has the game, or a refused save holds the slot)."""
+    if s.state is None or s.save_pending or s.elsewhere or s.save_blocked:
+        return False
+    s.save_pending = True
+    return True
+
+
+def save_done(s: "UIState", written: bool) -> "UIState":
+    """The queued autosave ran; ``written`` False: storage refused it (the game plays on unsaved)."""
+    s.save_pending = False
+    if not written:
+        s.unsaved = True
+    return s
+
+
+def toast_shown(s: "UIState", card: str, token: float) -> "UIState":
+    """The signal card ``card`` in a toast; ``token`` names this toast (for :func:`toast_over`)."""
+    s.toast = card
+    s.toast_token = token
+    return s
+
+
+def toast_over(s: "UIState", token: float) -> bool:
+    """The toast ``token`` has been shown long enough: it goes, unless a later one replaced it."""
+    if s.toast_token != token:
+        return False
+    s.toast = None
+    return True
+
+
+def driving(s: "UIState", gen: int) -> bool:
+    """The opponents of generation ``gen`` are to be run: False when they run already, another tab
+    has the game or a ``?seed=`` question is up."""
+    if s.driving == gen or s.elsewhere or s.ask_seed is not None:
+        return False
+    s.driving = gen
+    return True
+
+
+def driven(s: "UIState", gen: int) -> "UIState":
+    """The run of generation ``gen``'s opponents ended."""
+    if s.driving == gen:
+        s.driving = None
+    return s
+
+
+def focus(s: "UIState", code: str) -> "UIState":
+    """The keyboard focus is on the hand card ``code`` (Enter or Space acts on it)."""
+    s.focus = code
+    return s
+
+
+# --------------------------------------------------------------------------- the daily deal
+
+
+def daily_asked(s: "UIState", date: str, result: "dict[str, Any] | None", practice: bool) -> bool:
+    """The daily deal of ``date`` is asked for (``result``: its recorded result, or None). Played
+    already and not for practice: its result is shown (a panel over the match) and False is returned;
+    else True: the shell asks the engine for its hand (whatever ran stops)."""
+    s.daily_date = date
+    s.daily_result = result
+    if result and not practice:
+        if s.daily != date:
+            s.panel = "daily"
+        return False
+    s.gen += 1
+    s.busy = True
+    return True
+
+
+def daily_dealt(
+    s: "UIState", date: str, practice: bool, packed: "dict[str, Any]", saved: "dict[str, Any] | None"
+) -> "Result":
+    """The daily hand is on the table: dealt by the engine, or resumed from its slot (``saved``) as
+    the engine checked it (``packed``)."""
+    s.daily = date
+    s.daily_practice = practice
+    s.panel = None
+    if saved is None:
+        return started(s, packed)
+    checked(resume(s, saved), packed)
+    s.busy = False
+    return s, [fx.CountHand()]
+
+
+def shared(s: "UIState", outcome: str, text: str) -> "Result":
+    """The daily result was shared (``outcome``: ``shared``, ``copied``, or neither: the text shown)."""
+    if outcome == "shared":
+        return say(s, _("Shared."))
+    if outcome == "copied":
+        return say(s, _("Copied to the clipboard: {text}").format(text=text))
+    return say(s, _("Copy this text to share it: {text}").format(text=text))
 
 
 # --------------------------------------------------------------------------- the opponents
@@ -201,7 +523,7 @@ def next_step(s: "UIState") -> "tuple[UIState, list[Effect], bool]":
         if s.bots_exposed:
             return s, [], False
         args = {"state": s.state, "level": s.hand_level}
-        return s, [fx.Call("bots_expose", args, "bots_answered")], True
+        return s, [fx.Call("bots_expose", args, bots_answered)], True
     if phase != "play":
         return s, review.after_hand(s), False
     if view["turn"] == 0:
@@ -211,7 +533,7 @@ def next_step(s: "UIState") -> "tuple[UIState, list[Effect], bool]":
         return s, [fx.Announce(_("Your turn"))], False
     args = {"state": s.state, "seat": view["turn"], "level": s.hand_level}
     s.thinking = view["turn"]  # (until its answer is adopted: :func:`answered`)
-    return s, [fx.Call("bot_step", args, "answered", pace=0, measure="decision")], True
+    return s, [fx.Call("bot_step", args, answered, pace=0, measure="decision")], True
 
 
 def sweep(s: "UIState") -> "Result":
@@ -229,11 +551,19 @@ def dealt(s: "UIState", hand: int) -> "Result":
     return s, []
 
 
+def landed(s: "UIState", card: str) -> "Result":
+    """The card ``card`` has flown in (a later card's flight stays)."""
+    if s.flying == card:
+        s.flying = None
+    return s, []
+
+
 def trick_cleared(s: "UIState") -> "Result":
     """The finished trick has been shown: play goes on."""
     s.collecting = None
     s.hold = False
     s.fresh_card = None
+    s.flying = None
     return s, [fx.Save()]
 
 
@@ -246,7 +576,7 @@ def act(s: "UIState", action: "dict[str, Any]") -> "Result":
         return s, []
     s.busy = True
     s.dealing = None  # (the step redraws the hand: its cards must not arrive again)
-    return s, [fx.Call("step", {"state": s.state, "action": action}, "stepped")]
+    return s, [fx.Call("step", {"state": s.state, "action": action}, stepped)]
 
 
 def tap_card(s: "UIState", code: str) -> "Result":
@@ -255,6 +585,9 @@ def tap_card(s: "UIState", code: str) -> "Result":
     s.alert = ""
     s.dealing = None  # (the hand is redrawn: its cards must not arrive again)
     view = s.view
+    if _waiting(s):
+        s.queued.append(("tap", code))
+        return s, []
     if not _open(s) or s.busy or view is None:
         return s, []
     phase = view["phase"]
@@ -285,7 +618,7 @@ def hint(s: "UIState") -> "Result":
         return s, []
     s.busy = True
     s, effects = say(s, _("Thinking…"))
-    effects.append(fx.Call("hint", {"state": s.state}, "hinted", measure="hint"))
+    effects.append(fx.Call("hint", {"state": s.state}, hinted, measure="hint"))
     return s, effects
 
 
@@ -308,6 +641,9 @@ def on_action(s: "UIState", name: str) -> "Result":
         return answer_seed(s, name == "seed-new")
     if name in record_flow.ACTIONS:
         return record_flow.on_action(s, name)
+    if _waiting(s):
+        s.queued.append(("action", name))
+        return s, []
     if not _open(s):
         return s, []
     view = s.view
@@ -435,21 +771,3 @@ def arrow(s: "UIState", code: str, key: str) -> "tuple[UIState, str | None]":
 
 #: Arrow keys in the hand: how far each one moves the focus.
 MOVES = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
-
-
-# --------------------------------------------------------------------------- the hand review (ui/review.py)
-
-# (the engine's answers to the review's requests: ``ui/app.py`` hands an answer to the flow function
-# its request names)
-
-
-def coached(s: "UIState", answer: "dict[str, Any]", sent: "str | None" = None) -> "Result":
-    return review.coached(s, answer, sent)
-
-
-def reviewed(s: "UIState", data: "dict[str, Any]", sent: "str | None" = None) -> "Result":
-    return review.reviewed(s, data, sent)
-
-
-def reviews_checked(s: "UIState", answer: "dict[str, Any]", sent: "str | None" = None) -> "Result":
-    return review.reviews_checked(s, answer, sent)

@@ -537,6 +537,17 @@ def last_trick_html(view: "View") -> str:
 # --------------------------------------------------------------------------- all
 
 
+def waiting_regions(app: "UIState") -> "dict[str, str]":
+    """The regions while a saved table that cannot be drawn waits for the engine's verdict: the
+    loading state (the table as if nothing were saved)."""
+    view = app.view
+    app.view = None
+    try:
+        return regions(app)
+    finally:
+        app.view = view
+
+
 def regions(app: "UIState") -> "dict[str, str]":
     out = {
         "bar": bar_html(app),

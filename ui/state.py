@@ -59,6 +59,7 @@ class UIState:
         self.toast = None  # type: str | None  # the signal card (pig, goat, transformer) in a toast, or None
         self.toast_token = 0  # type: float  # which toast a pending clear is for
         self.fresh_card = None  # type: str | None  # the card just played (it slides in)
+        self.flying = None  # type: str | None  # that card while its slide is not over (the page is busy), or None
         self.collecting = None  # type: int | None  # the seat a finished trick sweeps to, or None
         self.thinking = None  # type: int | None  # the opponent whose card the engine is choosing, or None
         self.dealing = None  # type: int | None  # the hand just dealt, its cards arriving in sequence, or None
@@ -74,6 +75,8 @@ class UIState:
         self.inputs = 0  # type: int  # inputs received whose handling has not started (ui/app.py): the page is busy
         self.fast = False  # type: bool  # ?fast=1: the opponents play at once (tests)
         self.engine_ready = False  # type: bool  # the engine worker has answered
+        self.checked = False  # type: bool  # the view on the table is the engine's (False: a save drawn before its check)
+        self.queued = []  # type: list[tuple[str, str]]  # taps and presses made before the engine answered, in order: ("tap", card) or ("action", name)
         self.gen = 0  # type: int  # bumped to stop any flow in progress (new match, engine restart, other tab)
         self.driving = None  # type: int | None  # the generation whose opponents are being run, or None
         self.recovering = False  # type: bool  # a dead engine worker is being replaced
