@@ -11,7 +11,7 @@ import pytest
 from tests.broken_saves import good_save
 from tests.e2e.game import find_seed, op, play_out
 from ui import effects as fx
-from ui import flow, store
+from ui import flow, page_flow, store
 from ui.state import UIState
 
 
@@ -412,11 +412,11 @@ def test_another_tab_is_followed_then_taken_back() -> None:
     flow.tap_card(s, _playable(s)[0])  # kept for the engine
     gen = s.gen
     other = play_out(op("new_match", seed=9), PHASES["hand over"])
-    flow.follow(s, store.decode(json.dumps(good_save(other))))
+    page_flow.follow(s, store.decode(json.dumps(good_save(other))))
     assert s.elsewhere and s.gen == gen + 1 and s.queued == [] and s.view == other["view"]
     s.engine_ready = True
     assert flow.on_action(s, "next-hand")[1] == []  # a follower plays nothing
-    flow.take_back(s, store.decode(json.dumps(good_save(other))))
+    page_flow.take_back(s, store.decode(json.dumps(good_save(other))))
     assert not s.elsewhere and not s.checked  # the engine checks the save it takes back
     shell = Shell(s)
     flow.checked(s, op("check", state=s.state))
@@ -428,15 +428,15 @@ def test_an_engine_restart_stops_the_flows_and_says_so() -> None:
     shell = _started(3)
     s = shell.s
     gen = s.gen
-    _state, effects = flow.engine_lost(s)
+    _state, effects = page_flow.engine_lost(s)
     assert s.gen == gen + 1 and s.recovering and not s.engine_ready and flow.busy(s)
     assert [type(e) for e in effects] == [
         fx.Announce
     ] and s.engine_note == "The game engine stopped. Restarting it…"
-    _state, effects = flow.engine_back(s, op("check", state=s.state))
+    _state, effects = page_flow.engine_back(s, op("check", state=s.state))
     assert s.engine_ready and not s.recovering and s.checked and "restarted" in s.engine_note
-    flow.engine_lost(s)
-    flow.engine_gone(s)
+    page_flow.engine_lost(s)
+    page_flow.engine_gone(s)
     assert not s.recovering and not s.engine_ready and "could not be restarted" in s.engine_note
 
 
@@ -444,11 +444,11 @@ def test_a_failed_request_says_why_and_a_dead_worker_says_nothing_yet() -> None:
     s = _started(3).s
     s.busy = True
     s.thinking = 2
-    _state, effects = flow.request_failed(s, "boom")
+    _state, effects = page_flow.request_failed(s, "boom")
     assert not s.busy and s.thinking is None and s.message == "Something went wrong: boom"
     assert [type(e) for e in effects] == [fx.Announce]
     s.message = ""
-    assert flow.request_failed(s, "")[1] == [] and s.message == ""
+    assert page_flow.request_failed(s, "")[1] == [] and s.message == ""
 
 
 def test_back_from_the_daily_deal_to_the_match_or_to_a_new_one() -> None:
@@ -456,11 +456,11 @@ def test_back_from_the_daily_deal_to_the_match_or_to_a_new_one() -> None:
     s.daily = "2026-12-01"
     s.daily_practice = True
     match = play_out(op("new_match", seed=9), PHASES["hand over"])
-    flow.back_to_match(s, store.decode(json.dumps(good_save(match))))
+    page_flow.back_to_match(s, store.decode(json.dumps(good_save(match))))
     assert s.daily is None and not s.daily_practice and s.view == match["view"] and not s.checked
-    flow.back_to_match(s, None)
+    page_flow.back_to_match(s, None)
     assert s.view is None and s.state is None  # (the shell deals a new match)
-    flow.dealing_new(s)
+    page_flow.dealing_new(s)
     assert s.busy and s.daily is None
 
 
@@ -471,7 +471,7 @@ def test_settings_read_at_boot_are_taken_whole() -> None:
     s.sound = True
     s.play_speed = "fast"
     assert store.save_settings(storage, s)
-    fresh = flow.take_settings(UIState(), store.load_settings(storage))
+    fresh = page_flow.take_settings(UIState(), store.load_settings(storage))
     assert (fresh.level, fresh.sound, fresh.play_speed, fresh.four_colour) == ("hard", True, "fast", False)
 
 
@@ -479,17 +479,17 @@ def test_settings_read_at_boot_are_taken_whole() -> None:
 def test_the_table_drawn_at_boot_follows_the_start_decision(decision: str) -> None:
     packed = play_out(op("new_match", seed=9), PHASES["play, my turn"])
     saved = store.decode(json.dumps(good_save(packed))) if decision != "new" else None
-    s = flow.boot_table(UIState(), decision, saved, 77 if decision == "ask" else None, decision == "new")
+    s = page_flow.boot_table(UIState(), decision, saved, 77 if decision == "ask" else None, decision == "new")
     assert s.view == (packed["view"] if saved else None) and not s.checked
     assert s.ask_seed == (77 if decision == "ask" else None)
     assert (s.unsaved, s.save_blocked) == ((True, True) if decision == "new" else (False, False))
     assert s.loading_text and flow.busy(s)  # the engine is not ready: never settled
-    flow.engine_started(s)
+    page_flow.engine_started(s)
     if decision == "resume":  # the engine refuses the save: no table, nothing kept for it
         s.queued.append(("tap", _playable(s)[0]))
-        flow.save_refused(s)
+        page_flow.save_refused(s)
         assert s.view is None and s.state is None and s.queued == [] and s.ask_seed is None
-    flow.start_notices(s, ["", "a", "b"])
+    page_flow.start_notices(s, ["", "a", "b"])
     assert s.alert == "a · b"
 
 
@@ -497,32 +497,32 @@ def test_the_daily_deal_already_played_shows_its_result_over_the_table() -> None
     s = _started(3).s
     gen = s.gen
     result = {"score": -50, "place": 2, "codes": []}
-    assert flow.daily_asked(s, "2026-12-01", result, practice=False) is False
+    assert page_flow.daily_asked(s, "2026-12-01", result, practice=False) is False
     assert s.panel == "daily" and s.daily_result == result and s.gen == gen and not s.busy
-    assert flow.daily_asked(s, "2026-12-01", result, practice=True) is True
+    assert page_flow.daily_asked(s, "2026-12-01", result, practice=True) is True
     assert s.gen == gen + 1 and s.busy
     shell = Shell(s)
-    shell.run(flow.daily_dealt(s, "2026-12-01", True, op("daily", date="2026-12-01"), None))
+    shell.run(page_flow.daily_dealt(s, "2026-12-01", True, op("daily", date="2026-12-01"), None))
     assert s.daily == "2026-12-01" and s.daily_practice and s.panel is None and not s.busy
     assert s.hand_level == "hard"
 
 
 def test_saving_toasts_and_the_opponents_run_are_bookkept() -> None:
     s = _started(3).s
-    assert flow.save_asked(s) and not flow.save_asked(s)  # one save queued at a time
-    flow.save_done(s, written=False)
+    assert page_flow.save_asked(s) and not page_flow.save_asked(s)  # one save queued at a time
+    page_flow.save_done(s, written=False)
     assert not s.save_pending and s.unsaved
     s.elsewhere = True
-    assert not flow.save_asked(s) and not flow.driving(s, s.gen)  # another tab has the game
+    assert not page_flow.save_asked(s) and not page_flow.driving(s, s.gen)  # another tab has the game
     s.elsewhere = False
-    assert flow.driving(s, s.gen) and not flow.driving(s, s.gen)
-    flow.driven(s, s.gen)
+    assert page_flow.driving(s, s.gen) and not page_flow.driving(s, s.gen)
+    page_flow.driven(s, s.gen)
     assert s.driving is None
-    flow.toast_shown(s, "QS", 1.0)
-    flow.toast_shown(s, "JD", 2.0)
-    assert not flow.toast_over(s, 1.0) and s.toast == "JD"
-    assert flow.toast_over(s, 2.0) and s.toast is None
-    _state, effects = flow.shared(s, "copied", "text")
+    page_flow.toast_shown(s, "QS", 1.0)
+    page_flow.toast_shown(s, "JD", 2.0)
+    assert not page_flow.toast_over(s, 1.0) and s.toast == "JD"
+    assert page_flow.toast_over(s, 2.0) and s.toast is None
+    _state, effects = page_flow.shared(s, "copied", "text")
     assert s.message == "Copied to the clipboard: text" and [type(e) for e in effects] == [fx.Announce]
 
 
@@ -536,3 +536,8 @@ def test_the_check_of_a_table_replaced_meanwhile_is_dropped() -> None:
     new = (s.state, s.view)
     flow.checked(s, answer, old)
     assert (s.state, s.view) == new
+
+
+def test_a_refused_save_gives_way_to_the_links_deal_or_a_random_one() -> None:
+    assert page_flow.decision_after_refusal("ask", 8) == ("new", 8)
+    assert page_flow.decision_after_refusal("resume", None) == ("new", None)

@@ -9,9 +9,11 @@ region of the page is rendered without an exception.
 
 from __future__ import annotations
 
+import ast
 import copy
 import functools
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -133,3 +135,30 @@ def test_a_phase_without_the_field_it_is_drawn_from_is_refused(phase: str, field
     view[field] = None
     with pytest.raises(shape.ShapeError):
         shape.check_view(view)
+
+
+def _table_view_fields() -> set[str]:
+    """The fields of ``ui.state.TableView`` (declared for mypy only: read from the source)."""
+    tree = ast.parse((Path(__file__).resolve().parents[1] / "ui" / "state.py").read_text())
+    found = [node for node in ast.walk(tree) if isinstance(node, ast.ClassDef) and node.name == "TableView"]
+    assert len(found) == 1
+    return {
+        n.target.id for n in found[0].body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
+    }
+
+
+def test_the_ui_declares_the_view_the_engine_sends() -> None:
+    for packed in tables().values():
+        assert _table_view_fields() == set(packed["view"])
+
+
+def test_a_save_from_before_a_table_fact_waits_for_the_engine_to_be_drawn() -> None:
+    packed = tables()["play"]
+    view = copy.deepcopy(packed["view"])
+    del view["exposed_held"]  # (sent since 2026-12-01)
+    s = flow.resume(UIState(), store.decode(save_text(packed, view)))
+    assert s.view is None and s.state == packed["state"]  # resumable, not drawn: the loading state
+    render.regions(s)
+    flow.checked(s, op("check", state=s.state))
+    assert s.view is not None and "exposed_held" in s.view
+    render.regions(s)

@@ -9,7 +9,7 @@ import asyncio
 
 from pyscript import window
 
-from ui import bridge, dom, flow, later, render, sound, store, table
+from ui import bridge, dom, flow, later, page_flow, render, sound, store, table
 from ui import effects as fx
 from ui.i18n import _
 from ui.state import UIState
@@ -23,7 +23,7 @@ else:  # (imported when first needed, not before the table is drawn: ui/later.py
     )
 
 #: The page's UI state (the only one).
-ui = flow.named_tab(UIState(), str(int(window.Math.random() * 1000000000)))
+ui = page_flow.named_tab(UIState(), str(int(window.Math.random() * 1000000000)))
 #: Where the match and the settings are saved: localStorage, or the stand-in ``ui.main`` chose.
 _storage = [None]
 #: The table's sounds (played only when the player turned sound on).
@@ -96,7 +96,7 @@ def save_problem_text(problem):
 def persist():
     """Save soon, in a task of its own (after the redraw), so no single task does both. Never while
     another tab has the game (:func:`on_storage`): that tab's save is the match."""
-    if flow.save_asked(ui):
+    if page_flow.save_asked(ui):
         _spawn(_save_later())
 
 
@@ -107,12 +107,12 @@ async def _save_later():
         written = store.set_text(storage(), daily.SLOT_KEY, daily.encode_slot(ui))
     elif ui.state is not None and not ui.elsewhere:
         written = store.save(storage(), ui)
-    flow.save_done(ui, written)
+    page_flow.save_done(ui, written)
     redraw()  # clears data-busy: tests may reload from here on
 
 
 def save_settings():
-    flow.save_done(ui, store.save_settings(storage(), ui))
+    page_flow.save_done(ui, store.save_settings(storage(), ui))
 
 
 def pace():
@@ -134,11 +134,11 @@ async def pause(kind, start=None):
 
 def _toast(code):
     token = dom.now_ms()
-    flow.toast_shown(ui, code, token)
+    page_flow.toast_shown(ui, code, token)
 
     async def clear():
         await asyncio.sleep(1.7)
-        if flow.toast_over(ui, token):
+        if page_flow.toast_over(ui, token):
             redraw()
 
     _spawn(clear())
@@ -284,7 +284,7 @@ async def _fly(card, gen):
 def report(exc):
     window.console.warn("gongzhu: " + str(exc))
     died = isinstance(exc, bridge.EngineDied)
-    _spawn(run(flow.request_failed(ui, "" if died else str(exc) or "error")))
+    _spawn(run(page_flow.request_failed(ui, "" if died else str(exc) or "error")))
     if died:
         _spawn(recover())
 
@@ -292,7 +292,7 @@ def report(exc):
 async def drive():
     """Run the computer opponents until the player has something to do."""
     gen = ui.gen
-    if not flow.driving(ui, gen):
+    if not page_flow.driving(ui, gen):
         return
     try:
         while gen == ui.gen:
@@ -306,7 +306,7 @@ async def drive():
     except Exception as exc:
         report(exc)
     finally:
-        flow.driven(ui, gen)
+        page_flow.driven(ui, gen)
 
 
 async def _show_trick(gen):
@@ -371,7 +371,7 @@ async def open_daily(date=None, practice=False):
     date = date or today()
     rec, problem = record.load(storage())
     _take_record(rec, problem)
-    if not flow.daily_asked(ui, date, rec.daily.get(date), practice):
+    if not page_flow.daily_asked(ui, date, rec.daily.get(date), practice):
         redraw()
         await drive()  # the table under the panel goes on (it may still be at the opponents' turn)
         return
@@ -385,14 +385,14 @@ async def open_daily(date=None, practice=False):
     except Exception as exc:
         report(exc)
         return
-    await run(flow.daily_dealt(ui, date, practice, packed, saved))
+    await run(page_flow.daily_dealt(ui, date, practice, packed, saved))
     await drive()
 
 
 async def leave_daily():
     """Back to the match in progress (its save), or a new match when there is none."""
     saved, _problem = store.load(storage())
-    flow.back_to_match(ui, saved)
+    page_flow.back_to_match(ui, saved)
     if ui.state is None or not await check_resumed():
         await new_match()
         return
@@ -443,7 +443,7 @@ async def share():
     """Share the daily result: the Web Share API, else the clipboard, else the text shown."""
     text = daily.share_text(ui.daily or ui.daily_date, ui.daily_result)
     outcome = str(await window.gongzhuFiles.share(text))
-    await run(flow.shared(ui, outcome, text))
+    await run(page_flow.shared(ui, outcome, text))
 
 
 # --------------------------------------------------------------------------- the match
@@ -460,17 +460,19 @@ async def check_resumed():
             return True
         window.console.warn("gongzhu: saved match rejected: " + str(exc))
         store.set_aside(storage(), store.get_text(storage(), store.SAVE_KEY) or store.encode(ui))
-        flow.save_refused(ui)
+        page_flow.save_refused(ui)
         return False
-    if flow.checked(ui, packed, sent).checked:
-        count_record()  # (a hand finished before a reload is counted now, once)
+    if ui.state != sent:
+        return True  # (the table is another one now: this answer is not for it)
+    flow.checked(ui, packed)
+    count_record()  # (a hand finished before a reload is counted now, once)
     return True
 
 
 async def new_match(seed=None):
     if seed is None:
         seed = int(window.Math.random() * 2147483647)
-    flow.dealing_new(ui)
+    page_flow.dealing_new(ui)
     redraw()
     try:
         packed = await bridge.call("new_match", seed=seed)
@@ -485,7 +487,7 @@ async def recover():
     """The engine worker died: say so, start a new one and go on from the last save."""
     if ui.recovering:
         return
-    await run(flow.engine_lost(ui))
+    await run(page_flow.engine_lost(ui))
     try:
         await bridge.restart()
         saved, _problem = store.load(storage())
@@ -496,11 +498,11 @@ async def recover():
         else:
             packed = await bridge.call("check", state=ui.state)
     except Exception as exc:
-        flow.engine_gone(ui)
+        page_flow.engine_gone(ui)
         window.console.warn("gongzhu: restart failed: " + str(exc))
         redraw()
         return
-    await run(flow.engine_back(ui, packed))
+    await run(page_flow.engine_back(ui, packed))
     await run(flow.replay(ui))
     await drive()
 
@@ -519,7 +521,7 @@ def on_storage(text):
     except Exception as exc:
         window.console.warn("gongzhu: another tab's save ignored: " + str(exc))
         return
-    flow.follow(ui, saved)
+    page_flow.follow(ui, saved)
     redraw()
     if ui.engine_ready:
         _spawn(_engine_view(saved["state"]))
@@ -541,11 +543,11 @@ async def take_over():
     if not ui.elsewhere:
         return
     saved, _problem = store.load(storage())
-    flow.take_back(ui, saved)
+    page_flow.take_back(ui, saved)
     if ui.state is None or not await check_resumed():
         await new_match()
         return
-    flow.playing_here(ui)
+    page_flow.playing_here(ui)
     persist()  # the other tab now follows this one
     redraw()
     await drive()
@@ -568,13 +570,15 @@ def _spawn(coro):
 def _spawn_input(coro):
     """Handle an input (a tap, a key, a choice) in the background, ``coro`` being its handling.
     Until that starts, the table on show is from before the input, so the page reads as busy."""
-    flow.input_received(ui)
+    page_flow.input_received(ui)
     redraw()
     _spawn(_handle_input(coro))
 
 
 async def _handle_input(coro):
-    flow.input_started(ui)  # (no frame can come between this and the handling's first step, its state change)
+    page_flow.input_started(
+        ui
+    )  # (no frame can come between this and the handling's first step, its state change)
     await coro
 
 
@@ -651,7 +655,7 @@ def on_key(event):
     elif key in ("Enter", " ") and card is not None:
         event.preventDefault()
         if not event.repeat:
-            flow.focus(ui, str(card.dataset.card))
+            page_flow.focus(ui, str(card.dataset.card))
             on_click(event)
     elif key == "Escape" and ui.panel:
         _spawn_input(run(flow.on_action(ui, "close")))

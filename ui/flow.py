@@ -11,7 +11,7 @@ asks the worker -> :func:`stepped` with the answer -> the state takes the new vi
 """
 
 from ui import effects as fx
-from ui import later, sound, table, texts
+from ui import later, shape, sound, table, texts
 from ui.i18n import _
 from ui.review_state import ReviewState, StoredHands
 from ui.state import LEVELS, PLAY_SPEEDS, TRICK_PAUSES
@@ -86,6 +86,7 @@ def checked(s: "UIState", packed: "dict[str, Any]", sent: "str | None" = None) -
     s.state = packed["state"]
     s.view = packed["view"]
     s.checked = True
+    s.notice = texts.standing_notice(packed["view"])
     return s
 
 
@@ -157,7 +158,7 @@ def answered(s: "UIState", packed: "dict[str, Any]", sent: "str | None" = None) 
         s.expose_sel = []
     if old and old["phase"] == "expose" and new["phase"] == "play":
         skipped = not old["exposable"] and old.get("my_expose") == []
-        reveal = texts.exposed_notice(new["exposed"])
+        reveal = texts.exposed_notice(new["exposures"])
         s.notice = (_("No card to expose this hand") + " · " + reveal) if skipped else reveal
     elif new["phase"] == "expose" and (not old or old["hand_number"] != new["hand_number"]):
         s.notice = texts.standing_notice(new)
@@ -215,12 +216,13 @@ def hinted(s: "UIState", advice: "dict[str, Any]", sent: "str | None" = None) ->
 
 
 def resume(s: "UIState", saved: "dict[str, Any]") -> "UIState":
-    """Take the fields of a save (through ``store.decode``: safe to draw) as the table."""
+    """Take the fields of a save (through ``store.decode``: its shape checked) as the table. A save
+    from before a fact the table shows was sent is not drawn until the engine has checked it."""
     s.state = saved["state"]
-    s.view = saved["view"]
+    s.view = saved["view"] if shape.drawable(saved["view"]) else None
     for key in ("hand_level", "bots_exposed", "hold", "speed", "selected", "expose_sel"):
         setattr(s, key, saved[key])
-    s.notice = texts.standing_notice(saved["view"])
+    s.notice = texts.standing_notice(s.view) if s.view is not None else ""
     s.review = ReviewState()
     s.review.trick = saved.get("review_trick", 0)  # (a reload on the review resumes it: ui/review.py)
     s.review.hand = saved.get("review_hand", 0)  # (an earlier hand's review: once the engine checked it)
@@ -233,279 +235,6 @@ def resume(s: "UIState", saved: "dict[str, Any]") -> "UIState":
     s.dealing = None
     s.checked = False
     return s
-
-
-# --------------------------------------------------------------------------- the table changes hands
-
-
-def take_settings(s: "UIState", settings: "dict[str, Any]") -> "UIState":
-    """The settings as ``store.load_settings`` read them (checked there, defaults for the rest)."""
-    for field in ("level", "four_colour", "memory_aid", "play_speed", "trick_pause", "sound"):
-        setattr(s, field, settings[field])
-    return s
-
-
-def dealing_new(s: "UIState") -> "UIState":
-    """A new match is asked of the engine (:func:`started` takes it): whatever ran stops."""
-    s.daily = None
-    s.gen += 1
-    s.busy = True
-    return s
-
-
-def request_failed(s: "UIState", text: str) -> "Result":
-    """A request to the engine failed (``text``, empty when the worker died: the shell restarts it)."""
-    s.busy = False
-    s.thinking = None
-    if not text:
-        return s, []
-    return say(s, _("Something went wrong: {error}").format(error=text))
-
-
-def engine_lost(s: "UIState") -> "Result":
-    """The engine worker died: every flow waiting on it stops, and the page says it restarts it."""
-    s.recovering = True
-    s.gen += 1
-    s.engine_ready = False
-    s.busy = False
-    s.engine_note = _("The game engine stopped. Restarting it…")
-    return s, [fx.Announce(s.engine_note)]
-
-
-def engine_back(s: "UIState", packed: "dict[str, Any]") -> "Result":
-    """The new engine worker checked the table (or dealt a new match): play goes on."""
-    checked(s, packed)
-    s.engine_ready = True
-    s.recovering = False
-    s.engine_note = _("The game engine was restarted: play goes on from the last save.")
-    return s, [fx.Announce(s.engine_note)]
-
-
-def engine_gone(s: "UIState") -> "UIState":
-    """The engine worker could not be restarted."""
-    s.recovering = False
-    s.engine_note = _("The game engine could not be restarted. Reload the page.")
-    return s
-
-
-def follow(s: "UIState", saved: "dict[str, Any]") -> "UIState":
-    """Another tab saved the match (``saved``, shape-checked): this tab follows it and neither plays
-    nor saves until the player takes the game back (:func:`take_back`). Its flows stop; taps kept
-    for its table are dropped (the other tab has the game)."""
-    s.gen += 1
-    s.elsewhere = True
-    s.busy = False
-    s.ask_seed = None
-    s.queued = []
-    return resume(s, saved)
-
-
-def take_back(s: "UIState", saved: "dict[str, Any] | None") -> "UIState":
-    """ "Play here": this tab takes the game from the latest save (the engine checks it next)."""
-    if saved is not None:
-        resume(s, saved)
-    s.elsewhere = False
-    return s
-
-
-def back_to_match(s: "UIState", saved: "dict[str, Any] | None") -> "UIState":
-    """From the daily deal back to the match's save (``saved``), or to no table (a new match)."""
-    s.daily = None
-    s.daily_practice = False
-    s.gen += 1
-    s.view = None
-    s.state = None
-    if saved is not None:
-        resume(s, saved)
-    return s
-
-
-# --------------------------------------------------------------------------- the boot (ui/main.py)
-
-
-def storage_opened(s: "UIState", usable: bool, fast: bool) -> "UIState":
-    """Storage is open (``usable`` False: the game plays unsaved, with a notice); ``?fast=1``."""
-    s.unsaved = not usable
-    s.fast = fast
-    return s
-
-
-def loading(s: "UIState", percent: int) -> "UIState":
-    """The loading bar, from what has really arrived (at most 95 %: the deal is still to come)."""
-    s.progress = min(percent, 95)
-    return s
-
-
-def boot_table(
-    s: "UIState", decision: str, saved: "dict[str, Any] | None", seed: "int | None", blocked: bool
-) -> "UIState":
-    """The table drawn before the engine starts, by ``store.start_decision``: a save to ``resume``
-    (drawn now: it passed the shape check; the engine's check follows), the same with the question
-    of a ``?seed=`` link (``ask``), or the loading state (``new``). ``blocked``: a save that could not
-    be read still holds its slot (storage refused to set it aside): the new match plays unsaved
-    rather than write over it."""
-    if decision == "new" and blocked:
-        s.unsaved = True
-        s.save_blocked = True
-    if decision in ("resume", "ask") and saved is not None:
-        resume(s, saved)
-    if decision == "ask":
-        s.ask_seed = seed
-    s.loading_text = _("Waking up the opponents…")
-    return s
-
-
-def engine_started(s: "UIState") -> "UIState":
-    """The engine worker answered its first request: the table may act (once checked)."""
-    s.engine_ready = True
-    return s
-
-
-def save_refused(s: "UIState") -> "UIState":
-    """The engine refused the saved table (it is set aside): no table until a new match is dealt,
-    no question about a ``?seed=`` link over it, and inputs kept for it are dropped (the notice
-    that a new match starts says why)."""
-    s.state = None
-    s.view = None
-    s.checked = False
-    s.ask_seed = None
-    s.queued = []
-    return s
-
-
-def start_notices(s: "UIState", notices: "list[str]") -> "UIState":
-    """The start-up notices (a save set aside, a bad link...), shown until the next tap."""
-    s.alert = " · ".join(n for n in notices if n)
-    return s
-
-
-def start_failed(s: "UIState", reason: str) -> "UIState":
-    """The game could not start once the engine was ready: the table gives way to ``reason``."""
-    s.failed = reason or "error"
-    return s
-
-
-def named_tab(s: "UIState", token: str) -> "UIState":
-    """This tab's token, written in its saves (two tabs' saves always differ)."""
-    s.tab = token
-    return s
-
-
-def playing_here(s: "UIState") -> "UIState":
-    """This tab took the game back and the engine checked it: any flow of its following stops."""
-    s.gen += 1
-    return s
-
-
-# --------------------------------------------------------------------------- the shell's bookkeeping
-
-
-def input_received(s: "UIState") -> "UIState":
-    """An input arrived; its handling starts in a task of its own (busy until then)."""
-    s.inputs += 1
-    return s
-
-
-def input_started(s: "UIState") -> "UIState":
-    """The handling of an input starts (its first step changes the state)."""
-    s.inputs -= 1
-    return s
-
-
-def save_asked(s: "UIState") -> bool:
-    """An autosave is to be queued (True), or there is nothing to save, one is queued already, or
-    saving is not this tab's (another tab has the game, or a refused save holds the slot)."""
-    if s.state is None or s.save_pending or s.elsewhere or s.save_blocked:
-        return False
-    s.save_pending = True
-    return True
-
-
-def save_done(s: "UIState", written: bool) -> "UIState":
-    """The queued autosave ran; ``written`` False: storage refused it (the game plays on unsaved)."""
-    s.save_pending = False
-    if not written:
-        s.unsaved = True
-    return s
-
-
-def toast_shown(s: "UIState", card: str, token: float) -> "UIState":
-    """The signal card ``card`` in a toast; ``token`` names this toast (for :func:`toast_over`)."""
-    s.toast = card
-    s.toast_token = token
-    return s
-
-
-def toast_over(s: "UIState", token: float) -> bool:
-    """The toast ``token`` has been shown long enough: it goes, unless a later one replaced it."""
-    if s.toast_token != token:
-        return False
-    s.toast = None
-    return True
-
-
-def driving(s: "UIState", gen: int) -> bool:
-    """The opponents of generation ``gen`` are to be run: False when they run already, another tab
-    has the game or a ``?seed=`` question is up."""
-    if s.driving == gen or s.elsewhere or s.ask_seed is not None:
-        return False
-    s.driving = gen
-    return True
-
-
-def driven(s: "UIState", gen: int) -> "UIState":
-    """The run of generation ``gen``'s opponents ended."""
-    if s.driving == gen:
-        s.driving = None
-    return s
-
-
-def focus(s: "UIState", code: str) -> "UIState":
-    """The keyboard focus is on the hand card ``code`` (Enter or Space acts on it)."""
-    s.focus = code
-    return s
-
-
-# --------------------------------------------------------------------------- the daily deal
-
-
-def daily_asked(s: "UIState", date: str, result: "dict[str, Any] | None", practice: bool) -> bool:
-    """The daily deal of ``date`` is asked for (``result``: its recorded result, or None). Played
-    already and not for practice: its result is shown (a panel over the match) and False is returned;
-    else True: the shell asks the engine for its hand (whatever ran stops)."""
-    s.daily_date = date
-    s.daily_result = result
-    if result and not practice:
-        if s.daily != date:
-            s.panel = "daily"
-        return False
-    s.gen += 1
-    s.busy = True
-    return True
-
-
-def daily_dealt(
-    s: "UIState", date: str, practice: bool, packed: "dict[str, Any]", saved: "dict[str, Any] | None"
-) -> "Result":
-    """The daily hand is on the table: dealt by the engine, or resumed from its slot (``saved``) as
-    the engine checked it (``packed``)."""
-    s.daily = date
-    s.daily_practice = practice
-    s.panel = None
-    if saved is None:
-        return started(s, packed)
-    checked(resume(s, saved), packed)
-    s.busy = False
-    return s, [fx.CountHand()]
-
-
-def shared(s: "UIState", outcome: str, text: str) -> "Result":
-    """The daily result was shared (``outcome``: ``shared``, ``copied``, or neither: the text shown)."""
-    if outcome == "shared":
-        return say(s, _("Shared."))
-    if outcome == "copied":
-        return say(s, _("Copied to the clipboard: {text}").format(text=text))
-    return say(s, _("Copy this text to share it: {text}").format(text=text))
 
 
 # --------------------------------------------------------------------------- the opponents
@@ -522,7 +251,7 @@ def next_step(s: "UIState") -> "tuple[UIState, list[Effect], bool]":
     if phase == "expose":
         if s.bots_exposed:
             return s, [], False
-        args = {"state": s.state, "level": s.hand_level}
+        args = {"state": s.state, "level": s.hand_level}  # type: dict[str, Any]
         return s, [fx.Call("bots_expose", args, bots_answered)], True
     if phase != "play":
         return s, review.after_hand(s), False
@@ -659,7 +388,7 @@ def on_action(s: "UIState", name: str) -> "Result":
         s.speed = True
         return s, [fx.Save()]
     if name == "next-hand":
-        if view is not None and view["phase"] == "hand_over":
+        if view is not None and view["actions"]["next_hand"] is None:
             return act(s, {"type": "next_hand"})
         return s, []
     if name == "play-again":
