@@ -160,9 +160,9 @@ def test_daily_actions() -> None:
     assert record_flow.on_action(ui, "daily")[1] == []  # the engine is not ready yet
     ui.engine_ready = True
     _ui, effects = record_flow.on_action(ui, "daily")
-    assert [type(e) for e in effects] == [fx.OpenDaily] and not effects[0].practice  # type: ignore[union-attr]
+    assert len(effects) == 1 and isinstance(effects[0], fx.OpenDaily) and not effects[0].practice
     _ui, effects = record_flow.on_action(ui, "daily-practice")
-    assert effects[0].practice  # type: ignore[union-attr]
+    assert isinstance(effects[0], fx.OpenDaily) and effects[0].practice
     assert record_flow.on_action(ui, "share")[1] == []  # nothing to share yet
     assert record_flow.on_action(ui, "daily-leave")[1] == []  # no daily deal on the table
     ui.daily, ui.daily_result = "2026-12-01", {"score": 0, "place": 1, "codes": []}

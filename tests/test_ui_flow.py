@@ -11,7 +11,7 @@ import pytest
 from tests.broken_saves import good_save
 from tests.e2e.game import find_seed, op, play_out
 from ui import effects as fx
-from ui import flow, store
+from ui import flow, page_flow, store
 from ui.state import UIState
 
 
@@ -32,13 +32,15 @@ class Shell:
             if isinstance(effect, fx.Call):
                 self.calls.append((effect.op, effect.args))
                 answer = op(effect.op, **effect.args)
-                self.run(getattr(flow, effect.then)(self.s, answer, effect.args.get("state")))
+                self.run(effect.then(self.s, answer, effect.args.get("state")))
             elif isinstance(effect, fx.Announce):
                 self.said.append(effect.text)
             elif isinstance(effect, fx.Save):
                 self.saves += 1
             elif isinstance(effect, fx.Drive):
                 self.drive()
+            elif isinstance(effect, fx.Replay):
+                self.run(flow.replay(self.s))
             elif isinstance(effect, fx.NewMatch):
                 self.run(flow.started(self.s, op("new_match", seed=effect.seed or 1)))
                 self.drive()
@@ -119,10 +121,13 @@ def test_refused_cards_say_why_and_change_nothing() -> None:
     from tests.e2e.game import simulate
 
     seed = find_seed(lambda n: simulate(n, lambda e: [], following) is not None)
-    packed, _mine = simulate(seed, lambda e: [], following)  # type: ignore[misc]
+    found = simulate(seed, lambda e: [], following)
+    assert found is not None
+    packed = found[0]
     s = flow.resume(UIState(), store.decode(json.dumps(good_save(packed))))
     s.engine_ready = True
-    refused = next(c for c in s.view["hand"] if s.view["refusals"][c])  # type: ignore[index]
+    assert s.view is not None
+    refused = next(c for c in s.view["hand"] if s.view["refusals"][c])
     before = (s.state, s.selected)
     _state, effects = flow.tap_card(s, refused)
     assert s.message.startswith("You must follow") and [type(e) for e in effects] == [fx.Announce]
@@ -131,7 +136,8 @@ def test_refused_cards_say_why_and_change_nothing() -> None:
     waiting = play_out(op("new_match", seed=5), lambda v: v["phase"] == "play" and v["turn"] != 0)
     s = flow.resume(UIState(), store.decode(json.dumps(good_save(waiting))))
     s.engine_ready = True
-    _state, effects = flow.tap_card(s, s.view["hand"][0])  # type: ignore[index]
+    assert s.view is not None
+    _state, effects = flow.tap_card(s, s.view["hand"][0])
     assert s.message == "Wait for your turn" and not any(isinstance(e, fx.Call) for e in effects)
 
 
@@ -164,7 +170,8 @@ def test_hint_selects_and_explains() -> None:
     _to_my_turn(shell)
     _state, effects = flow.hint(s)
     assert s.busy and s.message == "Thinking…" and isinstance(effects[-1], fx.Call)
-    assert flow.tap_card(s, s.view["hand"][0])[1] == []  # type: ignore[index]  # busy: ignored
+    assert s.view is not None
+    assert flow.tap_card(s, s.view["hand"][0])[1] == []  # busy: ignored
     shell.run((s, effects))
     assert not s.busy and s.selected in _playable(s) and s.message.startswith("Hint: play")
     # an answer about a state that is no longer the table's is dropped
@@ -208,15 +215,20 @@ def test_resuming_in_every_phase(where: str) -> None:
     assert s.view == packed["view"] and s.state == packed["state"]
     _state, effects, go_on = flow.next_step(s)
     phase, turn = packed["view"]["phase"], packed["view"]["turn"]
+    first = effects[0]
     if phase == "expose":
-        assert go_on and effects[0].op == "bots_expose"  # type: ignore[union-attr]
+        assert go_on and isinstance(first, fx.Call) and first.op == "bots_expose"
     elif phase == "play" and turn != 0:
-        assert go_on and effects[0].op == "bot_step" and effects[0].args["seat"] == turn  # type: ignore[union-attr]
+        assert go_on and isinstance(first, fx.Call) and first.op == "bot_step" and first.args["seat"] == turn
     elif phase == "play":
-        assert not go_on and [e.text for e in effects] == ["Your turn"]  # type: ignore[union-attr]
+        assert (
+            not go_on and len(effects) == 1 and isinstance(first, fx.Announce) and first.text == "Your turn"
+        )
         assert flow.next_step(s)[1] == []  # said once
     else:  # the hand is over: only the coach's analysis starts, in the background
-        assert not go_on and [(type(e), e.call.op) for e in effects] == [(fx.Background, "coach")]  # type: ignore[union-attr]
+        assert (
+            not go_on and len(effects) == 1 and isinstance(first, fx.Background) and first.call.op == "coach"
+        )
     shell = Shell(s)
     s.engine_ready = True
     shell.drive()
@@ -231,7 +243,8 @@ def test_resuming_in_every_phase(where: str) -> None:
 def test_nothing_is_played_before_the_engine_checked_the_table_or_from_a_follower_tab() -> None:
     packed = play_out(op("new_match", seed=9), PHASES["play, my turn"])
     s = flow.resume(UIState(), store.decode(json.dumps(good_save(packed))))
-    card = next(c for c in s.view["hand"] if s.view["refusals"][c] is None)  # type: ignore[index]
+    assert s.view is not None
+    card = next(c for c in s.view["hand"] if s.view["refusals"][c] is None)
     assert flow.tap_card(s, card)[1] == [] and s.selected is None  # the engine has not answered yet
     s.engine_ready = True
     s.elsewhere = True
@@ -245,6 +258,74 @@ def test_nothing_is_played_before_the_engine_checked_the_table_or_from_a_followe
     _state, effects = flow.on_action(s, "seed-resume")
     assert s.ask_seed is None and isinstance(effects[0], fx.Drive)
     assert flow.tap_card(s, card)[1] != [] and s.selected == card
+
+
+def _resumed(where: str) -> UIState:
+    """A saved table of ``where`` (PHASES), drawn before the engine has answered."""
+    packed = play_out(op("new_match", seed=9), PHASES[where])
+    return flow.resume(UIState(), store.decode(json.dumps(good_save(packed))))
+
+
+def _engine_answers(s: UIState) -> Shell:
+    """The engine is ready and has checked the resumed table; the inputs kept meanwhile run."""
+    s.engine_ready = True
+    flow.checked(s, op("check", state=s.state))
+    shell = Shell(s)
+    shell.run(flow.replay(s))
+    return shell
+
+
+def test_taps_before_the_engine_answers_are_kept_in_order_and_carried_out() -> None:
+    s = _resumed("play, my turn")
+    assert s.view is not None
+    card = _playable(s)[0]
+    for _tap in range(2):
+        assert flow.tap_card(s, card)[1] == []
+    assert s.queued == [("tap", card), ("tap", card)] and flow.busy(s)  # kept, and the page says so
+    shell = _engine_answers(s)
+    assert s.queued == [] and card not in s.view["hand"]
+    steps = [args["action"] for name, args in shell.calls if name == "step"]
+    assert steps[0] == {"type": "play", "seat": 0, "card": card}
+
+
+def test_next_hand_before_the_engine_answers_starts_the_next_hand() -> None:
+    s = _resumed("hand over")
+    assert s.view is not None
+    assert flow.on_action(s, "next-hand")[1] == [] and s.queued == [("action", "next-hand")]
+    _engine_answers(s)
+    assert s.view["hand_number"] == 2 and s.queued == []
+
+
+def test_kept_inputs_are_dropped_when_the_table_is_not_the_players() -> None:
+    s = _resumed("play, my turn")
+    assert s.view is not None
+    flow.tap_card(s, _playable(s)[0])
+    s.engine_ready = True
+    s.elsewhere = True  # another tab took the game meanwhile
+    assert flow.replay(s)[1] == [] and s.queued == [] and s.selected is None
+
+
+def test_busy_while_anything_on_screen_still_moves() -> None:
+    shell = _started(find_seed(lambda n: not op("new_match", seed=n)["view"]["exposable"]))
+    s = shell.s
+    _to_my_turn(shell)
+    s.dealing = None
+    s.flying = None
+    assert not flow.busy(s)
+    s.dealing = s.view["hand_number"] if s.view else 1
+    assert flow.busy(s)
+    flow.dealt(s, s.dealing)
+    assert not flow.busy(s)
+    card = _playable(s)[0]
+    flow.tap_card(s, card)
+    _state, effects = flow.stepped(
+        s, op("step", state=s.state, action={"type": "play", "seat": 0, "card": card})
+    )
+    assert s.flying == card and fx.Fly in [type(e) for e in effects] and flow.busy(s)  # the card flies in
+    flow.landed(s, card)
+    assert s.flying is None
+    s.engine_ready = False
+    assert flow.busy(s)  # the engine is (re)starting: nothing may be taken for settled
 
 
 def test_panels_and_keys() -> None:
@@ -277,7 +358,8 @@ def test_the_settings_sheet_opens_switches_and_closes() -> None:
     # sound turned on is heard at once (a preview); turned off, it is silent
     _s, effects = flow.on_action(s, "sound")
     assert s.sound is True and s.sheet
-    assert [type(e) for e in effects] == [fx.SaveSettings, fx.Sound] and effects[1].kind == "card"
+    assert [type(e) for e in effects] == [fx.SaveSettings, fx.Sound]
+    assert isinstance(effects[1], fx.Sound) and effects[1].kind == "card"
     _s, effects = flow.on_action(s, "sound")
     assert s.sound is False and [type(e) for e in effects] == [fx.SaveSettings]
     # an entry that opens a panel closes the sheet; ☰ again, or its close button, closes it
@@ -322,3 +404,140 @@ def test_pace_follows_the_settings_speed_up_and_fast() -> None:
     assert all(a <= b for a, b in zip(flow.pace(s), flow.PACE_SPEED, strict=True))
     s.fast = True
     assert flow.pace(s) == flow.PACE_FAST
+
+
+def test_another_tab_is_followed_then_taken_back() -> None:
+    s = _resumed("play, my turn")
+    assert s.view is not None
+    flow.tap_card(s, _playable(s)[0])  # kept for the engine
+    gen = s.gen
+    other = play_out(op("new_match", seed=9), PHASES["hand over"])
+    page_flow.follow(s, store.decode(json.dumps(good_save(other))))
+    assert s.elsewhere and s.gen == gen + 1 and s.queued == [] and s.view == other["view"]
+    s.engine_ready = True
+    assert flow.on_action(s, "next-hand")[1] == []  # a follower plays nothing
+    page_flow.take_back(s, store.decode(json.dumps(good_save(other))))
+    assert not s.elsewhere and not s.checked  # the engine checks the save it takes back
+    shell = Shell(s)
+    flow.checked(s, op("check", state=s.state))
+    shell.run(flow.on_action(s, "next-hand"))
+    assert s.view["hand_number"] == 2
+
+
+def test_an_engine_restart_stops_the_flows_and_says_so() -> None:
+    shell = _started(3)
+    s = shell.s
+    gen = s.gen
+    _state, effects = page_flow.engine_lost(s)
+    assert s.gen == gen + 1 and s.recovering and not s.engine_ready and flow.busy(s)
+    assert [type(e) for e in effects] == [
+        fx.Announce
+    ] and s.engine_note == "The game engine stopped. Restarting it…"
+    _state, effects = page_flow.engine_back(s, op("check", state=s.state))
+    assert s.engine_ready and not s.recovering and s.checked and "restarted" in s.engine_note
+    page_flow.engine_lost(s)
+    page_flow.engine_gone(s)
+    assert not s.recovering and not s.engine_ready and "could not be restarted" in s.engine_note
+
+
+def test_a_failed_request_says_why_and_a_dead_worker_says_nothing_yet() -> None:
+    s = _started(3).s
+    s.busy = True
+    s.thinking = 2
+    _state, effects = page_flow.request_failed(s, "boom")
+    assert not s.busy and s.thinking is None and s.message == "Something went wrong: boom"
+    assert [type(e) for e in effects] == [fx.Announce]
+    s.message = ""
+    assert page_flow.request_failed(s, "")[1] == [] and s.message == ""
+
+
+def test_back_from_the_daily_deal_to_the_match_or_to_a_new_one() -> None:
+    s = _started(3).s
+    s.daily = "2026-12-01"
+    s.daily_practice = True
+    match = play_out(op("new_match", seed=9), PHASES["hand over"])
+    page_flow.back_to_match(s, store.decode(json.dumps(good_save(match))))
+    assert s.daily is None and not s.daily_practice and s.view == match["view"] and not s.checked
+    page_flow.back_to_match(s, None)
+    assert s.view is None and s.state is None  # (the shell deals a new match)
+    page_flow.dealing_new(s)
+    assert s.busy and s.daily is None
+
+
+def test_settings_read_at_boot_are_taken_whole() -> None:
+    storage = store.MemoryStorage()
+    s = UIState()
+    s.level = "hard"
+    s.sound = True
+    s.play_speed = "fast"
+    assert store.save_settings(storage, s)
+    fresh = page_flow.take_settings(UIState(), store.load_settings(storage))
+    assert (fresh.level, fresh.sound, fresh.play_speed, fresh.four_colour) == ("hard", True, "fast", False)
+
+
+@pytest.mark.parametrize("decision", ["resume", "ask", "new"])
+def test_the_table_drawn_at_boot_follows_the_start_decision(decision: str) -> None:
+    packed = play_out(op("new_match", seed=9), PHASES["play, my turn"])
+    saved = store.decode(json.dumps(good_save(packed))) if decision != "new" else None
+    s = page_flow.boot_table(UIState(), decision, saved, 77 if decision == "ask" else None, decision == "new")
+    assert s.view == (packed["view"] if saved else None) and not s.checked
+    assert s.ask_seed == (77 if decision == "ask" else None)
+    assert (s.unsaved, s.save_blocked) == ((True, True) if decision == "new" else (False, False))
+    assert s.loading_text and flow.busy(s)  # the engine is not ready: never settled
+    page_flow.engine_started(s)
+    if decision == "resume":  # the engine refuses the save: no table, nothing kept for it
+        s.queued.append(("tap", _playable(s)[0]))
+        page_flow.save_refused(s)
+        assert s.view is None and s.state is None and s.queued == [] and s.ask_seed is None
+    page_flow.start_notices(s, ["", "a", "b"])
+    assert s.alert == "a · b"
+
+
+def test_the_daily_deal_already_played_shows_its_result_over_the_table() -> None:
+    s = _started(3).s
+    gen = s.gen
+    result = {"score": -50, "place": 2, "codes": []}
+    assert page_flow.daily_asked(s, "2026-12-01", result, practice=False) is False
+    assert s.panel == "daily" and s.daily_result == result and s.gen == gen and not s.busy
+    assert page_flow.daily_asked(s, "2026-12-01", result, practice=True) is True
+    assert s.gen == gen + 1 and s.busy
+    shell = Shell(s)
+    shell.run(page_flow.daily_dealt(s, "2026-12-01", True, op("daily", date="2026-12-01"), None))
+    assert s.daily == "2026-12-01" and s.daily_practice and s.panel is None and not s.busy
+    assert s.hand_level == "hard"
+
+
+def test_saving_toasts_and_the_opponents_run_are_bookkept() -> None:
+    s = _started(3).s
+    assert page_flow.save_asked(s) and not page_flow.save_asked(s)  # one save queued at a time
+    page_flow.save_done(s, written=False)
+    assert not s.save_pending and s.unsaved
+    s.elsewhere = True
+    assert not page_flow.save_asked(s) and not page_flow.driving(s, s.gen)  # another tab has the game
+    s.elsewhere = False
+    assert page_flow.driving(s, s.gen) and not page_flow.driving(s, s.gen)
+    page_flow.driven(s, s.gen)
+    assert s.driving is None
+    page_flow.toast_shown(s, "QS", 1.0)
+    page_flow.toast_shown(s, "JD", 2.0)
+    assert not page_flow.toast_over(s, 1.0) and s.toast == "JD"
+    assert page_flow.toast_over(s, 2.0) and s.toast is None
+    _state, effects = page_flow.shared(s, "copied", "text")
+    assert s.message == "Copied to the clipboard: text" and [type(e) for e in effects] == [fx.Announce]
+
+
+def test_the_check_of_a_table_replaced_meanwhile_is_dropped() -> None:
+    s = _resumed("play, my turn")
+    old = s.state
+    assert old is not None
+    answer = op("check", state=old)
+    shell = Shell(s)
+    shell.run(flow.started(s, op("new_match", seed=8)))  # a ?seed= link's new match came first
+    new = (s.state, s.view)
+    flow.checked(s, answer, old)
+    assert (s.state, s.view) == new
+
+
+def test_a_refused_save_gives_way_to_the_links_deal_or_a_random_one() -> None:
+    assert page_flow.decision_after_refusal("ask", 8) == ("new", 8)
+    assert page_flow.decision_after_refusal("resume", None) == ("new", None)

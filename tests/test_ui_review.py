@@ -37,7 +37,7 @@ class Shell(FlowShell):
             elif isinstance(e, fx.CheckReviews):
                 hands = review_store.entries(self.storage)
                 self.background.append(
-                    fx.Call("check_reviews", {"table": e.table, "hands": hands}, "reviews_checked")
+                    fx.Call("check_reviews", {"table": e.table, "hands": hands}, review.reviews_checked)
                 )
             elif isinstance(e, fx.StoreReviews):
                 review_store.replace(self.storage, e.hands, e.set_aside)
@@ -48,7 +48,7 @@ class Shell(FlowShell):
             limit -= 1
             call = self.background.pop(0)
             sent = call.args.get("state", call.args.get("table"))
-            self.run(getattr(flow, call.then)(self.s, op(call.op, **call.args), sent))
+            self.run(call.then(self.s, op(call.op, **call.args), sent))
 
 
 def at_hand_over(seed: int = 5, packed: Any = None) -> Shell:
@@ -68,7 +68,7 @@ def test_the_coach_runs_one_decision_a_request_then_gives_its_verdict() -> None:
     assert len(shell.background) == 1 and shell.background[0].op == "coach"
     assert "analysing" in review_html.verdict_text(s.review)
     call = shell.background.pop(0)
-    shell.run(flow.coached(s, op(call.op, **call.args), call.args.get("state")))
+    shell.run(review.coached(s, op(call.op, **call.args), call.args.get("state")))
     # a small step: the decision's sums so far, sent back with its next step, one request at a time
     assert s.review.analyses == [] and s.review.count is not None and len(shell.background) == 1
     assert shell.background[0].args["part"]["step"] == 1 and shell.background[0].args["index"] == 0
@@ -94,7 +94,7 @@ def test_a_player_action_while_a_coach_step_is_pending_goes_at_once_and_drops_th
     assert [type(e) for e in effects] == [fx.Call] and effects[0].op == "step"
     shell.run((s, effects))
     assert s.view is not None and s.view["phase"] != "hand_over"
-    shell.run(flow.coached(s, op(pending.op, **pending.args), pending.args.get("state")))
+    shell.run(review.coached(s, op(pending.op, **pending.args), pending.args.get("state")))
     assert shell.background == [] and review.of_table(s).analyses == []
     assert not review.current(s).running and review.after_hand(s) == []  # no coach for a hand in play
 
@@ -281,7 +281,7 @@ def run_check(shell: Shell) -> None:
     """Run the engine's check of the stored reviews (queued in the background at the match result)."""
     check = next(c for c in shell.background if c.op == "check_reviews")
     shell.background.remove(check)
-    shell.run(flow.reviews_checked(shell.s, op(check.op, **check.args), check.args["table"]))
+    shell.run(review.reviews_checked(shell.s, op(check.op, **check.args), check.args["table"]))
 
 
 def test_the_match_result_offers_the_last_hands_the_engine_checked() -> None:

@@ -9,7 +9,7 @@ import asyncio
 
 from pyscript import window
 
-from ui import bridge, dom, flow, house_rules, later, render, sound, store, table
+from ui import bridge, dom, flow, house_rules, later, page_flow, render, sound, store, table
 from ui import effects as fx
 from ui.i18n import _
 from ui.state import UIState
@@ -23,14 +23,14 @@ else:  # (imported when first needed, not before the table is drawn: ui/later.py
     )
 
 #: The page's UI state (the only one).
-ui = UIState()
-ui.tab = str(int(window.Math.random() * 1000000000))
+ui = page_flow.named_tab(UIState(), str(int(window.Math.random() * 1000000000)))
 #: Where the match and the settings are saved: localStorage, or the stand-in ``ui.main`` chose.
 _storage = [None]
 #: The table's sounds (played only when the player turned sound on).
 sounds = sound.Player(window)
-#: Milliseconds a new hand's cards take to arrive (web/game.css: 13 cards, 35 ms apart, 280 ms each).
-DEAL_MS = 760
+#: Seconds the table's cards may take to stop moving before the page stops waiting for them (the
+#: deal takes 0.76 s in web/game.css; a card flying in 0.28 s).
+MOTION_CAP_S = 3
 
 
 # --------------------------------------------------------------------------- drawing and saving
@@ -49,11 +49,18 @@ def _source():
     attrs["data-engine"] = "ready" if ui.engine_ready else "starting"
     attrs["data-deck"] = "four" if ui.four_colour else None
     attrs["data-daily"] = ui.daily
-    view = ui.view
-    bots_deciding = view is not None and view["phase"] == "expose" and not ui.bots_exposed
-    busy = ui.busy or ui.hold or bots_deciding or ui.save_pending or ui.inputs
-    attrs["data-busy"] = "true" if busy else None
-    regions = render.regions(ui)
+    attrs["data-busy"] = "true" if flow.busy(ui) else None
+    try:
+        regions = render.regions(ui)
+    except Exception:
+        if ui.checked:
+            raise
+        # A save that passed the shape check but cannot be drawn: the loading state until the
+        # engine's verdict on it (never the load-failure screen: the files did load).
+        window.console.warn("gongzhu: the saved table waits for the engine's check")
+        regions = render.waiting_regions(ui)
+        attrs["data-phase"] = "loading"
+        attrs["data-turn"] = None
     if load_failed():
         # Left to the watchdog: a redraw asked for before it fired (the loading bar's, every 0.25 s)
         # or after it (☰) would put the spinner's phase back, or its box.
@@ -89,26 +96,23 @@ def save_problem_text(problem):
 def persist():
     """Save soon, in a task of its own (after the redraw), so no single task does both. Never while
     another tab has the game (:func:`on_storage`): that tab's save is the match."""
-    if ui.state is None or ui.save_pending or ui.elsewhere or ui.save_blocked:
-        return
-    ui.save_pending = True
-    _spawn(_save_later())
+    if page_flow.save_asked(ui):
+        _spawn(_save_later())
 
 
 async def _save_later():
     await asyncio.sleep(0.02)
-    ui.save_pending = False
+    written = True
     if ui.daily and ui.state is not None:
-        if not store.set_text(storage(), daily.SLOT_KEY, daily.encode_slot(ui)):
-            ui.unsaved = True
-    elif ui.state is not None and not ui.elsewhere and not store.save(storage(), ui):
-        ui.unsaved = True
+        written = store.set_text(storage(), daily.SLOT_KEY, daily.encode_slot(ui))
+    elif ui.state is not None and not ui.elsewhere:
+        written = store.save(storage(), ui)
+    page_flow.save_done(ui, written)
     redraw()  # clears data-busy: tests may reload from here on
 
 
 def save_settings():
-    if not store.save_settings(storage(), ui):
-        ui.unsaved = True
+    page_flow.save_done(ui, store.save_settings(storage(), ui))
 
 
 def pace():
@@ -129,14 +133,12 @@ async def pause(kind, start=None):
 
 
 def _toast(code):
-    ui.toast = code
     token = dom.now_ms()
-    ui.toast_token = token
+    page_flow.toast_shown(ui, code, token)
 
     async def clear():
         await asyncio.sleep(1.7)
-        if ui.toast_token == token:
-            ui.toast = None
+        if page_flow.toast_over(ui, token):
             redraw()
 
     _spawn(clear())
@@ -171,6 +173,10 @@ async def run(result, gen=None, draw=True):
             sounds.play(effect.kind)
         elif isinstance(effect, fx.Deal):
             _spawn(_deal(effect.hand, gen))
+        elif isinstance(effect, fx.Fly):
+            _spawn(_fly(effect.card, gen))
+        elif isinstance(effect, fx.Replay):
+            await run(flow.replay(ui), gen)
         elif isinstance(effect, fx.Drive):
             await drive()
         elif isinstance(effect, fx.NewMatch):
@@ -204,7 +210,9 @@ async def run(result, gen=None, draw=True):
         elif isinstance(effect, fx.CheckReviews):
             if not ui.daily:
                 hands = review_store.entries(storage())
-                call = fx.Call("check_reviews", {"table": effect.table, "hands": hands}, "reviews_checked")
+                call = fx.Call(
+                    "check_reviews", {"table": effect.table, "hands": hands}, review.reviews_checked
+                )
                 _spawn(_background(call, gen))
         elif isinstance(effect, fx.StoreReviews) and not ui.daily and not ui.elsewhere:
             review_store.replace(storage(), effect.hands, effect.set_aside)
@@ -233,7 +241,7 @@ async def _background(call, gen):
     if gen == ui.gen:
         sent = call.args.get("state", call.args.get("table"))
         shown = not (isinstance(answer, dict) and "part" in answer)  # (a coach step's sums: nothing to draw)
-        await run(getattr(flow, call.then)(ui, answer, sent), gen, shown)
+        await run(call.then(ui, answer, sent), gen, shown)
 
 
 async def _call(effect, gen):
@@ -251,34 +259,45 @@ async def _call(effect, gen):
         await pause(effect.pace, started)
     if gen != ui.gen:
         return
-    await run(getattr(flow, effect.then)(ui, answer, effect.args.get("state")), gen)
+    await run(effect.then(ui, answer, effect.args.get("state")), gen)
+
+
+async def _still():
+    """Wait until the change asked for is drawn and the table's cards have stopped moving (their
+    animations, as the browser runs them: a frame drawn late starts them late)."""
+    start = dom.now_ms()
+    await asyncio.sleep(0.02)
+    while (not dom.drawn() or dom.cards_moving()) and dom.now_ms() - start < MOTION_CAP_S * 1000:
+        await asyncio.sleep(0.03)
 
 
 async def _deal(hand, gen):
-    """The new hand's cards have had the time to arrive: they stop being dealt."""
-    await asyncio.sleep(DEAL_MS / 1000)
+    """The new hand's cards have arrived: they stop being dealt."""
+    await _still()
     if gen == ui.gen:
         await run(flow.dealt(ui, hand), gen)
 
 
+async def _fly(card, gen):
+    """The card played has flown in: the page may read as settled again."""
+    await _still()
+    if gen == ui.gen:
+        await run(flow.landed(ui, card), gen)
+
+
 def report(exc):
-    ui.busy = False
-    ui.thinking = None
     window.console.warn("gongzhu: " + str(exc))
-    if isinstance(exc, bridge.EngineDied):
+    died = isinstance(exc, bridge.EngineDied)
+    _spawn(run(page_flow.request_failed(ui, "" if died else str(exc) or "error")))
+    if died:
         _spawn(recover())
-        return
-    ui.message = _("Something went wrong: {error}").format(error=str(exc))
-    dom.announce(ui.message)
-    redraw()
 
 
 async def drive():
     """Run the computer opponents until the player has something to do."""
     gen = ui.gen
-    if ui.driving == gen or ui.elsewhere or ui.ask_seed is not None:
+    if not page_flow.driving(ui, gen):
         return
-    ui.driving = gen
     try:
         while gen == ui.gen:
             if ui.hold:
@@ -291,8 +310,7 @@ async def drive():
     except Exception as exc:
         report(exc)
     finally:
-        if ui.driving == gen:
-            ui.driving = None
+        page_flow.driven(ui, gen)
 
 
 async def _show_trick(gen):
@@ -355,19 +373,13 @@ async def open_daily(date=None, practice=False):
     ``practice``), else the hand, resumed from its own slot or dealt by the engine. The match in
     progress stays in its save."""
     date = date or today()
-    other_day = daily.practice_only(date, today())  # (only today's deal is recorded)
-    practice = practice or other_day
-    ui.daily_date = date
+    practice = practice or daily.practice_only(date, today())  # (only today's deal is recorded)
     rec, problem = record.load(storage())
     _take_record(rec, problem)
-    ui.daily_result = rec.daily.get(date)
-    if ui.daily_result and not practice:
-        if ui.daily != date:
-            ui.panel = "daily"
+    if not page_flow.daily_asked(ui, date, rec.daily.get(date), practice):
         redraw()
+        await drive()  # the table under the panel goes on (it may still be at the opponents' turn)
         return
-    ui.gen += 1
-    ui.busy = True
     redraw()
     saved = None if practice else daily.load_slot(storage(), date)
     try:
@@ -378,34 +390,15 @@ async def open_daily(date=None, practice=False):
     except Exception as exc:
         report(exc)
         return
-    ui.daily = date
-    ui.daily_practice = practice
-    ui.panel = None
-    if other_day:
-        ui.alert = daily.other_day_text(date)
-        dom.announce(ui.alert)
-    if saved is None:
-        await run(flow.started(ui, packed))
-    else:  # (the daily hand resumed from its slot, as the engine checked it)
-        flow.resume(ui, saved)
-        ui.state = packed["state"]
-        ui.view = packed["view"]
-        ui.busy = False
-        count_record()
-        redraw()
+    notice = daily.other_day_text(date) if daily.practice_only(date, today()) else ""
+    await run(page_flow.daily_dealt(ui, date, practice, packed, saved, notice))
     await drive()
 
 
 async def leave_daily():
     """Back to the match in progress (its save), or a new match when there is none."""
-    ui.daily = None
-    ui.daily_practice = False
-    ui.gen += 1
-    ui.view = None
-    ui.state = None
     saved, _problem = store.load(storage())
-    if saved is not None:
-        flow.resume(ui, saved)
+    page_flow.back_to_match(ui, saved)
     if ui.state is None or not await check_resumed():
         await new_match()
         return
@@ -451,9 +444,7 @@ async def apply_import():
     resumed = fields is not None and not ui.daily
     if resumed:
         ui.gen += 1
-        flow.resume(ui, fields)
-        ui.state = packed["state"]
-        ui.view = packed["view"]
+        flow.checked(flow.resume(ui, fields), packed)
     _say_import(_("Your data was imported."))
     if resumed:
         await drive()
@@ -469,30 +460,28 @@ async def share():
     """Share the daily result: the Web Share API, else the clipboard, else the text shown."""
     text = daily.share_text(ui.daily or ui.daily_date, ui.daily_result)
     outcome = str(await window.gongzhuFiles.share(text))
-    if outcome == "shared":
-        ui.message = _("Shared.")
-    elif outcome == "copied":
-        ui.message = _("Copied to the clipboard: {text}").format(text=text)
-    else:
-        ui.message = _("Copy this text to share it: {text}").format(text=text)
-    dom.announce(ui.message)
-    redraw()
+    await run(page_flow.shared(ui, outcome, text))
 
 
 # --------------------------------------------------------------------------- the match
 
 
 async def check_resumed():
-    """Let the engine confirm the resumed match; False (save set aside) when it rejects it."""
+    """Let the engine confirm the resumed match; False (save set aside) when it rejects it. An
+    answer that comes once the table is another one (a ``?seed=`` link's new match) is dropped."""
+    sent = ui.state
     try:
-        packed = await bridge.call("check", state=ui.state)
+        packed = await bridge.call("check", state=sent)
     except bridge.EngineError as exc:
+        if ui.state != sent:
+            return True
         window.console.warn("gongzhu: saved match rejected: " + str(exc))
         store.set_aside(storage(), store.get_text(storage(), store.SAVE_KEY) or store.encode(ui))
-        ui.state = None
-        ui.view = None
+        page_flow.save_refused(ui)
         return False
-    ui.view = packed["view"]
+    if ui.state != sent:
+        return True  # (the table is another one now: this answer is not for it)
+    flow.checked(ui, packed)
     count_record()  # (a hand finished before a reload is counted now, once)
     return True
 
@@ -500,9 +489,7 @@ async def check_resumed():
 async def new_match(seed=None):
     if seed is None:
         seed = int(window.Math.random() * 2147483647)
-    ui.daily = None
-    ui.gen += 1
-    ui.busy = True
+    page_flow.dealing_new(ui)
     redraw()
     try:
         packed = await bridge.call("new_match", seed=seed, rules=house_rules.read(ui.house_rules))
@@ -517,13 +504,7 @@ async def recover():
     """The engine worker died: say so, start a new one and go on from the last save."""
     if ui.recovering:
         return
-    ui.recovering = True
-    ui.gen += 1  # any flow still waiting on the dead worker stops
-    ui.engine_ready = False
-    ui.busy = False
-    ui.engine_note = _("The game engine stopped. Restarting it…")
-    dom.announce(ui.engine_note)
-    redraw()
+    await run(page_flow.engine_lost(ui))
     try:
         await bridge.restart()
         saved, _problem = store.load(storage())
@@ -533,18 +514,13 @@ async def recover():
             packed = await bridge.call("new_match", seed=int(window.Math.random() * 2147483647))
         else:
             packed = await bridge.call("check", state=ui.state)
-        ui.state = packed["state"]
-        ui.view = packed["view"]
-        ui.engine_ready = True
-        ui.engine_note = _("The game engine was restarted: play goes on from the last save.")
-        dom.announce(ui.engine_note)
     except Exception as exc:
-        ui.engine_note = _("The game engine could not be restarted. Reload the page.")
+        page_flow.engine_gone(ui)
         window.console.warn("gongzhu: restart failed: " + str(exc))
-        return
-    finally:
-        ui.recovering = False
         redraw()
+        return
+    await run(page_flow.engine_back(ui, packed))
+    await run(flow.replay(ui))
     await drive()
 
 
@@ -562,11 +538,7 @@ def on_storage(text):
     except Exception as exc:
         window.console.warn("gongzhu: another tab's save ignored: " + str(exc))
         return
-    ui.gen += 1  # any flow of this tab stops
-    ui.elsewhere = True
-    ui.busy = False
-    ui.ask_seed = None
-    flow.resume(ui, saved)
+    page_flow.follow(ui, saved)
     redraw()
     if ui.engine_ready:
         _spawn(_engine_view(saved["state"]))
@@ -579,9 +551,8 @@ async def _engine_view(state):
     except Exception as exc:
         window.console.warn("gongzhu: another tab's match rejected: " + str(exc))
         return
-    if ui.state == state:
-        ui.view = packed["view"]
-        redraw()
+    flow.checked(ui, packed, state)
+    redraw()
 
 
 async def take_over():
@@ -589,13 +560,11 @@ async def take_over():
     if not ui.elsewhere:
         return
     saved, _problem = store.load(storage())
-    if saved is not None:
-        flow.resume(ui, saved)
-    ui.elsewhere = False
+    page_flow.take_back(ui, saved)
     if ui.state is None or not await check_resumed():
         await new_match()
         return
-    ui.gen += 1
+    page_flow.playing_here(ui)
     persist()  # the other tab now follows this one
     redraw()
     await drive()
@@ -618,13 +587,15 @@ def _spawn(coro):
 def _spawn_input(coro):
     """Handle an input (a tap, a key, a choice) in the background, ``coro`` being its handling.
     Until that starts, the table on show is from before the input, so the page reads as busy."""
-    ui.inputs += 1
+    page_flow.input_received(ui)
     redraw()
     _spawn(_handle_input(coro))
 
 
 async def _handle_input(coro):
-    ui.inputs -= 1  # (no frame can come between this and the handling's first step, its state change)
+    page_flow.input_started(
+        ui
+    )  # (no frame can come between this and the handling's first step, its state change)
     await coro
 
 
@@ -703,7 +674,7 @@ def on_key(event):
     elif key in ("Enter", " ") and card is not None:
         event.preventDefault()
         if not event.repeat:
-            ui.focus = str(card.dataset.card)
+            page_flow.focus(ui, str(card.dataset.card))
             on_click(event)
     elif key == "Escape" and ui.panel:
         _spawn_input(run(flow.on_action(ui, "close")))

@@ -182,6 +182,27 @@ def schedule():
     window.requestAnimationFrame(_frame_proxy)
 
 
+def drawn():
+    """True once the last redraw asked for has been drawn."""
+    return not _state["pending"]
+
+
+def cards_moving():
+    """True while a card of the hand or the trick still moves (the deal, a card flying in, the
+    sweep): a finite CSS animation of theirs is running (the endless glows do not count)."""
+    subtree = window.JSON.parse('{"subtree": true}')  # (the element and what it holds, pseudo-elements too)
+    for region in ("hand", "trick"):
+        element = document.getElementById(region)
+        if element is None:
+            continue
+        for animation in element.getAnimations(subtree):
+            if str(animation.playState) != "running":
+                continue
+            if float(animation.effect.getComputedTiming().iterations) != float("inf"):
+                return True
+    return False
+
+
 def now_ms():
     return window.performance.now()
 

@@ -1,43 +1,55 @@
 """What a transition of ``ui/flow.py`` asks the shell (``ui/app.py``) to do, as plain data.
 
 Pure Python (MicroPython and CPython): the shell runs each effect in order; the tests of the flow
-read them. An engine answer comes back into the flow by :attr:`Call.then`.
+read them. An engine answer comes back into the flow by :attr:`Call.then`, the transition itself.
 """
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
+    from collections.abc import Callable
     from typing import Any
 
+    from ui.state import UIState
 
-class Call:
-    """Send ``op`` with ``args`` to the engine worker; the answer goes to ``flow.<then>``."""
+    #: A transition that takes an engine answer: (UI state, the answer, the engine state sent).
+    Then = Callable[[UIState, Any, "str | None"], "tuple[UIState, list[Effect]]"]
 
-    def __init__(self, op: str, args: "dict[str, Any]", then: str, pace: int = -1, measure: str = "") -> None:
+
+class Effect:
+    """What a transition asks the shell to do (the base of every effect)."""
+
+
+class Call(Effect):
+    """Send ``op`` with ``args`` to the engine worker; the answer goes to the transition ``then``."""
+
+    def __init__(
+        self, op: str, args: "dict[str, Any]", then: "Then", pace: int = -1, measure: str = ""
+    ) -> None:
         self.op = op  # the worker op: step, bots_expose, bot_step, hint, new_match, check
         self.args = args  # its arguments (the engine state among them, as sent)
-        self.then = then  # the flow function that takes (UI state, answer, the engine state sent)
+        self.then = then  # the transition that takes (UI state, answer, the engine state sent)
         self.pace = pace  # the answer takes at least this part of the pace (0: an opponent's card), or -1
         self.measure = measure  # a gongzhu:<measure> performance measure of the wait (benches), or ""
 
     def __repr__(self) -> str:
-        return "Call(" + self.op + " -> " + self.then + ")"
+        return "Call(" + self.op + " -> " + self.then.__name__ + ")"
 
 
-class Save:
+class Save(Effect):
     """Autosave the match (soon, in a task of its own)."""
 
     def __repr__(self) -> str:
         return "Save()"
 
 
-class SaveSettings:
+class SaveSettings(Effect):
     """Save the settings (level, four-colour deck)."""
 
     def __repr__(self) -> str:
         return "SaveSettings()"
 
 
-class Announce:
+class Announce(Effect):
     """Read ``text`` out to screen readers (the live log)."""
 
     def __init__(self, text: str) -> None:
@@ -47,7 +59,7 @@ class Announce:
         return "Announce(" + self.text + ")"
 
 
-class Toast:
+class Toast(Effect):
     """Show the signal card ``card`` in a toast for a moment."""
 
     def __init__(self, card: str) -> None:
@@ -57,7 +69,7 @@ class Toast:
         return "Toast(" + self.card + ")"
 
 
-class Sound:
+class Sound(Effect):
     """Play the sound ``kind`` (one of ``ui.sound.SOUNDS``), when the player turned sound on."""
 
     def __init__(self, kind: str) -> None:
@@ -67,7 +79,7 @@ class Sound:
         return "Sound(" + self.kind + ")"
 
 
-class Deal:
+class Deal(Effect):
     """The hand ``hand`` was just dealt: its cards arrive in sequence, then ``flow.dealt`` ends it."""
 
     def __init__(self, hand: int) -> None:
@@ -77,14 +89,31 @@ class Deal:
         return "Deal(" + str(self.hand) + ")"
 
 
-class Drive:
+class Fly(Effect):
+    """The card ``card`` flies in to the trick; once its flight is over ``flow.landed`` ends it."""
+
+    def __init__(self, card: str) -> None:
+        self.card = card  # the card played
+
+    def __repr__(self) -> str:
+        return "Fly(" + self.card + ")"
+
+
+class Replay(Effect):
+    """Carry out the next input kept while the engine was starting (``flow.replay``)."""
+
+    def __repr__(self) -> str:
+        return "Replay()"
+
+
+class Drive(Effect):
     """Run the computer opponents until the player has something to do (``flow.next_step``)."""
 
     def __repr__(self) -> str:
         return "Drive()"
 
 
-class NewMatch:
+class NewMatch(Effect):
     """Deal a new match (``seed`` None: a random one)."""
 
     def __init__(self, seed: "int | None" = None) -> None:
@@ -94,17 +123,17 @@ class NewMatch:
         return "NewMatch(" + str(self.seed) + ")"
 
 
-class Background:
+class Background(Effect):
     """Run ``call`` in a task of its own: the flow goes on without waiting for it (the coach)."""
 
     def __init__(self, call: Call) -> None:
-        self.call = call  # the engine request; its answer goes to ``flow.<call.then>`` as usual
+        self.call = call  # the engine request; its answer goes to ``call.then`` as usual
 
     def __repr__(self) -> str:
         return "Background(" + repr(self.call) + ")"
 
 
-class KeepReview:
+class KeepReview(Effect):
     """Store finished hand ``hand`` for review: its engine state and the coach's analyses so far
     (``ui/review_store.py``; not for the daily deal)."""
 
@@ -117,9 +146,9 @@ class KeepReview:
         return "KeepReview(" + str(self.hand) + ")"
 
 
-class CheckReviews:
+class CheckReviews(Effect):
     """Read the stored reviews and have the engine check them against the match ``table``, in the
-    background (``check_reviews`` op; the answer goes to ``flow.reviews_checked``)."""
+    background (``check_reviews`` op; the answer goes to ``review.reviews_checked``)."""
 
     def __init__(self, table: str) -> None:
         self.table = table  # the table's engine state (the match over)
@@ -128,7 +157,7 @@ class CheckReviews:
         return "CheckReviews()"
 
 
-class StoreReviews:
+class StoreReviews(Effect):
     """Store the reviews the engine checked in place of those read (``set_aside`` of them refused:
     the text read is kept aside first)."""
 
@@ -140,28 +169,28 @@ class StoreReviews:
         return "StoreReviews(" + str(len(self.hands)) + ", " + str(self.set_aside) + ")"
 
 
-class CountHand:
+class CountHand(Effect):
     """Count the finished hand (and match) of the table in the player's record (``ui/record.py``)."""
 
     def __repr__(self) -> str:
         return "CountHand()"
 
 
-class ReadRecord:
+class ReadRecord(Effect):
     """Read the player's record from storage (the statistics panel shows it)."""
 
     def __repr__(self) -> str:
         return "ReadRecord()"
 
 
-class ResetRecord:
+class ResetRecord(Effect):
     """Set the statistics back to zero (confirmed by the player)."""
 
     def __repr__(self) -> str:
         return "ResetRecord()"
 
 
-class OpenDaily:
+class OpenDaily(Effect):
     """Open the daily deal (its result when already played, unless ``practice``)."""
 
     def __init__(self, practice: bool = False) -> None:
@@ -171,64 +200,36 @@ class OpenDaily:
         return "OpenDaily(" + str(self.practice) + ")"
 
 
-class LeaveDaily:
+class LeaveDaily(Effect):
     """Back from the daily deal to the match (its save)."""
 
     def __repr__(self) -> str:
         return "LeaveDaily()"
 
 
-class Share:
+class Share(Effect):
     """Share the daily deal's result (Web Share API, else the clipboard)."""
 
     def __repr__(self) -> str:
         return "Share()"
 
 
-class Export:
+class Export(Effect):
     """Save the player's data (statistics and the saved match) as a file."""
 
     def __repr__(self) -> str:
         return "Export()"
 
 
-class Import:
+class Import(Effect):
     """Let the player pick a file of data and check it whole; a good one is offered (``UIState.import_offer``)."""
 
     def __repr__(self) -> str:
         return "Import()"
 
 
-class ApplyImport:
+class ApplyImport(Effect):
     """Replace the player's data by the offered file's (the player said yes)."""
 
     def __repr__(self) -> str:
         return "ApplyImport()"
-
-
-if TYPE_CHECKING:
-    #: Any effect.
-    Effect = (
-        Call
-        | Save
-        | SaveSettings
-        | Announce
-        | Toast
-        | Sound
-        | Deal
-        | Drive
-        | NewMatch
-        | CountHand
-        | ReadRecord
-        | ResetRecord
-        | OpenDaily
-        | LeaveDaily
-        | Share
-        | Export
-        | Import
-        | ApplyImport
-        | Background
-        | KeepReview
-        | CheckReviews
-        | StoreReviews
-    )

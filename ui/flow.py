@@ -11,7 +11,7 @@ asks the worker -> :func:`stepped` with the answer -> the state takes the new vi
 """
 
 from ui import effects as fx
-from ui import house_rules, later, sound, table, texts
+from ui import house_rules, later, shape, sound, table, texts
 from ui.i18n import _
 from ui.review_state import ReviewState, StoredHands
 from ui.state import LEVELS, PLAY_SPEEDS, TRICK_PAUSES
@@ -43,6 +43,51 @@ def _sounds(s: "UIState", *kinds: str) -> "list[Effect]":
 def _open(s: "UIState") -> bool:
     """The player may act on the table: the engine checked it, no question is up, no other tab has it."""
     return s.view is not None and s.engine_ready and not s.elsewhere and s.ask_seed is None
+
+
+def _waiting(s: "UIState") -> bool:
+    """The table is drawn (a save) but the engine has not answered yet: an input is kept for it."""
+    return s.view is not None and not s.engine_ready and not s.elsewhere and s.ask_seed is None
+
+
+def busy(s: "UIState") -> bool:
+    """The page is not settled (``<html data-busy>``): the engine is starting or has a request, an
+    input waits for it, the opponents decide their exposures, a finished trick is on show, a save is
+    queued, or something on screen still moves (the deal, a card flying in, the sweep)."""
+    view = s.view
+    bots_deciding = view is not None and view["phase"] == "expose" and not s.bots_exposed
+    working = s.busy or not s.engine_ready or bool(s.queued) or bots_deciding or s.save_pending
+    moving = s.hold or s.dealing is not None or s.flying is not None or s.collecting is not None
+    return working or moving or s.inputs > 0
+
+
+def replay(s: "UIState") -> "Result":
+    """The engine has answered: the first input kept meanwhile (:func:`_waiting`) is carried out,
+    then the next (``Replay``). Inputs kept for a table that was replaced are dropped (the notice
+    that replaced it says why)."""
+    if not s.queued:
+        return s, []
+    if not _open(s):
+        s.queued = []
+        return s, []
+    kind, value = s.queued.pop(0)
+    s, effects = tap_card(s, value) if kind == "tap" else on_action(s, value)
+    if s.queued:
+        effects.append(fx.Replay())
+    return s, effects
+
+
+def checked(s: "UIState", packed: "dict[str, Any]", sent: "str | None" = None) -> "UIState":
+    """The engine checked the table (a resumed save, another tab's, a restart): ``{state, view}``
+    are the table's from now on. The answer for a state ``sent`` that is no longer the table's (a
+    new match came meanwhile) is dropped."""
+    if sent is not None and s.state != sent:
+        return s
+    s.state = packed["state"]
+    s.view = packed["view"]
+    s.checked = True
+    s.notice = texts.standing_notice(packed["view"])
+    return s
 
 
 # --------------------------------------------------------------------------- engine answers
@@ -93,11 +138,14 @@ def answered(s: "UIState", packed: "dict[str, Any]", sent: "str | None" = None) 
             effects.append(fx.Deal(new["hand_number"]))
     s.state = packed["state"]
     s.view = new
+    s.checked = True
     s.message = ""
     effects.extend(_announce_step(old, new))
     play = table.played_card(old, new)
     s.fresh_card = play["card"] if play else None
+    s.flying = s.fresh_card
     if play:
+        effects.append(fx.Fly(play["card"]))
         effects.extend(_sounds(s, "card"))
     if play and play["card"] in table.SIGNAL_CARDS:
         effects.append(fx.Toast(play["card"]))
@@ -110,7 +158,7 @@ def answered(s: "UIState", packed: "dict[str, Any]", sent: "str | None" = None) 
         s.expose_sel = []
     if old and old["phase"] == "expose" and new["phase"] == "play":
         skipped = not old["exposable"] and old.get("my_expose") == []
-        reveal = texts.exposed_notice(new["exposed"])
+        reveal = texts.exposed_notice(new["exposures"])
         s.notice = (_("No card to expose this hand") + " · " + reveal) if skipped else reveal
     elif new["phase"] == "expose" and (not old or old["hand_number"] != new["hand_number"]):
         s.notice = texts.standing_notice(new)
@@ -169,13 +217,14 @@ def hinted(s: "UIState", advice: "dict[str, Any]", sent: "str | None" = None) ->
 
 
 def resume(s: "UIState", saved: "dict[str, Any]") -> "UIState":
-    """Take the fields of a save (through ``store.decode``: safe to draw) as the table."""
+    """Take the fields of a save (through ``store.decode``: its shape checked) as the table. A save
+    from before a fact the table shows was sent is not drawn until the engine has checked it."""
     s.state = saved["state"]
-    s.view = saved["view"]
+    s.view = saved["view"] if shape.drawable(saved["view"]) else None
     for key in ("hand_level", "bots_exposed", "hold", "speed", "selected", "expose_sel"):
         setattr(s, key, saved[key])
     s.match_token = saved.get("match_token", "")
-    s.notice = texts.standing_notice(saved["view"])
+    s.notice = texts.standing_notice(s.view) if s.view is not None else ""
     s.review = ReviewState()
     s.review.trick = saved.get("review_trick", 0)  # (a reload on the review resumes it: ui/review.py)
     s.review.hand = saved.get("review_hand", 0)  # (an earlier hand's review: once the engine checked it)
@@ -183,8 +232,10 @@ def resume(s: "UIState", saved: "dict[str, Any]") -> "UIState":
     s.message = ""
     s.collecting = None
     s.fresh_card = None
+    s.flying = None
     s.thinking = None
     s.dealing = None
+    s.checked = False
     return s
 
 
@@ -202,8 +253,8 @@ def next_step(s: "UIState") -> "tuple[UIState, list[Effect], bool]":
     if phase == "expose":
         if s.bots_exposed:
             return s, [], False
-        args = {"state": s.state, "level": s.hand_level}
-        return s, [fx.Call("bots_expose", args, "bots_answered")], True
+        args = {"state": s.state, "level": s.hand_level}  # type: dict[str, Any]
+        return s, [fx.Call("bots_expose", args, bots_answered)], True
     if phase != "play":
         return s, review.after_hand(s), False
     if view["turn"] == 0:
@@ -213,7 +264,7 @@ def next_step(s: "UIState") -> "tuple[UIState, list[Effect], bool]":
         return s, [fx.Announce(_("Your turn"))], False
     args = {"state": s.state, "seat": view["turn"], "level": s.hand_level}
     s.thinking = view["turn"]  # (until its answer is adopted: :func:`answered`)
-    return s, [fx.Call("bot_step", args, "answered", pace=0, measure="decision")], True
+    return s, [fx.Call("bot_step", args, answered, pace=0, measure="decision")], True
 
 
 def sweep(s: "UIState") -> "Result":
@@ -231,11 +282,19 @@ def dealt(s: "UIState", hand: int) -> "Result":
     return s, []
 
 
+def landed(s: "UIState", card: str) -> "Result":
+    """The card ``card`` has flown in (a later card's flight stays)."""
+    if s.flying == card:
+        s.flying = None
+    return s, []
+
+
 def trick_cleared(s: "UIState") -> "Result":
     """The finished trick has been shown: play goes on."""
     s.collecting = None
     s.hold = False
     s.fresh_card = None
+    s.flying = None
     return s, [fx.Save()]
 
 
@@ -248,7 +307,7 @@ def act(s: "UIState", action: "dict[str, Any]") -> "Result":
         return s, []
     s.busy = True
     s.dealing = None  # (the step redraws the hand: its cards must not arrive again)
-    return s, [fx.Call("step", {"state": s.state, "action": action}, "stepped")]
+    return s, [fx.Call("step", {"state": s.state, "action": action}, stepped)]
 
 
 def tap_card(s: "UIState", code: str) -> "Result":
@@ -257,6 +316,9 @@ def tap_card(s: "UIState", code: str) -> "Result":
     s.alert = ""
     s.dealing = None  # (the hand is redrawn: its cards must not arrive again)
     view = s.view
+    if _waiting(s):
+        s.queued.append(("tap", code))
+        return s, []
     if not _open(s) or s.busy or view is None:
         return s, []
     phase = view["phase"]
@@ -287,7 +349,7 @@ def hint(s: "UIState") -> "Result":
         return s, []
     s.busy = True
     s, effects = say(s, _("Thinking…"))
-    effects.append(fx.Call("hint", {"state": s.state}, "hinted", measure="hint"))
+    effects.append(fx.Call("hint", {"state": s.state}, hinted, measure="hint"))
     return s, effects
 
 
@@ -310,6 +372,9 @@ def on_action(s: "UIState", name: str) -> "Result":
         return answer_seed(s, name == "seed-new")
     if name in record_flow.ACTIONS:
         return record_flow.on_action(s, name)
+    if _waiting(s):
+        s.queued.append(("action", name))
+        return s, []
     if not _open(s):
         return s, []
     view = s.view
@@ -325,7 +390,7 @@ def on_action(s: "UIState", name: str) -> "Result":
         s.speed = True
         return s, [fx.Save()]
     if name == "next-hand":
-        if view is not None and view["phase"] == "hand_over":
+        if view is not None and view["actions"]["next_hand"] is None:
             return act(s, {"type": "next_hand"})
         return s, []
     if name == "play-again":
@@ -452,21 +517,3 @@ def arrow(s: "UIState", code: str, key: str) -> "tuple[UIState, str | None]":
 
 #: Arrow keys in the hand: how far each one moves the focus.
 MOVES = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
-
-
-# --------------------------------------------------------------------------- the hand review (ui/review.py)
-
-# (the engine's answers to the review's requests: ``ui/app.py`` hands an answer to the flow function
-# its request names)
-
-
-def coached(s: "UIState", answer: "dict[str, Any]", sent: "str | None" = None) -> "Result":
-    return review.coached(s, answer, sent)
-
-
-def reviewed(s: "UIState", data: "dict[str, Any]", sent: "str | None" = None) -> "Result":
-    return review.reviewed(s, data, sent)
-
-
-def reviews_checked(s: "UIState", answer: "dict[str, Any]", sent: "str | None" = None) -> "Result":
-    return review.reviews_checked(s, answer, sent)

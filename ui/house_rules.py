@@ -13,6 +13,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from typing import Any
 
+    from ui.state import TableView
+
 
 def choices() -> "list[tuple[str, str, list[tuple[str, str]]]]":
     """Per rule: its key, its name and its values with their names, the default first."""
@@ -61,7 +63,7 @@ def names(changed: "dict[str, Any] | None") -> "list[str]":
     return out
 
 
-def badge_html(view: "dict[str, Any] | None") -> str:
+def badge_html(view: "TableView | None") -> str:
     """A small badge on the table naming the match's house rules ("" for the standard rules)."""
     shown = names(view.get("house_rules") if view else None)
     if not shown:
@@ -72,7 +74,7 @@ def badge_html(view: "dict[str, Any] | None") -> str:
     )
 
 
-def line_html(view: "dict[str, Any] | None") -> str:
+def line_html(view: "TableView | None") -> str:
     """The summaries' line naming the match's house rules ("" for the standard rules)."""
     shown = names(view.get("house_rules") if view else None)
     if not shown:
@@ -82,7 +84,7 @@ def line_html(view: "dict[str, Any] | None") -> str:
     )
 
 
-def sheet_html(chosen: "dict[str, str]", view: "dict[str, Any] | None") -> str:
+def sheet_html(chosen: "dict[str, str]", view: "TableView | None") -> str:
     """The settings sheet's "House rules" group: a select per rule (for the next match), and a note
     that the match in progress keeps its own rules."""
     items = []

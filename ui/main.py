@@ -23,7 +23,7 @@ from pyscript.ffi import create_proxy
 # The UI modules the table needs are imported inside boot(), a few at a time with a yield between
 # them, so that compiling them never adds up to one long main-thread task on a slow phone; the
 # rest (ui/later.py) once the game is interactive, or on first use.
-game = ui = bridge = i18n = pwa = store = flow = later = None
+game = ui = bridge = i18n = pwa = store = flow = page_flow = later = None
 
 #: Files whose download the loading bar follows, with their share of the wait.
 PROGRESS_FILES = (
@@ -56,7 +56,7 @@ def progress_tick():
         return
     real = pwa.progress()  # first visit: bytes the service worker has received
     if real is not None and real[1] > 0:
-        ui.progress = min(10 + real[0] * 85 // real[1], 95)
+        page_flow.loading(ui, 10 + real[0] * 85 // real[1])
         game.redraw()
         return
     done = 10
@@ -65,7 +65,7 @@ def progress_tick():
         for suffix, share in PROGRESS_FILES:
             if name.endswith(suffix):
                 done += share
-    ui.progress = min(done, 95)
+    page_flow.loading(ui, done)
     game.redraw()
 
 
@@ -87,14 +87,14 @@ def drop_seed_param(params):
 
 
 async def load_modules():
-    global game, ui, bridge, i18n, pwa, store, flow, later
+    global game, ui, bridge, i18n, pwa, store, flow, page_flow, later
     from ui import i18n, shape, state, store  # noqa: F401  (compiled a few modules a step)
 
     await asyncio.sleep(0)
     from ui import bridge, effects, pwa, table, texts  # noqa: F401
 
     await asyncio.sleep(0)
-    from ui import flow, html, later, render  # noqa: F401
+    from ui import flow, html, later, page_flow, render  # noqa: F401
 
     await asyncio.sleep(0)
     from ui import app as game
@@ -110,17 +110,9 @@ async def boot():
     mark("ui-modules")
     local, usable = store.open_storage(window)
     game.use_storage(local)
-    ui.unsaved = not usable
-    settings = store.load_settings(local)
-    ui.level = settings["level"]
-    ui.four_colour = settings["four_colour"]
-    ui.memory_aid = settings["memory_aid"]
-    ui.play_speed = settings["play_speed"]
-    ui.trick_pause = settings["trick_pause"]
-    ui.sound = settings["sound"]
-    ui.house_rules = settings["house_rules"]
     params = url_params()
-    ui.fast = str(params.get("fast")) == "1"
+    page_flow.storage_opened(ui, usable, str(params.get("fast")) == "1")
+    page_flow.take_settings(ui, store.load_settings(local))
     if ui.fast:
         bridge.TIMEOUT_S = 10  # tests: a dead worker is noticed quickly
     forced = str(params.get("lang") or "")
@@ -143,14 +135,7 @@ async def boot():
         drop_seed_param(params)
     saved, problem = store.load(local)
     decision, seed = store.start_decision(saved, seed)
-    if decision == "new" and problem and store.save_blocked(local):
-        ui.unsaved = True  # the refused save stays where it is: never written over
-        ui.save_blocked = True
-    if decision in ("resume", "ask"):
-        flow.resume(ui, saved)  # drawn now: it passed the shape check; the engine's check follows
-    if decision == "ask":
-        ui.ask_seed = seed
-    ui.loading_text = i18n._("Waking up the opponents…")
+    page_flow.boot_table(ui, decision, saved, seed, bool(problem) and store.save_blocked(local))
     handlers = {"click": game.on_click, "keydown": game.on_key, "change": game.on_change}
     handlers.update(pointerdown=game.on_pointer, pointerup=game.on_pointer)  # (a swipe on the review)
     for name, handler in handlers.items():
@@ -182,22 +167,21 @@ async def boot():
     except Exception as exc:
         raise EngineStartError(str(exc)) from None  # (MicroPython warns on "from exc" as a console error)
     mark("engine-ready")
-    ui.engine_ready = True
-    if decision in ("resume", "ask") and not ui.elsewhere and not await game.check_resumed():
-        if decision == "resume":
-            seed = None
-        decision = "new"
-        ui.ask_seed = None
+    page_flow.engine_started(ui)
+    resumed = decision in ("resume", "ask") and not ui.elsewhere
+    if resumed and not await game.check_resumed():  # (set aside: flow.save_refused)
+        decision, seed = page_flow.decision_after_refusal(decision, seed)
         notices[0] = game.save_problem_text("unreadable")
     if decision == "new" and not ui.elsewhere:
         if seed is None:
             seed = int(window.Math.random() * 2147483647)
         packed = await bridge.call("new_match", seed=seed)
         await game.run(flow.started(ui, packed))
-    ui.alert = " · ".join(n for n in notices if n)
+    page_flow.start_notices(ui, notices)
     game.redraw()
     mark("table-ready")
     game._spawn(later.import_rest())  # the rest of the UI, now that the player may act
+    await game.run(flow.replay(ui))  # taps and presses made while the engine was starting
     if daily_text is not None and daily_valid and not ui.elsewhere:
         await game.open_daily(daily_date)  # ?daily (today) or ?daily=YYYY-MM-DD
         return
@@ -213,7 +197,7 @@ def fail(exc):
     if boot_failed() or ui is None:
         return
     window.console.warn("gongzhu: the game could not start: " + str(exc))
-    ui.failed = str(exc) or "error"
+    page_flow.start_failed(ui, str(exc))
     game.redraw()
 
 

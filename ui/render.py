@@ -184,7 +184,7 @@ def seat_html(app: "UIState", seat: int) -> str:
                 n=esc(count),
             )
         )
-    exposed = table.visible_exposed(view, seat)
+    exposed = view["exposed_held"][seat]  # (exposed cards not yet played stay marked)
     if exposed:
         parts.append(
             '<div class="exposed" title="{}">{}</div>'.format(
@@ -273,7 +273,7 @@ def _hand_card(app: "UIState", code: str, focus: "str | None" = None) -> str:
             classes.append("exposed-own")
     elif phase == "play":
         refusal = view["refusals"].get(code)
-        if table.my_turn(view) and not app.hold:
+        if table.may_play(view) and not app.hold:
             if refusal:
                 classes.append("dim")
                 state["unplayable"] = True
@@ -319,15 +319,14 @@ def actions_html(app: "UIState") -> str:
     view = app.view
     if not view:
         return ""
-    phase = view["phase"]
     busy = bool(app.busy)
     out = []
-    if phase == "expose" and view["exposable"] and view.get("my_expose") is None:
+    if view["actions"]["expose"] is None and view["exposable"]:
         chosen = app.expose_sel or []
         out.append(button("expose-confirm", "expose", _("Expose"), primary=True, disabled=busy or not chosen))
         out.append(button("expose-none", "expose-none", _("Don't expose"), disabled=busy))
         out.append(button("hint", "hint", _("Hint"), disabled=busy))
-    elif phase == "play" and table.my_turn(view) and not app.hold:
+    elif table.may_play(view) and not app.hold:
         selected = app.selected
         out.append(button("play", "play", _("Play"), primary=True, disabled=busy or not selected))
         out.append(button("hint", "hint", _("Hint"), disabled=busy))
@@ -547,6 +546,17 @@ def last_trick_html(view: "View") -> str:
 
 
 # --------------------------------------------------------------------------- all
+
+
+def waiting_regions(app: "UIState") -> "dict[str, str]":
+    """The regions while a saved table that cannot be drawn waits for the engine's verdict: the
+    loading state (the table as if nothing were saved)."""
+    view = app.view
+    app.view = None
+    try:
+        return regions(app)
+    finally:
+        app.view = view
 
 
 def regions(app: "UIState") -> "dict[str, str]":

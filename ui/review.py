@@ -89,7 +89,7 @@ def after_hand(s: "UIState") -> "list[Effect]":
     r = current(s)
     out = []  # type: list[Effect]
     if r.trick and r.data is None and r.reviewed() is not None:
-        out.append(fx.Call("review", {"state": r.reviewed()}, "reviewed"))
+        out.append(fx.Call("review", {"state": r.reviewed()}, reviewed))
     out.extend(_coach_next(r))
     if s.view is not None and s.view["phase"] == "match_over" and s.stored.asked != s.state:
         s.stored.asked = s.state
@@ -105,7 +105,7 @@ def _coach_next(r: ReviewState) -> "list[Effect]":
     args = {"state": r.reviewed(), "index": done}  # type: dict[str, Any]
     if r.part is not None:
         args["part"] = r.part
-    return [fx.Background(fx.Call("coach", args, "coached", measure="coach"))]
+    return [fx.Background(fx.Call("coach", args, coached, measure="coach"))]
 
 
 def _mine(s: "UIState", sent: "str | None") -> "ReviewState | None":
@@ -189,7 +189,7 @@ def reviews_checked(s: "UIState", answer: "dict[str, Any]", sent: "str | None" =
             effects.append(fx.Save())
             return s, effects
         r = _fresh(s, r.hand, r.trick)
-        effects.append(fx.Call("review", {"state": r.reviewed()}, "reviewed"))
+        effects.append(fx.Call("review", {"state": r.reviewed()}, reviewed))
         effects.extend(_coach_next(r))
     return s, effects
 
@@ -210,7 +210,7 @@ def open_review(s: "UIState", hand: int = 0) -> "Result":
         r.trick = 1
     effects = [fx.Save()]  # type: list[Effect]
     if r.data is None:
-        effects.append(fx.Call("review", {"state": r.reviewed()}, "reviewed"))
+        effects.append(fx.Call("review", {"state": r.reviewed()}, reviewed))
     effects.extend(_coach_next(r))
     return s, effects
 

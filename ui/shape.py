@@ -154,7 +154,11 @@ def _last_hand(value: object) -> None:
         for key in ("hearts_multiplier", "pig_multiplier", "goat_multiplier", "transformer_multiplier"):
             _need(_int(b.get(key, 1), 1, 8), "last hand")
         _need(b.get("transformer") in ("none", "alone", "multiplier"), "last hand")
-        _list(b.get("exposure_effects", []), "last hand", 8)
+        _need(b["transformer"] != "multiplier" or "transformer_multiplier" in b, "last hand")  # (drawn then)
+        for key in ("all_hearts", "all_16"):
+            _need(isinstance(b.get(key), bool), "last hand")
+        for effect in _list(b.get("exposure_effects", []), "last hand", 8):
+            _need(isinstance(effect, str), "last hand")
 
 
 def _memory(value: object) -> None:
@@ -176,10 +180,57 @@ def _result(value: object) -> None:
     result = _dict(value, "result")
     _four_numbers(result.get("totals"), "result")
     ranking = _list(result.get("ranking"), "result", 4)
-    _need(sorted(ranking) == [0, 1, 2, 3], "result")
+    _need(all(_seat(seat) for seat in ranking) and sorted(ranking) == [0, 1, 2, 3], "result")
     _need(_seat(result.get("winner")), "result")
     for seat in _list(result.get("eliminated") or [], "result", 4):
         _need(_seat(seat), "result")
+
+
+def _history(value: object) -> None:
+    """The match's finished hands (the chart): ``{number, scores, totals}`` each."""
+    for item in _list(value, "history", MAX_HANDS):
+        record = _dict(item, "history")
+        _need(_int(record.get("number"), 1, MAX_HANDS), "history")
+        _four_numbers(record.get("totals"), "history")
+
+
+#: The table facts the drawing reads (``gongzhu.table_view``). A save from before one of them was
+#: sent lacks it: it stays resumable, but it is not drawn before the engine has checked it (the
+#: engine's answer carries them all).
+FACTS = ("actions", "exposed_held", "exposures", "refusals", "expose_refusals", "point_cards", "memory")
+#: The actions whose refusal ``actions`` holds.
+ACTIONS = ("expose", "play", "next_hand")
+
+
+def drawable(view: "dict[str, Any]") -> bool:
+    """True when ``view`` (which passed :func:`check_view`) holds every fact the drawing reads."""
+    return all(fact in view for fact in FACTS)
+
+
+def _actions(value: object) -> None:
+    actions = _dict(value, "actions")
+    _need(len(actions) == len(ACTIONS), "actions")
+    for name in ACTIONS:
+        _need(name in actions, "actions")
+        refusal = actions[name]
+        _need(refusal is None or isinstance(_dict(refusal, "actions").get("reason"), str), "actions")
+
+
+def _exposures(value: object) -> None:
+    for item in _list(value, "exposures", 16):
+        exposure = _dict(item, "exposures")
+        _need(_seat(exposure.get("seat")) and is_card(exposure.get("card")), "exposures")
+        _need(isinstance(exposure.get("effect"), str), "exposures")
+
+
+#: What each phase is drawn from, beyond the fields every view has: a hand summary from the last
+#: hand, the match result from the result and the last hand.
+PHASE_NEEDS = {
+    "expose": (),
+    "play": ("turn",),
+    "hand_over": ("last_hand",),
+    "match_over": ("result", "last_hand"),
+}
 
 
 def check_view(value: object) -> None:
@@ -201,7 +252,6 @@ def check_view(value: object) -> None:
         _trick(trick, "tricks")
     _trick(view.get("trick"), "trick")
     _need(_seat(view.get("turn"), True), "turn")
-    _need(view["phase"] != "play" or view["turn"] is not None, "turn")
     _need(_seat(view.get("threat"), True), "threat")
     _refusals(view.get("refusals"))
     if "expose_refusals" in view:  # (the table facts: a save from an older version may lack them)
@@ -212,6 +262,14 @@ def check_view(value: object) -> None:
         _need(is_card(code), "exposable effects")
     if "memory" in view:  # (a save from an older version lacks it)
         _memory(view["memory"])
+    if "actions" in view:
+        _actions(view["actions"])
+    if "exposed_held" in view:
+        _four_card_lists(view["exposed_held"], 4, "exposed held")
+    if "exposures" in view:
+        _exposures(view["exposures"])
     _last_hand(view.get("last_hand"))
     _result(view.get("result"))
-    _list(view.get("history", []), "history", MAX_HANDS)
+    _history(view.get("history", []))
+    for field in PHASE_NEEDS[view["phase"]]:
+        _need(view.get(field) is not None, view["phase"] + " without " + field)

@@ -21,13 +21,56 @@ PHASES = ("expose", "play", "hand_over", "match_over")
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
-    from typing import Any
+    from typing import Any, TypedDict
 
     from ui.record import Record  # noqa: F401  (in type comments)
     from ui.transfer import ImportOffer  # noqa: F401  (in type comments)
 
-    #: Seat 0's table view, as the engine sends it (``gongzhu.table_view.table_view(state, 0)``).
-    View = dict[str, Any]
+    #: A refusal as the engine sends it (``{reason, card?, suit?}``), or None: allowed.
+    Refusal = dict[str, Any] | None
+
+    class TableView(TypedDict):
+        """Seat 0's table view, as the engine sends it (``gongzhu.table_view.table_view(state, 0)``;
+        docs/game-ui.md, "The view"): what the table shows, the UI derives nothing.
+        ``tests/test_ui_shape_drawable.py`` holds its fields equal to the engine's."""
+
+        schema: int  # the engine state's schema
+        seat: int  # whose view: 0
+        phase: str  # one of PHASES
+        hand_number: int  # the hand in play (from 1)
+        totals: list[int]  # the match totals, per seat
+        history: list[dict[str, Any]]  # the finished hands: {number, scores, totals}
+        result: Any  # the match result {totals, ranking, winner, eliminated}, or None before its end
+        hand: list[str]  # seat 0's cards, sorted
+        hand_sizes: list[int]  # how many cards each seat holds
+        exposable: list[str]  # the cards seat 0 may still expose (empty once decided)
+        my_expose: list[str] | None  # seat 0's secret expose choice until the reveal, or None
+        exposed: list[list[str]]  # per seat, the cards exposed (empty until all four decided)
+        leader: int  # who led the hand
+        tricks: list[dict[str, Any]]  # the completed tricks: {leader, plays: [{seat, card}], winner}
+        trick: dict[str, Any]  # the trick on the table
+        turn: int | None  # who acts, or None
+        captured: list[list[str]]  # per seat, the cards taken this hand
+        hand_scores: list[int]  # per seat, the hand score so far
+        legal: list[str]  # the cards seat 0 may play now
+        last_hand: Any  # the last finished hand {number, scores, totals, exposed, breakdowns}, or None
+        refusals: dict[str, Refusal]  # per hand card, why it cannot be played now
+        expose_refusals: dict[str, Refusal]  # per hand card, why it cannot be chosen for exposure
+        actions: dict[str, Refusal]  # expose, play, next_hand: whether seat 0 may send it now
+        exposable_effects: dict[str, str]  # per exposable card, the effect code of exposing it
+        exposures: list[dict[str, Any]]  # the exposures in effect: {seat, card, effect}, seat order
+        exposed_held: list[list[str]]  # per seat, its exposed cards not yet played
+        point_cards: list[list[str]]  # per seat, the point cards among those it took
+        threat: int | None  # the seat that took every heart taken so far, or None
+        memory: dict[str, Any]  # the table-memory aid: voids, exposed_out, points_out
+        moments: Any  # once the hand is over, per seat {codes, exposed, exposure_effect, place}
+        match_id: str  # a token naming the match (the statistics' key)
+        rules: dict[str, str]  # the match's house rules, all four (docs/rules.md, "House rules")
+        house_rules: dict[str, str]  # those of ``rules`` that differ from the defaults ({} for standard)
+        match_end: dict[str, Any]  # what ends the match: {total: -1000 | -500 | None, hands: None | 4 | 8}
+
+    #: Seat 0's table view (the one name the UI uses for it).
+    View = TableView
 
 
 class UIState:
@@ -61,6 +104,7 @@ class UIState:
         self.toast = None  # type: str | None  # the signal card (pig, goat, transformer) in a toast, or None
         self.toast_token = 0  # type: float  # which toast a pending clear is for
         self.fresh_card = None  # type: str | None  # the card just played (it slides in)
+        self.flying = None  # type: str | None  # that card while its slide is not over (the page is busy), or None
         self.collecting = None  # type: int | None  # the seat a finished trick sweeps to, or None
         self.thinking = None  # type: int | None  # the opponent whose card the engine is choosing, or None
         self.dealing = None  # type: int | None  # the hand just dealt, its cards arriving in sequence, or None
@@ -76,6 +120,8 @@ class UIState:
         self.inputs = 0  # type: int  # inputs received whose handling has not started (ui/app.py): the page is busy
         self.fast = False  # type: bool  # ?fast=1: the opponents play at once (tests)
         self.engine_ready = False  # type: bool  # the engine worker has answered
+        self.checked = False  # type: bool  # the view on the table is the engine's (False: a save drawn before its check)
+        self.queued = []  # type: list[tuple[str, str]]  # taps and presses made before the engine answered, in order: ("tap", card) or ("action", name)
         self.gen = 0  # type: int  # bumped to stop any flow in progress (new match, engine restart, other tab)
         self.driving = None  # type: int | None  # the generation whose opponents are being run, or None
         self.recovering = False  # type: bool  # a dead engine worker is being replaced

@@ -91,19 +91,9 @@ def hand_rows(hand: "list[str]") -> "list[list[str]]":
     return [hand[:half], hand[half:]]
 
 
-def visible_exposed(view: "View", seat: int) -> "list[str]":
-    """Exposed cards of ``seat`` still to be played (they stay marked until played)."""
-    played = set()
-    for trick in view["tricks"]:
-        for play in trick["plays"]:
-            played.add(play["card"])
-    for play in view["trick"]["plays"]:
-        played.add(play["card"])
-    return [c for c in view["exposed"][seat] if c not in played]
-
-
-def my_turn(view: "View | None") -> bool:
-    return view is not None and view["phase"] == "play" and view["turn"] == 0
+def may_play(view: "View | None") -> bool:
+    """Seat 0 may play a card now (the view's ``actions``: no refusal of ``play``)."""
+    return view is not None and view["phase"] == "play" and view["actions"]["play"] is None
 
 
 def opponents_playing(app: "UIState") -> bool:

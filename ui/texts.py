@@ -311,12 +311,14 @@ def ranking_rows(result: "dict[str, Any]") -> "list[tuple[int, int, str, int, bo
     return rows
 
 
-def exposed_notice(exposed: "list[list[str]]") -> str:
-    """Message after the simultaneous reveal of the exposed cards."""
+def exposed_notice(exposures: "list[dict[str, Any]]") -> str:
+    """Message after the simultaneous reveal of the exposed cards (the view's ``exposures``:
+    ``{seat, card, effect}`` in seat order)."""
     parts = []
     for seat in range(4):
-        if exposed[seat]:
-            parts.append(seat_name(seat) + " " + cards_label(exposed[seat]))
+        cards = [e["card"] for e in exposures if e["seat"] == seat]
+        if cards:
+            parts.append(seat_name(seat) + " " + cards_label(cards))
     if not parts:
         return _("Nobody exposed a card")
     return _("Exposed: {list}").format(list=", ".join(parts))
@@ -326,4 +328,4 @@ def standing_notice(view: "View") -> str:
     """The notice that stays up through a resumed hand: no card to expose, or who exposed what."""
     if view["phase"] == "expose":
         return "" if view["exposable"] else _("No card to expose this hand")
-    return exposed_notice(view["exposed"])
+    return exposed_notice(view["exposures"])
