@@ -265,11 +265,16 @@ def write_pyscript_configs(dist: Path, ui_files: Sequence[str], engine_files: Se
 # --- instant start: the engine worker's config and release (web/engine-worker.js) ------------
 #: Everything a memory snapshot of the booted engine depends on (besides the engine's sources).
 ENGINE_RUNTIME: tuple[str, ...] = ("engine-worker.js", "runtime/pyodide")
+#: The files of ``runtime/pyodide`` that a boot fetches (``pyodide.mjs`` and ``pyodide.asm.mjs`` are
+#: imported as modules): with the engine's sources, the ``download`` a first visit's loading screen
+#: counts (web/engine-worker.js).
+BOOT_FETCHES: tuple[str, ...] = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
 
 def add_engine_release(dist: Path, engine_files: Sequence[str]) -> str:
     """Add ``entry`` (the Python module whose ``call`` answers requests), ``modules`` (the engine
-    modules it imports, which the worker imports at boot: :func:`engine_modules`) and ``release`` to
+    modules it imports, which the worker imports at boot: :func:`engine_modules`), ``release`` and
+    ``download`` (the bytes a boot fetches: :data:`BOOT_FETCHES` and the engine's sources) to
     ``engine-worker.json``, for ``web/engine-worker.js``; return the release.
 
     The release hashes everything a memory snapshot of the booted engine depends on: the Pyodide
@@ -287,7 +292,9 @@ def add_engine_release(dist: Path, engine_files: Sequence[str]) -> str:
     release = digest.hexdigest()[:16]
     config_path = dist / WORKER_CONFIG_SHIPPED
     config = json.loads(config_path.read_text(encoding="utf-8"))
-    config.update(entry=f"./{WORKER_ENTRY}", modules=engine_modules(), release=release)
+    fetched = [*engine_files, WORKER_ENTRY, *(f"{SNAPSHOT_DIR}/{name}" for name in BOOT_FETCHES)]
+    download = sum((dist / rel).stat().st_size for rel in fetched)
+    config.update(entry=f"./{WORKER_ENTRY}", modules=engine_modules(), release=release, download=download)
     config.pop("snapshot", None)  # a shipped snapshot belongs to the release it was made for
     config_path.write_text(json.dumps(config, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return release
@@ -596,7 +603,8 @@ def write_service_worker(dist: Path) -> str:
     """Write the precache list and the release version into ``dist/sw.js``; return the version.
 
     Every shipped file (path relative to the site, size, content hash) is listed, and the
-    version hashes them all: any change to any file changes the service worker's bytes, so the
+    version hashes them all (``lean``: the files not downloaded where the link is one to spare,
+    web/link.js: the build's engine snapshot): any change to any file changes the service worker's bytes, so the
     browser installs it as an update, which fills a new cache and deletes the old one. Run it
     last, once everything else is in ``dist`` (tests rerun it on a modified copy of a build).
     """
@@ -609,7 +617,8 @@ def write_service_worker(dist: Path) -> str:
         if path.is_file() and rel not in NOT_PRECACHED:
             entries.append((rel, path.stat().st_size, _content_hash(path)))
     digest = hashlib.sha256(json.dumps(entries).encode("utf-8")).hexdigest()[:16]
-    data = json.dumps({"version": digest, "files": entries}, separators=(",", ":"))
+    lean = [rel for rel, _size, _hash in entries if _is_snapshot(Path(rel))]
+    data = json.dumps({"version": digest, "files": entries, "lean": lean}, separators=(",", ":"))
     line = f"const BUILD = {data}; // written by build.py"
     (dist / SERVICE_WORKER).write_text(_SW_BUILD_LINE.sub(lambda _m: line, template), encoding="utf-8")
     return digest

@@ -146,6 +146,8 @@ def _engine_site(dist: Path) -> list[str]:
         build.WORKER_ENTRY: "from gongzhu import X\n",
         "engine-worker.js": "// worker\n",
         "runtime/pyodide/pyodide.asm.wasm": "wasm",
+        "runtime/pyodide/python_stdlib.zip": "zip",
+        "runtime/pyodide/pyodide-lock.json": "{}",
         "ui/app.py": "APP = 1\n",
         build.WORKER_CONFIG_SHIPPED: json.dumps(
             {"interpreter": "./runtime/pyodide/pyodide.mjs", "files": {}}
@@ -163,6 +165,10 @@ def test_the_engine_release_follows_what_a_snapshot_of_the_engine_depends_on(tmp
     config = json.loads((tmp_path / build.WORKER_CONFIG_SHIPPED).read_text(encoding="utf-8"))
     assert config["release"] == first and config["entry"] == f"./{build.WORKER_ENTRY}"
     assert config["interpreter"] == "./runtime/pyodide/pyodide.mjs"  # the rest is kept
+    # What a boot fetches, for the loading screen: Pyodide's wasm, stdlib and lock, the engine, the entry.
+    assert config["download"] == len("wasm") + len("zip") + len("{}") + len("X = 1\nRULES = 1\n") + len(
+        "from gongzhu import X\n"
+    )
 
     (tmp_path / "ui" / "app.py").write_text("APP = 2\n", encoding="utf-8")
     assert build.add_engine_release(tmp_path, engine_files) == first  # a UI change keeps the snapshot

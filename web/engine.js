@@ -72,7 +72,8 @@
           if (window.gongzhuBoot) window.gongzhuBoot.fail("engine", data.error);
           ready(data.error || "the engine could not start");
         } else if (data.type === "progress") {
-          if (window.gongzhuBoot) window.gongzhuBoot.progress();
+          // A boot step, or the bytes of the engine's download so far (the loading screen shows them).
+          if (window.gongzhuBoot) window.gongzhuBoot.progress(data.total ? { received: data.received, total: data.total } : undefined);
         } else if (data.type === "handoff") {
           window.dispatchEvent(new CustomEvent("gongzhu:engine-handoff"));
         } else if (data.type === "snapshot") {
