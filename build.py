@@ -264,7 +264,7 @@ def write_pyscript_configs(dist: Path, ui_files: Sequence[str], engine_files: Se
 
 # --- instant start: the engine worker's config and release (web/engine-worker.js) ------------
 #: Everything a memory snapshot of the booted engine depends on (besides the engine's sources).
-ENGINE_RUNTIME: tuple[str, ...] = ("engine-worker.js", "runtime/pyodide")
+ENGINE_RUNTIME: tuple[str, ...] = ("engine-worker.js", "engine-boot.mjs", "runtime/pyodide")
 #: The files of ``runtime/pyodide`` that a boot fetches (``pyodide.mjs`` and ``pyodide.asm.mjs`` are
 #: imported as modules): with the engine's sources, the ``download`` a first visit's loading screen
 #: counts (web/engine-worker.js).
@@ -412,6 +412,15 @@ def engine_modules(entry: str = WORKER_ENTRY) -> list[str]:
     return sorted(found)
 
 
+def engine_files() -> list[str]:
+    """The source files of :func:`engine_modules` (sorted): what the engine worker fetches and writes
+    into Pyodide's file system before it imports them, as the build's snapshot maker does."""
+    return sorted(
+        f"{m.replace('.', '/')}{'/__init__' if (ROOT / m.replace('.', '/')).is_dir() else ''}.py"
+        for m in engine_modules()
+    )
+
+
 def _imported(tree: Any, package: str) -> list[str]:
     """Every module an AST imports (absolute names; ``from x import y`` gives ``x`` and ``x.y``)."""
     import ast
@@ -498,13 +507,7 @@ def _run_engine_js(script: str, stdlib: Path, what: str, **extra: str) -> str:
     ``stdlib`` and the engine's files and modules as the worker boots them (``extra``: more config
     keys); its standard output. Raises :class:`BuildError` on any failure."""
     modules = engine_modules()
-    files = sorted(
-        {
-            f"{m.replace('.', '/')}{'/__init__' if (ROOT / m.replace('.', '/')).is_dir() else ''}.py"
-            for m in modules
-        }
-    )
-    files.append(WORKER_ENTRY)
+    files = [*engine_files(), WORKER_ENTRY]
     entry_dir = str(Path(WORKER_ENTRY).parent)
     config = {"files": files, "path": entry_dir, "modules": [Path(WORKER_ENTRY).stem, *modules], **extra}
     script = script.replace(
@@ -674,10 +677,11 @@ def _assemble(dist: Path) -> None:
     # --- end i18n
 
     # Main thread (MicroPython): the UI package, minus the two entry scripts; the worker
-    # (Pyodide): the engine package only.
+    # (Pyodide): the engine modules its entry imports (not the command line, the tournament...).
     ui_files = [p for p in shipped_py["ui"] if p not in (MAIN_ENTRY, WORKER_ENTRY)]
-    write_pyscript_configs(dist, ui_files, shipped_py["gongzhu"])
-    add_engine_release(dist, shipped_py["gongzhu"])
+    worker_files = engine_files()
+    write_pyscript_configs(dist, ui_files, worker_files)
+    add_engine_release(dist, worker_files)
     log(f"engine snapshot: {add_engine_snapshot(dist):,} bytes gzipped")
 
     # --- offline (PWA): last, it lists and hashes every other shipped file.

@@ -554,6 +554,16 @@ def first_visit_report(results: dict[str, Any], command: str) -> str:
             f"{_size(statistics.median(r[name]['bytes'] for r in runs))} | {bare_act / 1000:.1f} s | "
             f"{_size(bare_bytes)} | {ratio:.2f}× |"
         )
+    lines += ["", "Where the time goes (median ms since navigation; – when the visit has no such step):", ""]
+    lines += ["| step | " + " | ".join(results["sites"]) + " |", "|---|" + "---:|" * len(results["sites"])]
+    for step, label in STEPS:
+        cells = []
+        for name in results["sites"]:
+            values = [
+                r[name]["marks"][f"gongzhu:{step}"] for r in runs if f"gongzhu:{step}" in r[name]["marks"]
+            ]
+            cells.append(f"{statistics.median(values):,.0f}" if values else "–")
+        lines.append(f"| {label} (`{step}`) | " + " | ".join(cells) + " |")
     for name in [*results["sites"], "bare"]:
         files = sorted({f for r in runs for f in r[name]["files"]})
         split = {f: statistics.median(r[name]["files"].get(f, 0) for r in runs) for f in files}

@@ -23,9 +23,11 @@
 // (engine-worker.json "download", written by build.py), as {type: "progress", received, total}.
 //
 // Messages: page -> worker {id, request}; worker -> page {id, answer} | {type: "ready", boot}
-// | {type: "failed", error} | {type: "snapshot", status}. `boot` says how the engine started:
+// | {type: "failed", error} | {type: "snapshot", status} | {type: "progress", step | received, total}
+// | {type: "paint-first"} (a stored snapshot waits for the page's paint). `boot` says how the engine started:
 // "snapshot" (stored), "snapshot (shipped)" (the build's), "boot" or "boot (<why not a snapshot>)".
 import { loadPyodide } from "./runtime/pyodide/pyodide.mjs";
+import { bootEngine, restoreEngine } from "./engine-boot.mjs";
 
 const SNAPSHOTS = "engine-snapshot"; // not "gongzhu-*": the service worker drops those per release
 const STORE_DELAY_MS = 1500; // after the boot, before the snapshot is stored
@@ -222,36 +224,26 @@ function entryModule(config) {
   return { name: parts[parts.length - 1], dir };
 }
 
-// A normal boot: Pyodide, the engine's files into its file system, the entry and the engine
-// modules it imports (config.modules, listed by build.py) imported: a restored snapshot has no
-// files, only what was imported survives.
+// A normal boot (web/engine-boot.mjs, as the build's snapshot is made): Pyodide, the engine's files
+// into its file system, the entry and the engine modules it imports (config.modules, listed by
+// build.py) imported.
 async function boot(config, makeSnapshot) {
   // The engine's files download while Pyodide does (on a phone's link, their round trips are not
   // added to its download).
   const urls = [...new Set([...Object.keys(config.files), config.entry])];
-  const fetched = Promise.all(
+  const files = Promise.all(
     urls.map(async (url) => {
       const response = await fetch(url);
       if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-      return response.text();
+      return [(config.files[url] || url).replace(/^\.\//, ""), await response.text()];
     })
   );
-  fetched.catch(() => {}); // rejected before it is awaited: not an unhandled rejection
-  const pyodide = await loadPyodide({ indexURL: INDEX_URL, _makeSnapshot: makeSnapshot });
-  lap("pyodide");
-  const texts = await fetched;
-  urls.forEach((url, i) => {
-    const path = (config.files[url] || url).replace(/^\.\//, "");
-    const dir = path.split("/").slice(0, -1).join("/");
-    if (dir) pyodide.FS.mkdirTree(dir);
-    pyodide.FS.writeFile(path, texts[i]);
-  });
+  files.catch(() => {}); // rejected before it is awaited: not an unhandled rejection
   const entry = entryModule(config);
-  const modules = [entry.name, ...(config.modules || [])];
-  pyodide.runPython(
-    "import sys, importlib\n" +
-      (entry.dir ? `sys.path.insert(0, ${JSON.stringify(entry.dir)})\n` : "") +
-      `for _m in ${JSON.stringify(modules)}: importlib.import_module(_m)\n`
+  const pyodide = await bootEngine(
+    loadPyodide,
+    { indexURL: INDEX_URL, _makeSnapshot: makeSnapshot },
+    { files, path: entry.dir, modules: [entry.name, ...(config.modules || [])], loaded: () => lap("pyodide") }
   );
   lap("imported");
   return pyodide;
@@ -259,10 +251,8 @@ async function boot(config, makeSnapshot) {
 
 // `snapshot` is a promise of its bytes: Pyodide fetches its runtime while they are read.
 async function restore(snapshot) {
-  const pyodide = await loadPyodide({ indexURL: INDEX_URL, _loadSnapshot: snapshot });
+  const pyodide = await restoreEngine(loadPyodide, { indexURL: INDEX_URL }, snapshot);
   lap("pyodide");
-  // Same heap, same random state: draw fresh entropy (a seed never comes from here anyway).
-  pyodide.runPython("import random; random.seed()");
   return pyodide;
 }
 
@@ -299,7 +289,10 @@ async function start({ handoff, early }) {
   const bytes = hit ? readSnapshot(hit) : cached ? readShipped(cached, shipped) : null;
   if (bytes) bytes.catch(() => {}); // rejected before Pyodide awaits it: not an unhandled rejection
   // A first visit has no saved table to draw: its start, the long pole, begins at once.
-  if (early && hit) await painted;
+  if (early && hit) {
+    send({ type: "paint-first" }); // the page starts its UI now: its paint lets the restore begin
+    await painted;
+  }
   lap("go");
   let made = null;
   if (bytes) {
