@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import build
+import sitebuild.configs
 from tools import card_faces
 
 
@@ -37,7 +38,7 @@ def broken_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     bad.write_text(
         (build.ROOT / build.MAIN_CONFIG).read_text(encoding="utf-8") + "\nplugins = [\n", encoding="utf-8"
     )
-    monkeypatch.setattr(build, "MAIN_CONFIG", str(bad))  # ROOT / <absolute path> is that path
+    monkeypatch.setattr(sitebuild.configs, "MAIN_CONFIG", str(bad))  # ROOT / <absolute path> is that path
     return bad
 
 
@@ -91,16 +92,16 @@ def test_a_build_replaces_dist_with_the_page_and_its_configurations(previous_dis
     assert sorted(main["files"]) == [f"./{p}" for p in ui if p not in (build.MAIN_ENTRY, build.WORKER_ENTRY)]
     assert (previous_dist / main["interpreter"]).is_file()
 
-    # The engine worker's configuration: its source's settings, the page's plugins, every engine module.
+    # The engine worker's configuration: its source's settings, the page's plugins, the engine modules
+    # its entry imports (not the command line nor the tournament: never imported in the browser).
     engine = json.loads((previous_dist / build.WORKER_CONFIG_SHIPPED).read_text(encoding="utf-8"))
     assert (
         engine["interpreter"] == tomllib.loads((build.ROOT / build.WORKER_CONFIG).read_text())["interpreter"]
     )
     assert engine["plugins"] == main["plugins"]
-    engine_modules = sorted(
-        p.relative_to(build.ROOT).as_posix() for p in (build.ROOT / "gongzhu").rglob("*.py")
-    )
-    assert sorted(engine["files"]) == [f"./{p}" for p in engine_modules if "__pycache__" not in p]
+    imported = {f"./{name.replace('.', '/')}" for name in build.engine_modules()}
+    assert {f.removesuffix(".py").removesuffix("/__init__") for f in engine["files"]} == imported
+    assert "./gongzhu/ai/hard.py" in engine["files"] and "./gongzhu/tournament.py" not in engine["files"]
     assert "gongzhu/ai/hard.py" in result.files
     # The build's memory snapshot of the booted engine (what a first visit restores), gzipped and
     # named by its engine release; engine-worker.json gives its length unzipped.
