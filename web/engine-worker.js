@@ -98,6 +98,9 @@ function tellDownload(force) {
   download.told = now;
   send({ type: "progress", received: Math.min(download.received, download.total), total: download.total });
 }
+// The counter reads ahead of its consumer (up to READ_AHEAD bytes queued): it counts what the
+// network delivered, not what Pyodide has compiled or read so far.
+const READ_AHEAD = { highWaterMark: 64 * 1024 * 1024, size: (chunk) => chunk.byteLength };
 function counted(response) {
   if (!response.ok || !response.body) return response;
   const counter = new TransformStream({
@@ -109,7 +112,7 @@ function counted(response) {
     flush() {
       tellDownload(true);
     },
-  });
+  }, undefined, READ_AHEAD);
   const { status, statusText, headers } = response;
   return new Response(response.body.pipeThrough(counter), { status, statusText, headers });
 }
