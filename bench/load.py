@@ -3,20 +3,21 @@
 
     python bench/load.py [--runs 5] [--no-build] [--json results.json]
     python bench/load.py --compare before=/tmp/dist-main after=/tmp/dist-branch [--visits 12]
+    python bench/load.py --mbps 2 --rtt-ms 150 [--runs 3] [--no-build | --dist DIR ...]
 
 Playwright drives Debian's headless Chromium (``/usr/bin/chromium``, flags of the e2e tests) on
 127.0.0.1. Each run, interleaved so that machine noise hits both alike:
 
 * **game, cold**: a fresh browser context (empty HTTP cache, no service worker, no save) opens
-  ``?seed=N``; the engine restores the build's snapshot (or boots, without one); the visit ends once
+  ``?seed=N``; the engine boots and makes its own snapshot; the visit ends once
   the table is interactive, the service worker controls the page (the whole site is cached) and the
   engine has stored its memory snapshot;
 * **game, warm**: a new page in the same context (service worker + cache, the engine's memory
   snapshot and the autosave of the cold visit) opens the site again: the saved table is drawn,
   and the engine restores its snapshot;
 * **bare Pyodide, cold / warm**: a page of the bench's own, on a server of its own (so no service
-  worker), that only boots the pinned Pyodide (as its npm package ships it, whole standard library
-  included) in a module worker and runs ``1 + 1``.
+  worker), that only boots Pyodide as the site ships it (the same ``pyodide.mjs``, wasm and trimmed
+  standard library, copied from the built site) in a module worker and runs ``1 + 1``.
 
 Measured per visit: first contentful paint, ``gongzhu:table-painted`` (the table on screen),
 ``gongzhu:table-ready`` (the engine has answered and the table is interactive: the player can
@@ -24,6 +25,14 @@ act), bytes the server sent (service worker fetches included; also as a host tha
 send them: headers as sent, each body gzipped at level 6), and the longest main-thread task
 (``PerformanceObserver`` ``longtask``). The report gives medians and the ratios that hold on a
 noisy machine: game interactive / bare Pyodide ready, cold and warm.
+
+``--mbps M --rtt-ms R`` measures first visits over a phone's link instead: both sites are served
+by :class:`ThrottledServer` (one shared link of M Mbit/s for every request, R ms added to each
+request and to each new connection, compressible files gzipped on the fly as static hosts do; not
+DevTools emulation, which a service worker or a dedicated worker can bypass). Each run, interleaved:
+a cold game visit until the player may act (``gongzhu:table-ready``), then a cold bare Pyodide
+boot. It reports both times, their ratio, the bytes sent before the player may act and how they
+split by file. ``--dist NAME=DIR`` (repeatable) measures built sites side by side in the same runs.
 
 ``--compare NAME=DIST ...`` compares built sites (``build.build(path)``) instead: one cold visit of
 each fills its cache and stores its snapshot, then their repeat visits alternate (ABAB, then BABA)
@@ -169,6 +178,125 @@ def serve(directory: Path) -> CountingServer:
     return server
 
 
+# --------------------------------------------------------------------------- throttled link
+
+#: What a static host gzips on the fly (GitHub Pages: text, JSON, JavaScript, SVG and wasm); zip
+#: and gzip files are sent as they are.
+COMPRESSIBLE = frozenset(
+    {".html", ".js", ".mjs", ".css", ".json", ".svg", ".py", ".wasm", ".webmanifest", ".txt"}
+)
+CHUNK = 16_384
+
+
+class Link:
+    """One shared link: every chunk of every response waits for its turn at ``mbps``."""
+
+    def __init__(self, mbps: float, rtt_ms: float):
+        self.bytes_per_s = mbps * 1e6 / 8
+        self.rtt_s = rtt_ms / 1000
+        self._free_at = 0.0
+        self._lock = threading.Lock()
+
+    def send(self, n: int) -> None:
+        with self._lock:
+            start = max(time.monotonic(), self._free_at)
+            self._free_at = start + n / self.bytes_per_s
+            until = self._free_at
+        time.sleep(max(0.0, until - time.monotonic()))
+
+    def round_trip(self) -> None:
+        time.sleep(self.rtt_s)
+
+
+@functools.cache
+def _gzipped(path: str, mtime_ns: int) -> bytes:
+    return gzip.compress(Path(path).read_bytes(), compresslevel=6, mtime=0)
+
+
+class ThrottledServer(build.SiteServer):
+    """:class:`build.SiteServer` behind one :class:`Link`: HTTP/1.1 keep-alive (a new connection
+    costs a round trip, as its handshake would), each request a round trip before its first byte,
+    compressible files gzipped when the browser accepts it. Counts the bytes sent per file
+    (headers included) since the last :meth:`take_counts`."""
+
+    def __init__(self, directory: Path, link: Link, prefix: str = PREFIX):
+        super().__init__(directory, prefix)
+        self.link = link
+        self.counts: dict[str, int] = {}
+        self._lock = threading.Lock()
+        base = self.RequestHandlerClass
+        assert isinstance(base, functools.partial)
+        server = self
+
+        class Throttled(base.func):  # type: ignore[name-defined,misc]
+            protocol_version = "HTTP/1.1"
+
+            def setup(self) -> None:
+                super().setup()
+                server.link.round_trip()  # the connection's handshake
+
+            rel = "(not a file)"  # what the bytes sent are counted for
+
+            def do_GET(self) -> None:
+                self.rel = "(not a file)"
+                server.link.round_trip()
+                if self._route():
+                    self._send_file(head=False)
+
+            def do_HEAD(self) -> None:
+                self.rel = "(not a file)"
+                server.link.round_trip()
+                if self._route():
+                    self._send_file(head=True)
+
+            def _send_file(self, head: bool) -> None:
+                path = Path(self.translate_path(self.path))
+                if path.is_dir():
+                    path = path / "index.html"
+                if not path.is_file():
+                    self.send_error(404, "File not found")
+                    return
+                gz = path.suffix in COMPRESSIBLE and "gzip" in self.headers.get("Accept-Encoding", "")
+                body = _gzipped(str(path), path.stat().st_mtime_ns) if gz else path.read_bytes()
+                self.send_response(200)
+                self.send_header("Content-Type", self.guess_type(str(path)))
+                self.send_header("Content-Length", str(len(body)))
+                if gz:
+                    self.send_header("Content-Encoding", "gzip")
+                self.rel = path.relative_to(server.directory).as_posix()
+                self.end_headers()
+                if head:
+                    return
+                for start in range(0, len(body), CHUNK):
+                    piece = body[start : start + CHUNK]
+                    server.link.send(len(piece))
+                    self.wfile.write(piece)
+                    server.count(self.rel, len(piece))
+
+            def flush_headers(self) -> None:
+                sent = sum(len(line) for line in getattr(self, "_headers_buffer", []))
+                server.link.send(sent)
+                server.count(self.rel, sent)
+                super().flush_headers()
+
+        self.RequestHandlerClass = functools.partial(Throttled, *base.args, **base.keywords)
+
+    def count(self, rel: str, n: int) -> None:
+        with self._lock:
+            self.counts[rel] = self.counts.get(rel, 0) + n
+
+    def take_counts(self) -> dict[str, int]:
+        with self._lock:
+            counts, self.counts = self.counts, {}
+        return counts
+
+
+def serve_throttled(directory: Path, link: Link) -> ThrottledServer:
+    server = ThrottledServer(directory, link)
+    threading.Thread(target=server.serve_forever, name="bench-throttled", daemon=True).start()
+    return server
+
+
 # --------------------------------------------------------------------------- visits
 
 
@@ -251,14 +379,14 @@ def bare_visit(context: BrowserContext, server: CountingServer) -> dict[str, flo
         page.close()
 
 
-def make_bare_site(directory: Path) -> None:
-    """The bare Pyodide page, with Pyodide's files as the npm package has them (the site ships a
-    trimmed standard library zip: the bare boot is the stock one)."""
+def make_bare_site(directory: Path, site: Path) -> None:
+    """The bare Pyodide page, with Pyodide's files as the built ``site`` ships them (its trimmed
+    standard library: a baseline is never made slower than the runtime the game loads)."""
     runtime = directory / "runtime" / "pyodide"
     runtime.mkdir(parents=True, exist_ok=True)
-    package, patterns, _dest = next(r for r in build.RUNTIME_FILES if r[0] == "pyodide")
+    _package, patterns, dest = next(r for r in build.RUNTIME_FILES if r[0] == "pyodide")
     for pattern in patterns:
-        shutil.copyfile(build.NODE_MODULES / package / pattern, runtime / pattern)
+        shutil.copyfile(site / dest / pattern, runtime / pattern)
     (directory / "index.html").write_text(BARE_HTML, encoding="utf-8")
     (directory / "bare-worker.js").write_text(BARE_WORKER, encoding="utf-8")
 
@@ -319,7 +447,8 @@ def report(results: dict[str, list[dict[str, float]]]) -> str:
         f"| warm: saved table painted (median) | {_ms(_median(results['game_warm'], 'table_painted'))} | "
         "< 500 ms |",
         f"| warm visits restored from the engine snapshot | {restored} / {len(results['game_warm'])} | all |",
-        f"| cold visits restored from the build's snapshot | {shipped} / {len(results['game_cold'])} | all |",
+        f"| cold visits restored from the build's snapshot | {shipped} / {len(results['game_cold'])} | "
+        "none (a first visit boots and makes its own) |",
         f"| cold: game interactive / bare Pyodide ready (median of per-run ratios) | "
         f"{statistics.median(cold):.2f}× | ≤ 1.15× |",
         f"| cold: table painted (median) | {_ms(_median(results['game_cold'], 'table_painted'))} | < 1,500 ms |",
@@ -336,6 +465,122 @@ def report(results: dict[str, list[dict[str, float]]]) -> str:
             values = [r[f"step:{name}"] for r in results[key] if f"step:{name}" in r]
             cells.append(f"{statistics.median(values):,.0f}" if values else "–")
         lines.append(f"| {label} (`{name}`) | {cells[0]} | {cells[1]} |")
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- --mbps (first visit)
+
+
+def _first_visit(browser: Browser, server: ThrottledServer, url: str, done_js: str) -> dict[str, Any]:
+    """One cold visit over ``server``'s link: milliseconds until ``done_js`` holds (marks of the
+    page), and the bytes sent until then, per file."""
+    time.sleep(0.5)  # what the previous visit left on the link drains
+    server.take_counts()
+    context = _new_context(browser)
+    try:
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_function(done_js, timeout=TIMEOUT_MS, polling=20)
+        counts = server.take_counts()
+        if page.evaluate("document.documentElement.dataset.phase") == "error":
+            raise RuntimeError("game failed to start: " + str(page.text_content("#status")))
+        marks = page.evaluate(TIMINGS_JS)
+        boot = page.evaluate("window.gongzhuEngine ? window.gongzhuEngine.boot : ''")
+    finally:
+        context.close()
+    return {"marks": marks, "files": counts, "bytes": sum(counts.values()), "boot": boot}
+
+
+def first_visits(sites: list[tuple[str, Path]], mbps: float, rtt_ms: float, runs: int) -> dict[str, Any]:
+    """``--mbps``: ``runs`` rounds of a cold visit of each site, then a bare Pyodide boot (of the
+    runtime the first site ships), all over one throttled link."""
+    link = Link(mbps, rtt_ms)
+    results: dict[str, Any] = {"mbps": mbps, "rtt_ms": rtt_ms, "sites": [n for n, _ in sites], "runs": []}
+    with tempfile.TemporaryDirectory(prefix="gongzhu-bench-bare-") as tmp:
+        make_bare_site(Path(tmp), sites[0][1])
+        servers = {name: serve_throttled(dist, link) for name, dist in sites}
+        bare_server = serve_throttled(Path(tmp), link)
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                for run in range(runs):
+                    row: dict[str, Any] = {}
+                    order = [*servers.items()]
+                    if run % 2:
+                        order.reverse()
+                    for name, server in order:
+                        row[name] = _first_visit(
+                            browser, server, f"{server.url}?seed={run + 1}", GAME_DONE_JS
+                        )
+                        row[name]["act"] = row[name]["marks"]["gongzhu:table-ready"]
+                    row["bare"] = _first_visit(browser, bare_server, bare_server.url, BARE_DONE_JS)
+                    row["bare"]["act"] = row["bare"]["marks"]["bare:ready"]
+                    results["runs"].append(row)
+                    print(
+                        f"run {run + 1}/{runs}: "
+                        + "; ".join(
+                            f"{key} {v['act']:,.0f} ms {_size(v['bytes'])}{' (' + v['boot'] + ')' if v['boot'] else ''}"
+                            for key, v in row.items()
+                        ),
+                        file=sys.stderr,
+                        flush=True,
+                    )
+                browser.close()
+        finally:
+            for server in (*servers.values(), bare_server):
+                server.shutdown()
+                server.server_close()
+    return results
+
+
+BARE_DONE_JS = "document.documentElement.dataset.ready === '1'"
+
+
+def first_visit_report(results: dict[str, Any], command: str) -> str:
+    runs: list[dict[str, Any]] = results["runs"]
+    lines = [
+        f"First visit over {results['mbps']:g} Mbit/s, {results['rtt_ms']:g} ms round trip "
+        f"(bench/load.py throttled server): medians of {len(runs)} interleaved runs.",
+        f"`{command}`",
+        "",
+        "| site | player may act | sent before that | bare Pyodide boot | sent | ratio (median of runs) |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    bare_act = statistics.median(r["bare"]["act"] for r in runs)
+    bare_bytes = statistics.median(r["bare"]["bytes"] for r in runs)
+    for name in results["sites"]:
+        ratio = statistics.median(r[name]["act"] / r["bare"]["act"] for r in runs)
+        lines.append(
+            f"| {name} | {statistics.median(r[name]['act'] for r in runs) / 1000:.1f} s | "
+            f"{_size(statistics.median(r[name]['bytes'] for r in runs))} | {bare_act / 1000:.1f} s | "
+            f"{_size(bare_bytes)} | {ratio:.2f}× |"
+        )
+    lines += ["", "Where the time goes (median ms since navigation; – when the visit has no such step):", ""]
+    lines += ["| step | " + " | ".join(results["sites"]) + " |", "|---|" + "---:|" * len(results["sites"])]
+    for step, label in STEPS:
+        cells = []
+        for name in results["sites"]:
+            values = [
+                r[name]["marks"][f"gongzhu:{step}"] for r in runs if f"gongzhu:{step}" in r[name]["marks"]
+            ]
+            cells.append(f"{statistics.median(values):,.0f}" if values else "–")
+        lines.append(f"| {label} (`{step}`) | " + " | ".join(cells) + " |")
+    for name in [*results["sites"], "bare"]:
+        files = sorted({f for r in runs for f in r[name]["files"]})
+        split = {f: statistics.median(r[name]["files"].get(f, 0) for r in runs) for f in files}
+        boots = sorted({r[name]["boot"] for r in runs if r[name]["boot"]})
+        lines += [
+            "",
+            f"Sent before the player may act, {name} (median bytes per file"
+            + (f"; engine: {', '.join(boots)}" if boots else "")
+            + "):",
+            "",
+            "| file | bytes |",
+            "|---|---:|",
+        ]
+        for f, n in sorted(split.items(), key=lambda kv: -kv[1]):
+            if n:
+                lines.append(f"| `{f}` | {n:,.0f} |")
     return "\n".join(lines)
 
 
@@ -420,7 +665,27 @@ def main(argv: list[str] | None = None) -> int:
         help="instead: repeat visits of these built sites, interleaved, step by step (--visits each)",
     )
     parser.add_argument("--visits", type=int, default=12, help="repeat visits of each build (--compare)")
+    parser.add_argument("--mbps", type=float, help="instead: first visits over a link of this many Mbit/s")
+    parser.add_argument("--rtt-ms", type=float, default=150.0, help="the link's round trip (--mbps)")
+    parser.add_argument(
+        "--dist",
+        action="append",
+        metavar="NAME=DIR",
+        help="--mbps: built sites to measure side by side (default: a fresh build, or dist/ with --no-build)",
+    )
     args = parser.parse_args(argv)
+    if args.mbps:
+        with tempfile.TemporaryDirectory(prefix="gongzhu-bench-") as tmp:
+            if args.dist:
+                sites = [(n, Path(d)) for n, d in (b.split("=", 1) for b in args.dist)]
+            else:
+                sites = [("game", build.DIST if args.no_build else build.build(Path(tmp) / "dist").dist)]
+            found = first_visits(sites, args.mbps, args.rtt_ms, args.runs)
+        command = "python3 bench/load.py " + " ".join(sys.argv[1:] if argv is None else argv)
+        print(first_visit_report(found, command))
+        if args.json:
+            args.json.write_text(json.dumps(found, indent=2) + "\n", encoding="utf-8")
+        return 0
     if args.compare:
         builds = [tuple(b.split("=", 1)) for b in args.compare]
         if any(len(b) != 2 or not Path(b[1]).is_dir() for b in builds):
@@ -431,7 +696,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="gongzhu-bench-") as tmp:
         dist = build.DIST if args.no_build else build.build(Path(tmp) / "dist").dist
         bare_dir = Path(tmp) / "bare"
-        make_bare_site(bare_dir)
+        make_bare_site(bare_dir, dist)
         game_server, bare_server = serve(dist), serve(bare_dir)
         results: dict[str, list[dict[str, float]]] = {
             k: [] for k in ("game_cold", "game_warm", "bare_cold", "bare_warm")

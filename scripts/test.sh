@@ -7,8 +7,8 @@ cd "$(dirname "$0")/.."
 bash scripts/install-test-deps.sh
 echo "[test] ruff" >&2
 python3 -m ruff check .
-python3 -m ruff format --check gongzhu ui tests tools build.py bench >/dev/null || {
-    python3 -m ruff format --diff gongzhu ui tests tools build.py bench; exit 1; }
+python3 -m ruff format --check gongzhu ui tests tools build.py sitebuild bench >/dev/null || {
+    python3 -m ruff format --diff gongzhu ui tests tools build.py sitebuild bench; exit 1; }
 echo "[test] mypy" >&2
 python3 -m mypy
 echo "[test] pytest" >&2

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import build
+import sitebuild.configs
 from tools import card_faces
 
 
@@ -37,7 +38,7 @@ def broken_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     bad.write_text(
         (build.ROOT / build.MAIN_CONFIG).read_text(encoding="utf-8") + "\nplugins = [\n", encoding="utf-8"
     )
-    monkeypatch.setattr(build, "MAIN_CONFIG", str(bad))  # ROOT / <absolute path> is that path
+    monkeypatch.setattr(sitebuild.configs, "MAIN_CONFIG", str(bad))  # ROOT / <absolute path> is that path
     return bad
 
 
@@ -91,15 +92,15 @@ def test_a_build_replaces_dist_with_the_page_and_its_configurations(previous_dis
     assert sorted(main["files"]) == [f"./{p}" for p in ui if p not in (build.MAIN_ENTRY, build.WORKER_ENTRY)]
     assert (previous_dist / main["interpreter"]).is_file()
 
-    # The engine worker's configuration: its shipped interpreter, the page's plugins, every engine module.
+    # The engine worker's configuration: its shipped interpreter, the page's plugins, the engine modules
+    # its entry imports (not the command line nor the tournament: never imported in the browser).
     engine = json.loads((previous_dist / build.WORKER_CONFIG_SHIPPED).read_text(encoding="utf-8"))
     assert engine["interpreter"] == build.WORKER_INTERPRETER
     assert (previous_dist / engine["interpreter"]).is_file()
     assert engine["plugins"] == main["plugins"]
-    engine_modules = sorted(
-        p.relative_to(build.ROOT).as_posix() for p in (build.ROOT / "gongzhu").rglob("*.py")
-    )
-    assert sorted(engine["files"]) == [f"./{p}" for p in engine_modules if "__pycache__" not in p]
+    imported = {f"./{name.replace('.', '/')}" for name in build.engine_modules()}
+    assert {f.removesuffix(".py").removesuffix("/__init__") for f in engine["files"]} == imported
+    assert "./gongzhu/ai/hard.py" in engine["files"] and "./gongzhu/tournament.py" not in engine["files"]
     assert "gongzhu/ai/hard.py" in result.files
     # The build's memory snapshot of the booted engine (what a first visit restores), gzipped and
     # named by its engine release; engine-worker.json gives its length unzipped.
@@ -145,6 +146,8 @@ def _engine_site(dist: Path) -> list[str]:
         build.WORKER_ENTRY: "from gongzhu import X\n",
         "engine-worker.js": "// worker\n",
         "runtime/pyodide/pyodide.asm.wasm": "wasm",
+        "runtime/pyodide/python_stdlib.zip": "zip",
+        "runtime/pyodide/pyodide-lock.json": "{}",
         "ui/app.py": "APP = 1\n",
         build.WORKER_CONFIG_SHIPPED: json.dumps(
             {"interpreter": "./runtime/pyodide/pyodide.mjs", "files": {}}
@@ -162,6 +165,10 @@ def test_the_engine_release_follows_what_a_snapshot_of_the_engine_depends_on(tmp
     config = json.loads((tmp_path / build.WORKER_CONFIG_SHIPPED).read_text(encoding="utf-8"))
     assert config["release"] == first and config["entry"] == f"./{build.WORKER_ENTRY}"
     assert config["interpreter"] == "./runtime/pyodide/pyodide.mjs"  # the rest is kept
+    # What a boot fetches, for the loading screen: Pyodide's wasm, stdlib and lock, the engine, the entry.
+    assert config["download"] == len("wasm") + len("zip") + len("{}") + len("X = 1\nRULES = 1\n") + len(
+        "from gongzhu import X\n"
+    )
 
     (tmp_path / "ui" / "app.py").write_text("APP = 2\n", encoding="utf-8")
     assert build.add_engine_release(tmp_path, engine_files) == first  # a UI change keeps the snapshot

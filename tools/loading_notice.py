@@ -27,6 +27,9 @@ NOTICE: dict[str, str] = {
     "engine": N_("The game engine could not start."),
     "offline": N_("You are offline. The game needs one online visit before it can be played offline."),
     "retry": N_("Try again"),
+    # The engine's first download (web/boot.js fills in the megabytes), then its start.
+    "downloading": N_("Downloading the game: {received} of {total} MB"),
+    "starting": N_("Starting the game engine…"),
 }
 
 BOOT_SCRIPT = "boot.js"

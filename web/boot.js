@@ -10,6 +10,10 @@
 // turns the loading box into a message in the player's language with "Try again" (a reload), and
 // sets <html data-phase="error">. Offline on a first visit (no service worker yet), the message says
 // the game needs one online visit. Once the engine is ready, the watchdog stops.
+// While a first visit downloads the engine, the loading screen says how much has arrived
+// (progress({received, total}) from web/engine.js: "Downloading the game: 1.2 of 5.0 MB", then
+// "Starting the game engine…"), as #load-progress, and each step is a gongzhu:load-progress event
+// (detail {received, total}: the UI's loading bar follows it; window.gongzhuBoot.download).
 // The texts come from the translation catalogs: build.py writes them into the TEXTS line.
 "use strict";
 (() => {
@@ -20,7 +24,7 @@
   const STALL_MS = 12000;
   const ENGINE_START_MS = 40000;
   const root = document.documentElement;
-  const state = { failed: null, fail, progress };
+  const state = { failed: null, fail, progress, download: null };
   window.gongzhuBoot = state;
 
   const watching = () => root.dataset.engine !== "ready" && root.dataset.phase !== "error";
@@ -62,15 +66,44 @@
     else document.body.append(box);
     root.lang = (window.gongzhuLanguage && window.gongzhuLanguage.HTML_LANG[lang]) || lang;
     root.dataset.phase = "error";
+    if (downloadEl) downloadEl.hidden = true;
     retry.focus();
   }
 
-  // Progress: something arrived (a download, bytes from the service worker, a step of the UI).
-  // progress("engine") from the UI: the engine worker is starting (the longer wait from now on).
+  // The engine's download, in the player's language, under the spinner (outside the regions the UI
+  // redraws); hidden once the engine is ready or the load failed.
+  let downloadEl = null;
+  function showDownload(received, total) {
+    state.download = { received, total };
+    if (document.body && watching() && !state.failed) {
+      if (!downloadEl) {
+        downloadEl = document.createElement("p");
+        downloadEl.id = "load-progress";
+        downloadEl.dataset.testid = "load-progress";
+        downloadEl.setAttribute("aria-live", "polite");
+        downloadEl.style.cssText = "position:fixed;left:0;right:0;margin:0 auto;text-align:center;" +
+          "top:calc(50% + 64px);z-index:11;pointer-events:none;font-size:14px;color:#f4f1e8";
+        document.body.append(downloadEl);
+      }
+      const lang = language();
+      const texts = TEXTS[lang] || TEXTS.en;
+      const mb = (n) => (n / 1e6).toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+      downloadEl.textContent = received >= total ? texts.starting
+        : texts.downloading.replace("{received}", mb(received)).replace("{total}", mb(total));
+      downloadEl.dataset.received = String(received);
+      downloadEl.dataset.total = String(total);
+    }
+    dispatchEvent(new CustomEvent("gongzhu:load-progress", { detail: state.download }));
+  }
+
+  // Progress: something arrived (a download, a step of the UI or of the engine's boot).
+  // progress("engine") from the UI: the engine worker is starting (the longer wait from now on);
+  // progress({received, total}): bytes of the engine's download (web/engine.js).
   let stallTimer = 0;
   let stallMs = STALL_MS;
   function progress(step) {
     if (step === "engine") stallMs = ENGINE_START_MS;
+    if (step && typeof step === "object") showDownload(Number(step.received), Number(step.total));
     clearTimeout(stallTimer);
     if (watching() && !state.failed) stallTimer = setTimeout(() => fail("failed", "no progress"), stallMs);
   }
@@ -89,7 +122,6 @@
     true,
   );
   addEventListener("unhandledrejection", (event) => fail("failed", String(event.reason)));
-  addEventListener("gongzhu:load-progress", () => progress());
 
   let resources = null;
   try {
@@ -102,6 +134,7 @@
   const watch = new MutationObserver(() => {
     if (!watching()) {
       clearTimeout(stallTimer);
+      if (downloadEl) downloadEl.hidden = true;
       watch.disconnect();
       if (resources) resources.disconnect();
       return;

@@ -6,18 +6,28 @@
 // Instant start: a booted engine is kept as a Pyodide memory snapshot (the wasm heap with the
 // engine already imported) in Cache Storage, under the engine release written by build.py into
 // engine-worker.json. A visit that finds this release's snapshot restores it (~7x faster than a
-// boot). A first visit restores the build's snapshot of this release instead (engine-worker.json
-// "snapshot": shipped gzipped beside Pyodide's files); a visit with neither boots normally. Either
-// way, the restored or freshly made snapshot is then stored in the background, as it is.
+// boot). Without one, the build's snapshot of this release (engine-worker.json "snapshot": shipped
+// gzipped beside Pyodide's files) is restored when it is already on the device: the service worker
+// precaches it in the background, after the first visit's player may act, where the link is fast
+// (web/link.js). It is never downloaded for a boot: on a phone's link its 6 MB cost more than the
+// boot they save. A visit with neither boots normally and makes the snapshot itself (~20 ms, the
+// same state as the build's: both run web/engine-boot.mjs). Either way, the restored or freshly
+// made snapshot is then stored in the background, as it is.
 // Every snapshot fault falls back: a stored one missing or from another release (never looked up,
 // and deleted) to the build's; one truncated (shorter than stored or shipped) or rejected by
-// Pyodide (magic number, build id), and a shipped one missing, to a normal boot; storage full or
-// disabled just stores none (each visit restores the build's).
+// Pyodide (magic number, build id), and a shipped one unreadable, to a normal boot; storage full or
+// disabled just stores none.
+//
+// A first visit's loading screen shows real progress: the bytes of the files this worker fetches
+// (Pyodide's wasm, standard library and lock file, the engine's modules), against their total
+// (engine-worker.json "download", written by build.py), as {type: "progress", received, total}.
 //
 // Messages: page -> worker {id, request}; worker -> page {id, answer} | {type: "ready", boot}
-// | {type: "failed", error} | {type: "snapshot", status}. `boot` says how the engine started:
+// | {type: "failed", error} | {type: "snapshot", status} | {type: "progress", step | received, total}
+// | {type: "paint-first"} (a stored snapshot waits for the page's paint). `boot` says how the engine started:
 // "snapshot" (stored), "snapshot (shipped)" (the build's), "boot" or "boot (<why not a snapshot>)".
 import { loadPyodide } from "./runtime/pyodide/pyodide.mjs";
+import { bootEngine, restoreEngine } from "./engine-boot.mjs";
 
 const SNAPSHOTS = "engine-snapshot"; // not "gongzhu-*": the service worker drops those per release
 const STORE_DELAY_MS = 1500; // after the boot, before the snapshot is stored
@@ -62,7 +72,7 @@ function urlOf(input) {
 const plainFetch = globalThis.fetch;
 globalThis.fetch = async (input, init) => {
   const url = urlOf(input);
-  if (url !== WASM_URL) return plainFetch(input, init);
+  if (url !== WASM_URL) return counted(await plainFetch(input, init));
   let response;
   try {
     response = await plainFetch(input, init);
@@ -71,8 +81,41 @@ globalThis.fetch = async (input, init) => {
     throw error;
   }
   if (!response.ok) failed(`pyodide.asm.wasm: HTTP ${response.status}`);
-  return response;
+  wasmArrived();
+  return counted(response);
 };
+// The wasm's response has arrived (or Pyodide is loaded): its download has its connection.
+let wasmArrived;
+const wasmStarted = new Promise((resolve) => (wasmArrived = resolve));
+
+// The download's progress: every body this worker reads, counted as it arrives (decoded bytes, as
+// the build counts the total), told to the page at most every PROGRESS_MS.
+const PROGRESS_MS = 100;
+const download = { received: 0, total: 0, told: 0 };
+function tellDownload(force) {
+  const now = Date.now();
+  if (!download.total || (!force && now - download.told < PROGRESS_MS)) return;
+  download.told = now;
+  send({ type: "progress", received: Math.min(download.received, download.total), total: download.total });
+}
+// The counter reads ahead of its consumer (up to READ_AHEAD bytes queued): it counts what the
+// network delivered, not what Pyodide has compiled or read so far.
+const READ_AHEAD = { highWaterMark: 64 * 1024 * 1024, size: (chunk) => chunk.byteLength };
+function counted(response) {
+  if (!response.ok || !response.body) return response;
+  const counter = new TransformStream({
+    transform(chunk, controller) {
+      download.received += chunk.byteLength;
+      tellDownload(false);
+      controller.enqueue(chunk);
+    },
+    flush() {
+      tellDownload(true);
+    },
+  }, undefined, READ_AHEAD);
+  const { status, statusText, headers } = response;
+  return new Response(response.body.pipeThrough(counter), { status, statusText, headers });
+}
 
 // First visit (the page has no service worker yet): every Pyodide file fetched from the network
 // is also put in the service worker's handoff cache, so its install does not download it again
@@ -150,16 +193,19 @@ function readSnapshot(hit) {
   return readBytes(hit, Number(hit.headers.get(LENGTH_HEADER)));
 }
 
-// The build's snapshot of this release ({url, bytes}: gzipped file, length unzipped), unzipped as
-// it downloads. A first visit downloads 6 MB more than a boot would, and saves the boot's seconds.
-async function readShipped(shipped) {
-  let response;
+// The build's snapshot of this release ({url, bytes}: gzipped file, length unzipped) when the
+// service worker has it on the device, or null: never downloaded for a boot.
+async function findShipped(shipped) {
   try {
-    response = await fetch(shipped.url);
-  } catch (error) {
-    throw new Error(`${UNREADABLE}: ${error}`);
+    return (await caches.match(new URL(shipped.url, location.href).href)) || null;
+  } catch {
+    return null;
   }
-  if (!response.ok || !response.body) throw new Error(`${UNREADABLE}: HTTP ${response.status}`);
+}
+
+// Its bytes, unzipped as they are read.
+async function readShipped(response, shipped) {
+  if (!response.body) throw new Error(`${UNREADABLE}: no body`);
   const unzipped = response.body.pipeThrough(new DecompressionStream("gzip"));
   return readBytes(new Response(unzipped), Number(shipped.bytes));
 }
@@ -185,32 +231,29 @@ function entryModule(config) {
   return { name: parts[parts.length - 1], dir };
 }
 
-// A normal boot: Pyodide, the engine's files into its file system, the entry and the engine
-// modules it imports (config.modules, listed by build.py) imported: a restored snapshot has no
-// files, only what was imported survives.
+// A normal boot (web/engine-boot.mjs, as the build's snapshot is made): Pyodide, the engine's files
+// into its file system, the entry and the engine modules it imports (config.modules, listed by
+// build.py) imported.
 async function boot(config, makeSnapshot) {
-  const pyodide = await loadPyodide({ indexURL: INDEX_URL, _makeSnapshot: makeSnapshot });
-  lap("pyodide");
+  // The engine's files download while Pyodide's wasm does (on a phone's link, their round trips are
+  // not added to its download), asked for once the wasm's response has arrived: asked for sooner, the
+  // 26 small requests hold the browser's connections while Pyodide's own files wait (HTTP/1.1).
   const urls = [...new Set([...Object.keys(config.files), config.entry])];
-  const texts = await Promise.all(
-    urls.map(async (url) => {
-      const response = await fetch(url);
-      if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-      return response.text();
-    })
+  const files = wasmStarted.then(() =>
+    Promise.all(
+      urls.map(async (url) => {
+        const response = await fetch(url);
+        if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+        return [(config.files[url] || url).replace(/^\.\//, ""), await response.text()];
+      })
+    )
   );
-  urls.forEach((url, i) => {
-    const path = (config.files[url] || url).replace(/^\.\//, "");
-    const dir = path.split("/").slice(0, -1).join("/");
-    if (dir) pyodide.FS.mkdirTree(dir);
-    pyodide.FS.writeFile(path, texts[i]);
-  });
+  files.catch(() => {}); // rejected before it is awaited: not an unhandled rejection
   const entry = entryModule(config);
-  const modules = [entry.name, ...(config.modules || [])];
-  pyodide.runPython(
-    "import sys, importlib\n" +
-      (entry.dir ? `sys.path.insert(0, ${JSON.stringify(entry.dir)})\n` : "") +
-      `for _m in ${JSON.stringify(modules)}: importlib.import_module(_m)\n`
+  const pyodide = await bootEngine(
+    loadPyodide,
+    { indexURL: INDEX_URL, _makeSnapshot: makeSnapshot },
+    { files, path: entry.dir, modules: [entry.name, ...(config.modules || [])], loaded: () => (lap("pyodide"), wasmArrived()) }
   );
   lap("imported");
   return pyodide;
@@ -218,10 +261,8 @@ async function boot(config, makeSnapshot) {
 
 // `snapshot` is a promise of its bytes: Pyodide fetches its runtime while they are read.
 async function restore(snapshot) {
-  const pyodide = await loadPyodide({ indexURL: INDEX_URL, _loadSnapshot: snapshot });
+  const pyodide = await restoreEngine(loadPyodide, { indexURL: INDEX_URL }, snapshot);
   lap("pyodide");
-  // Same heap, same random state: draw fresh entropy (a seed never comes from here anyway).
-  pyodide.runPython("import random; random.seed()");
   return pyodide;
 }
 
@@ -241,6 +282,7 @@ async function start({ handoff, early }) {
   const response = await fetch("./engine-worker.json");
   if (!response.ok) throw new Error(`engine-worker.json: HTTP ${response.status}`);
   const config = await response.json();
+  download.total = Number(config.download) || 0;
   lap("config");
   const release = String(config.release || "");
   let pyodide = null;
@@ -248,22 +290,26 @@ async function start({ handoff, early }) {
   const hit = release ? await findSnapshot(release) : null;
   lap("snapshot-found");
   const canStore = Boolean(release) && typeof caches !== "undefined";
-  // A stored snapshot, else the build's (a first visit); either is read at once (its bytes cost no
-  // CPU to speak of). A stored one's restore, like a boot, waits until the page has painted: both
-  // keep the cores busy, and the saved table must be drawn first. Measured on a busy 2-core
-  // machine: restoring at once made the table appear 100-400 ms later and the engine no sooner.
-  const shipped = !hit && release && config.snapshot ? config.snapshot : null;
-  const bytes = hit ? readSnapshot(hit) : shipped ? readShipped(shipped) : null;
+  // A stored snapshot, else the build's when the service worker has it; either is read at once (its
+  // bytes cost no CPU to speak of). A stored one's restore, like a boot, waits until the page has
+  // painted: both keep the cores busy, and the saved table must be drawn first. Measured on a busy
+  // 2-core machine: restoring at once made the table appear 100-400 ms later and the engine no sooner.
+  const shipped = !hit && release && config.snapshot && canStore ? config.snapshot : null;
+  const cached = shipped ? await findShipped(shipped) : null;
+  const bytes = hit ? readSnapshot(hit) : cached ? readShipped(cached, shipped) : null;
   if (bytes) bytes.catch(() => {}); // rejected before Pyodide awaits it: not an unhandled rejection
   // A first visit has no saved table to draw: its start, the long pole, begins at once.
-  if (early && hit) await painted;
+  if (early && hit) {
+    send({ type: "paint-first" }); // the page starts its UI now: its paint lets the restore begin
+    await painted;
+  }
   lap("go");
   let made = null;
   if (bytes) {
     try {
       pyodide = await restore(bytes);
       how = hit ? "snapshot" : "snapshot (shipped)";
-      if (shipped && canStore) made = await bytes; // stored as it is: later visits skip the gunzip
+      if (cached) made = await bytes; // stored as it is: later visits skip the gunzip
     } catch (error) {
       const reason = error.message.split("\n")[0];
       const which = hit ? "snapshot" : "shipped snapshot"; // "<which> unreadable: ..." or "<which> rejected: ..."

@@ -18,8 +18,25 @@
 //   timings            when each step of the worker's boot ended (epoch ms); also marked on the
 //                      page's timeline as gongzhu:worker-<step> (bench/load.py)
 //   snapshot           "stored" once this boot's snapshot is in storage, "not stored: <why>", or ""
+//
+// It also starts the UI's runtime (PyScript, which runs MicroPython and ui/main.py): at once on a
+// repeat visit; on a first visit once the engine's download is in (or the engine is ready, or
+// failed), so that a phone's link carries Pyodide first and the UI's bytes arrive while Pyodide
+// starts, instead of delaying it (bench/load.py --mbps). Until then the page shows its static
+// loading screen, with the download's progress (web/boot.js); there is nothing to tap on it.
 "use strict";
 (() => {
+  const UI_RUNTIME = "./runtime/pyscript/core.js";
+  let uiStarted = false;
+  function startUI() {
+    if (uiStarted) return;
+    uiStarted = true;
+    const script = document.createElement("script");
+    script.type = "module";
+    script.src = UI_RUNTIME;
+    document.head.append(script);
+  }
+
   let worker = null;
   let booted = null; // promise of "" or the failure
   let restarts = 0;
@@ -59,6 +76,7 @@
           pending.delete(data.id);
           if (resolve) resolve(data.answer);
         } else if (data.type === "ready") {
+          startUI();
           api.boot = data.boot;
           api.timings = data.timings;
           for (const [step, at] of Object.entries(data.timings || {})) {
@@ -68,11 +86,16 @@
           performance.mark("gongzhu:engine-booted");
           ready("");
         } else if (data.type === "failed") {
+          startUI();
           // The loading watchdog (web/boot.js) tells the player, with "Try again", at once.
           if (window.gongzhuBoot) window.gongzhuBoot.fail("engine", data.error);
           ready(data.error || "the engine could not start");
         } else if (data.type === "progress") {
-          if (window.gongzhuBoot) window.gongzhuBoot.progress();
+          // A boot step, or the bytes of the engine's download so far (the loading screen shows them).
+          if (window.gongzhuBoot) window.gongzhuBoot.progress(data.total ? { received: data.received, total: data.total } : undefined);
+          if (data.total && data.received >= data.total) startUI();
+        } else if (data.type === "paint-first") {
+          startUI();
         } else if (data.type === "handoff") {
           window.dispatchEvent(new CustomEvent("gongzhu:engine-handoff"));
         } else if (data.type === "snapshot") {
@@ -81,6 +104,7 @@
         }
       });
       worker.addEventListener("error", (event) => {
+        startUI();
         ready(String(event.message || "the engine worker failed"));
         settleAll();
       });
@@ -123,4 +147,5 @@
   // waits for that paint anyway.
   const sw = navigator.serviceWorker;
   if (!(sw && sw.controller)) api.start(true);
+  else startUI();
 })();

@@ -1,17 +1,24 @@
 // Registration glue for the service worker (./sw.js): the few lines the platform demands in
 // JavaScript. The Python UI talks to it through `window.gongzhuPWA`:
-//   engineMayStart()  registers the service worker (after the UI's first paint) and resolves at
-//                     once: the engine boots in parallel with the first visit's precache.
-//   progress          {received, total} bytes of the first download, or null
+//   engineMayStart()  called after the UI's first paint; resolves at once. A repeat visit registers
+//                     the service worker then (update checks). A first visit registers it only once
+//                     the engine is ready (<html data-engine="ready">: the player may act), so its
+//                     precache of the rest of the site (rules page, icons, other languages, the
+//                     build's engine snapshot) never competes with what the first move needs.
+//   progress          {received, total} bytes of the engine's first download (web/boot.js tells
+//                     them: gongzhu:load-progress), or null: the UI's loading bar follows it
+//   precache          {received, total} bytes of the service worker's precache, or null
 //   updateReady       true once a new release is installed and waiting
 //   applyUpdate()     activate the waiting release and reload (the autosave resumes the hand)
-// It adds and fills #load-progress (bytes) and the update notice #update (texts: ui/pwa.py).
+// The installing service worker is told whether the link is one to spare (web/link.js): then it
+// does not download the build's engine snapshot. It adds the update notice #update (texts: ui/pwa.py).
 "use strict";
 (() => {
   const sw = navigator.serviceWorker;
   let mayStartOnce = () => Promise.resolve();
   const state = {
     progress: null,
+    precache: null,
     updateReady: false,
     version: null,
     registration: null,
@@ -21,17 +28,12 @@
     applyUpdate,
   };
   window.gongzhuPWA = state;
+  addEventListener("gongzhu:load-progress", (event) => (state.progress = event.detail));
   if (!sw || !window.isSecureContext) return;
 
-  // Two small elements of our own, outside the regions the UI redraws (this script is deferred:
-  // the body exists). English until ui/pwa.py puts the page's language in.
+  // An element of our own, outside the regions the UI redraws (this script is deferred: the body
+  // exists). English until ui/pwa.py puts the page's language in.
   const fixed = "position:fixed;left:0;right:0;margin:0 auto;text-align:center;";
-  const progressEl = document.createElement("p");
-  progressEl.id = "load-progress";
-  progressEl.dataset.testid = "load-progress";
-  progressEl.hidden = true;
-  progressEl.setAttribute("aria-live", "polite");
-  progressEl.style.cssText = fixed + "top:calc(50% + 64px);z-index:11;pointer-events:none;font-size:14px;color:#f4f1e8";
   const updateEl = document.createElement("div");
   updateEl.id = "update";
   updateEl.dataset.testid = "update-ready";
@@ -50,23 +52,10 @@
   updateButton.style.cssText = "margin-left:10px;min-height:44px;padding:0 14px;font:inherit;font-weight:600";
   updateButton.addEventListener("click", applyUpdate);
   updateEl.append(updateText, updateButton);
-  document.body.append(progressEl, updateEl);
+  document.body.append(updateEl);
 
   const firstVisit = !sw.controller;
   let reloading = false;
-
-  function megabytes(n) {
-    return (n / 1e6).toFixed(1);
-  }
-
-  function showProgress(received, total) {
-    state.progress = { received, total };
-    progressEl.hidden = received >= total;
-    progressEl.textContent = `${megabytes(received)} / ${megabytes(total)} MB`;
-    progressEl.dataset.received = String(received);
-    progressEl.dataset.total = String(total);
-    window.dispatchEvent(new CustomEvent("gongzhu:load-progress", { detail: state.progress }));
-  }
 
   function markUpdateReady() {
     if (state.updateReady) return;
@@ -75,7 +64,13 @@
     window.dispatchEvent(new CustomEvent("gongzhu:update-ready"));
   }
 
+  // The installing service worker waits for this word before the files a spared link skips.
+  function tellLink(worker) {
+    if (worker) worker.postMessage({ type: "link", lean: window.gongzhuLink.lean(navigator) });
+  }
+
   function watchInstalling(worker) {
+    tellLink(worker);
     worker.addEventListener("statechange", () => {
       // Installed while another release controls the page: an update is waiting.
       if (worker.state === "installed" && sw.controller) markUpdateReady();
@@ -94,7 +89,7 @@
 
   sw.addEventListener("message", (event) => {
     const data = event.data || {};
-    if (data.type === "gongzhu:progress" && firstVisit) showProgress(data.received, data.total);
+    if (data.type === "gongzhu:progress") state.precache = { received: data.received, total: data.total };
     if (data.type === "gongzhu:version") state.version = data.version;
   });
   sw.addEventListener("controllerchange", () => {
@@ -103,9 +98,10 @@
   });
   if (sw.controller) sw.controller.postMessage({ type: "version" });
 
-  // Registered once the UI has painted (engineMayStart is called then), so that the service
-  // worker's download and hashing never compete with the MicroPython boot for the CPU; after
-  // the page's load event at the latest if the UI never asks.
+  // A repeat visit registers once the UI has painted (engineMayStart is called then), so that the
+  // service worker's update check never competes with the MicroPython boot for the CPU; after the
+  // page's load event at the latest if the UI never asks. A first visit registers once the engine
+  // is ready: until then the link carries only what the first move needs.
   let registered = null;
   function register() {
     if (registered) return registered;
@@ -121,17 +117,32 @@
     registered.catch((error) => console.warn("gongzhu: no service worker:", error));
     return registered;
   }
-  addEventListener("load", () => setTimeout(register, 3000), { once: true });
+  if (!firstVisit) addEventListener("load", () => setTimeout(register, 3000), { once: true });
 
-  // The engine never waits for the precache: it starts booting at once, in parallel with the
-  // first visit's download (the service worker caches the rest of the site meanwhile).
-  // Its Pyodide downloads are handed to the installing service worker (web/sw.js: "handoff").
+  function engineReady() {
+    const root = document.documentElement;
+    if (root.dataset.engine === "ready") return Promise.resolve();
+    return new Promise((resolve) => {
+      const watch = new MutationObserver(() => {
+        if (root.dataset.engine !== "ready") return;
+        watch.disconnect();
+        resolve();
+      });
+      watch.observe(root, { attributes: true, attributeFilter: ["data-engine"] });
+    });
+  }
+
+  // The engine never waits for the precache: it boots at once; the first visit's precache starts
+  // once it is ready. Its Pyodide downloads are handed to the installing service worker (web/sw.js:
+  // "handoff"), so the runtime is downloaded once.
   async function mayStart() {
-    const registering = register();
-    if (!firstVisit) return;
+    if (!firstVisit) {
+      register();
+      return;
+    }
     let handedOff = false;
     addEventListener("gongzhu:engine-handoff", () => (handedOff = true), { once: true });
-    registering.then((registration) => {
+    engineReady().then(register).then((registration) => {
       const installing = registration.installing;
       if (!installing) return;
       installing.postMessage({ type: handedOff ? "engine-handoff-done" : "engine-downloading" });

@@ -6,13 +6,17 @@
 // (path relative to this script, size in bytes, content hash). Any change to any file changes
 // these bytes, so the browser installs the new worker, which fills a new cache:
 //   install   fetch every file (reusing unchanged ones from the previous cache), reporting
-//             real bytes to the pages and checking each file's hash; the first install activates at once, an update waits
+//             real bytes to the pages and checking each file's hash; the files BUILD.lean names
+//             (the build's engine snapshot) last, and not at all where the link is one to spare
+//             (web/link.js, in this worker or on the registering page, which says so: "link");
+//             the first install activates at once, an update waits
 //             until the page asks ("skipWaiting"), so a hand in progress is never disturbed;
 //   activate  delete every other gongzhu cache and take control of the open pages;
 //   fetch     a shipped file comes from the cache (any query string ignored), else network.
 "use strict";
 
-const BUILD = {"version": "dev", "files": []}; // replaced by build.py
+const BUILD = {"version": "dev", "files": [], "lean": []}; // replaced by build.py
+importScripts("./link.js");
 
 const PREFIX = "gongzhu-";
 const CACHE = PREFIX + BUILD.version;
@@ -20,6 +24,11 @@ const HASH_HEADER = "X-Gongzhu-Hash";
 const CONCURRENCY = 4;
 const SCOPE = new URL(self.registration.scope);
 const FILES = new Map(BUILD.files.map(([path, size, hash]) => [path, { size, hash }]));
+const LEAN = new Set(BUILD.lean);
+// The registering page's word on the link (pwa.js), awaited at most LINK_WORD_MS before the LEAN files.
+const LINK_WORD_MS = 3000;
+let heard;
+const linkWord = new Promise((resolve) => (heard = resolve));
 
 function keyOf(path) {
   return new URL(path, SCOPE).href;
@@ -110,8 +119,8 @@ async function precache() {
     broadcast({ type: "gongzhu:progress", received, total, done: received >= total });
   };
   // Biggest first, the engine's runtime last (its copy may come from the engine worker).
-  const engine = ([path]) => path.startsWith(ENGINE_FILES);
-  const queue = [...BUILD.files].sort((a, b) => engine(a) - engine(b) || b[1] - a[1]);
+  const engine = ([path]) => path.startsWith(ENGINE_FILES) && !LEAN.has(path);
+  const queue = BUILD.files.filter(([path]) => !LEAN.has(path)).sort((a, b) => engine(a) - engine(b) || b[1] - a[1]);
   const worker = async () => {
     for (let item = queue.shift(); item; item = queue.shift()) {
       const [path, size, hash] = item;
@@ -143,9 +152,17 @@ async function precache() {
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const pageSaysLean = await Promise.race([linkWord, new Promise((r) => setTimeout(() => r(false), LINK_WORD_MS))]);
+  if (pageSaysLean || self.gongzhuLink.lean(self.navigator)) {
+    skipped = BUILD.files.filter(([path]) => LEAN.has(path)).map(([path]) => path);
+  } else {
+    queue.push(...BUILD.files.filter(([path]) => LEAN.has(path)));
+    await worker();
+  }
   received = total;
   report(true);
 }
+let skipped = []; // the LEAN files this install left out (a link to spare)
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -172,10 +189,11 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.type === "skipWaiting") self.skipWaiting();
+  if (data.type === "link") heard(Boolean(data.lean));
   if (data.type === "engine-downloading" && handoff === "none") handoff = "expected";
   if (data.type === "engine-handoff-done") handoff = "done";
   if (data.type === "version" && event.source) {
-    event.source.postMessage({ type: "gongzhu:version", version: BUILD.version });
+    event.source.postMessage({ type: "gongzhu:version", version: BUILD.version, skipped });
   }
 });
 

@@ -19,6 +19,7 @@ import build
 
 from .conftest import PageGuard, long_tasks, performance_marks
 from .game import settle
+from .test_offline import wait_offline_ready
 
 
 def _boot(page: Page, site: build.SiteServer) -> dict[str, float]:
@@ -77,6 +78,9 @@ def test_dist_ships_exactly_the_runtime_files_loaded(
     desktop_page: Page, guard: PageGuard, site: build.SiteServer
 ) -> None:
     _boot(desktop_page, site)
+    wait_offline_ready(
+        desktop_page
+    )  # the build's engine snapshot is only the service worker's, after the boot
     prefix = urlsplit(site.url).path
     requested = {
         urlsplit(url).path[len(prefix) :] for url in guard.requests if url.startswith(site.url + "runtime/")

@@ -1,17 +1,17 @@
-"""Instant start: a first visit restores the build's memory snapshot of the booted engine (shipped
-gzipped, named in ``engine-worker.json``), the engine worker keeps it (Cache Storage,
-``engine-snapshot``, under the engine release) and a repeat visit restores that. Every fault falls
-back with nothing lost: a stored snapshot that is missing or from another release to the shipped one;
-one that is truncated or rejected by Pyodide, a shipped one that is missing, truncated or rejected,
-to a normal boot; storage that is full or disabled to the shipped one, every visit. A release update
-drops the old snapshot, and restored sessions deal different matches.
+"""Instant start: a first visit boots the engine and makes its memory snapshot itself (never
+downloading the build's: on a phone's link it costs more than the boot), the engine worker keeps it
+(Cache Storage, ``engine-snapshot``, under the engine release) and a repeat visit restores that. The
+build's snapshot (shipped gzipped, named in ``engine-worker.json``) is restored when the service
+worker has cached it and none of this release is stored. Every fault falls back with nothing lost: a
+stored snapshot that is missing or from another release to the cached build's one; one that is
+truncated or rejected by Pyodide, a cached build's one that is truncated or rejected, to a normal
+boot; storage that is full or disabled to a boot, every visit. A release update drops the old
+snapshot, and restored sessions deal different matches.
 """
 
 from __future__ import annotations
 
-import gzip
 import json
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -26,7 +26,7 @@ from .test_offline import wait_offline_ready
 
 CACHE = "engine-snapshot"
 SAVE_KEY = "gongzhu.save.v1"
-#: How a first visit's engine starts: from the build's snapshot.
+#: How an engine without a stored snapshot starts when the service worker has the build's.
 SHIPPED = "snapshot (shipped)"
 #: The releases the snapshot cache holds a snapshot for.
 SNAPSHOT_RELEASES_JS = f"""async () => {{
@@ -46,11 +46,6 @@ def release(site: build.SiteServer) -> str:
     return str(worker_config(site)["release"])
 
 
-def shipped_snapshot(site: build.SiteServer) -> Path:
-    """The build's snapshot of the engine, as served."""
-    return site.directory / str(worker_config(site)["snapshot"]["url"]).removeprefix("./")
-
-
 def visit(page: Page, site: build.SiteServer, query: str = "fast=1") -> str:
     """Open the game, wait until the engine has answered and the player may act; how it started."""
     page.goto(site.url + "?" + query)
@@ -66,10 +61,12 @@ def stored(page: Page) -> str:
 
 
 def first_visit(page: Page, site: build.SiteServer) -> None:
-    """A first visit restores the build's snapshot, and stores it for the next visits."""
-    assert visit(page, site, "seed=7&fast=1") == SHIPPED
+    """A whole first visit: the engine boots and stores its own snapshot for the next visits; the
+    service worker caches the site, the build's snapshot included (the link is not one to spare)."""
+    assert visit(page, site, "seed=7&fast=1") == "boot"
     assert stored(page) == "stored"
     assert page.evaluate(SNAPSHOT_RELEASES_JS) == [release(site)]
+    wait_offline_ready(page)
 
 
 def test_repeat_visit_restores_and_restored_sessions_deal_different_matches(
@@ -140,7 +137,7 @@ def test_damaged_snapshot_falls_back_to_a_normal_boot(
         # A damaged snapshot is not worth the shipped one's gunzip: a boot, and the reason is reported.
         assert how.startswith(f"boot (snapshot {'unreadable' if fault == 'truncated' else 'rejected'}"), how
     else:
-        assert how == SHIPPED  # no snapshot of this release stored: the build's, as on a first visit
+        assert how == SHIPPED  # no snapshot of this release stored: the build's, cached by the service worker
     # A good snapshot is stored again, the only one, and the next visit uses it.
     assert stored(page) == "stored"
     assert page.evaluate(SNAPSHOT_RELEASES_JS) == [release(site)]
@@ -148,50 +145,72 @@ def test_damaged_snapshot_falls_back_to_a_normal_boot(
     assert g.table_snapshot(page) == before
 
 
-#: Damage done to the build's snapshot as the site serves it (its gzipped file): each makes a first
-#: visit boot normally, saying why.
+#: Damage done to the build's snapshot in the service worker's cache (its gzipped file), with this
+#: release's stored snapshot gone: each makes the visit boot normally, saying why.
 SHIPPED_DAMAGE = {
-    "missing": (lambda data: None, "boot (shipped snapshot unreadable: HTTP 404"),
-    "truncated": (lambda data: data[: len(data) // 2], "boot (shipped snapshot unreadable"),
-    # Well-formed, of the right length, but not a Pyodide snapshot (wrong magic number).
+    "missing": (
+        "async (key) => { for (const n of await caches.keys()) await (await caches.open(n)).delete(key); }",
+        "boot",
+    ),
+    "truncated": (
+        """async (key) => {
+          for (const n of await caches.keys()) {
+            const cache = await caches.open(n);
+            const hit = await cache.match(key);
+            if (!hit) continue;
+            const bytes = await hit.arrayBuffer();
+            await cache.put(key, new Response(bytes.slice(0, bytes.byteLength >> 1), { headers: hit.headers }));
+          }
+        }""",
+        "boot (shipped snapshot unreadable",
+    ),
+    # Well-formed gzip of the right length, but not a Pyodide snapshot (wrong magic number).
     "rejected": (
-        lambda data: gzip.compress(bytes([7]) * len(gzip.decompress(data)), mtime=0),
+        """async ([key, bytes]) => {
+          for (const n of await caches.keys()) {
+            const cache = await caches.open(n);
+            const hit = await cache.match(key);
+            if (!hit) continue;
+            const zipped = new Response(new Blob([new Uint8Array(bytes).fill(7)]).stream()
+              .pipeThrough(new CompressionStream('gzip')));
+            await cache.put(key, new Response(await zipped.blob(), { headers: hit.headers }));
+          }
+        }""",
         "boot (shipped snapshot rejected: ",
     ),
 }
 
 
 @pytest.mark.parametrize("fault", sorted(SHIPPED_DAMAGE))
-def test_a_damaged_shipped_snapshot_falls_back_to_a_normal_boot(
-    chromium_browser: Browser, copy_site: build.SiteServer, fault: str
+def test_a_damaged_cached_shipped_snapshot_falls_back_to_a_normal_boot(
+    desktop_page: Page, site: build.SiteServer, fault: str
 ) -> None:
+    page = desktop_page
+    first_visit(page, site)
+    before = g.table_snapshot(page)
+    snapshot = worker_config(site)["snapshot"]
+    key = page.evaluate(f"new URL({json.dumps(snapshot['url'])}, location.href).href")
+    assert page.evaluate("async (key) => !!(await caches.match(key))", key), "the service worker cached it"
+    page.evaluate(
+        f"async () => (await caches.open('{CACHE}')).delete(new URL('./engine-snapshot/{release(site)}', location.href).href)"
+    )
     damage, reason = SHIPPED_DAMAGE[fault]
-    path = shipped_snapshot(copy_site)
-    data = damage(path.read_bytes())
-    if data is None:
-        path.unlink()
-    else:
-        path.write_bytes(data)
-    with guarded_page(chromium_browser, copy_site, {**DESKTOP, "service_workers": "block"}) as (page, guard):
-        how = visit(page, copy_site, "seed=5&fast=1")
-        assert how.startswith(reason), how
-        # The boot stores its own snapshot, which the next visit restores: the saved hand resumes.
-        assert stored(page) == "stored"
-        before = g.table_snapshot(page)
-        assert visit(page, copy_site) == "snapshot"
-        assert g.table_snapshot(page) == before
-        expected = f"HTTP 404: {copy_site.url}{path.relative_to(copy_site.directory).as_posix()}"
-        assert [p for p in guard.problems if p != expected] == []
+    page.evaluate(damage, [key, snapshot["bytes"]] if fault == "rejected" else key)
+    how = visit(page, site)
+    assert how.startswith(reason), how
+    assert g.table_snapshot(page) == before  # nothing lost: the saved hand resumed
+    # The boot stores its own snapshot, which the next visit restores.
+    assert stored(page) == "stored"
+    assert visit(page, site) == "snapshot"
+    assert g.table_snapshot(page) == before
 
 
-def test_full_storage_restores_the_shipped_snapshot_every_time_and_plays(
-    desktop_page: Page, site: build.SiteServer
-) -> None:
+def test_full_storage_boots_every_time_and_plays(desktop_page: Page, site: build.SiteServer) -> None:
     page = desktop_page
     origin = "{0.scheme}://{0.netloc}".format(urlsplit(site.url))
     cdp = page.context.new_cdp_session(page)
     cdp.send("Storage.overrideQuotaForOrigin", {"origin": origin, "quotaSize": 1_000_000})
-    assert visit(page, site, "seed=9&fast=1") == SHIPPED
+    assert visit(page, site, "seed=9&fast=1") == "boot"
     assert stored(page).startswith("not stored"), page.evaluate("gongzhuEngine.snapshot")
     assert page.evaluate(SNAPSHOT_RELEASES_JS) == []
     if g.settle(page) == "expose":
@@ -199,15 +218,15 @@ def test_full_storage_restores_the_shipped_snapshot_every_time_and_plays(
     g.play_first(page)
     g.settle(page)
     before = g.table_snapshot(page)
-    assert visit(page, site) == SHIPPED
+    assert visit(page, site) == "boot"
     assert g.table_snapshot(page) == before
 
 
-def test_disabled_storage_restores_the_shipped_snapshot_every_time_and_plays(
+def test_disabled_storage_boots_every_time_and_plays(
     playwright_instance: Playwright, site: build.SiteServer
 ) -> None:
-    """An insecure origin has neither Cache Storage nor service workers: the build's snapshot, every
-    time (nothing can be stored)."""
+    """An insecure origin has neither Cache Storage nor service workers: a boot, every time (nothing
+    can be stored, and the build's snapshot is never downloaded for a boot)."""
     host = "gongzhu-insecure.test"
     args = [*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {host} 127.0.0.1"]
     browser = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=args)
@@ -221,11 +240,11 @@ def test_disabled_storage_restores_the_shipped_snapshot_every_time_and_plays(
         assert page.evaluate("isSecureContext") is False
         assert page.evaluate("typeof caches") == "undefined"
         assert g.settle(page) in ("expose", "play")
-        assert page.evaluate("gongzhuEngine.boot") == SHIPPED
+        assert page.evaluate("gongzhuEngine.boot") == "boot"
         before = g.table_snapshot(page)
         page.goto(url + "?fast=1")
         assert g.settle(page) in ("expose", "play")
-        assert page.evaluate("gongzhuEngine.boot") == SHIPPED
+        assert page.evaluate("gongzhuEngine.boot") == "boot"
         assert g.table_snapshot(page) == before
         assert errors == []
     finally:

@@ -1,0 +1,1 @@
+"""The steps of ``build.py``, one job per module (the command and the list of modules: ``build.py``)."""

@@ -1,0 +1,157 @@
+"""A first visit over a phone's link: the link carries what the first move needs (the UI runtime,
+Pyodide, the engine) until the player may act, and everything else (the rules page, icons, the other
+languages, the build's engine snapshot) after it, in the background (web/pwa.js registers the service
+worker once the engine is ready). Where the player asked to save data (or the browser says the link
+is slow: web/link.js) the build's snapshot is never downloaded; the engine's own snapshot, made after
+its boot, makes the next visit fast all the same. The loading screen counts the engine's download in
+the player's language.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser
+
+import build
+
+from . import game as g
+from .conftest import DESKTOP, SITE_PREFIX, guarded_page
+from .test_offline import cached_paths, wait_offline_ready
+from .test_snapshot import SNAPSHOT_RELEASES_JS, release, stored, visit, worker_config
+
+#: Epoch ms when <html data-engine> became "ready" (the player may act), and the texts the
+#: loading screen's download line showed.
+WATCH_JS = """
+window.__engineReadyAt = null;
+window.__downloadTexts = [];
+new MutationObserver(() => {
+  const root = document.documentElement;
+  if (root.dataset.engine === 'ready' && window.__engineReadyAt === null) window.__engineReadyAt = Date.now();
+  const line = document.getElementById('load-progress');
+  const text = line && !line.hidden ? line.textContent : '';
+  if (text && window.__downloadTexts[window.__downloadTexts.length - 1] !== text) window.__downloadTexts.push(text);
+}).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+"""
+#: The player asked to save data (what the page's navigator says; web/pwa.js tells the service worker).
+SAVE_DATA_JS = """
+Object.defineProperty(Navigator.prototype, 'connection', {
+  configurable: true,
+  get: () => ({ saveData: true, effectiveType: '4g', downlink: 10, rtt: 50, addEventListener() {} }),
+});
+"""
+
+
+class LoggingServer(build.SiteServer):
+    """The site, logging when each request arrived (epoch ms, path under the site)."""
+
+    def __init__(self, directory: Any):
+        super().__init__(directory, SITE_PREFIX)
+        self.log: list[tuple[float, str]] = []
+        base = self.RequestHandlerClass
+        assert isinstance(base, functools.partial)
+        server = self
+
+        class Logging(base.func):  # type: ignore[name-defined,misc]
+            def do_GET(self) -> None:
+                path = urlsplit(self.path).path.removeprefix(server.prefix)
+                server.log.append((time.time() * 1000, path))
+                super().do_GET()
+
+        self.RequestHandlerClass = functools.partial(Logging, *base.args, **base.keywords)
+
+    def fetched(self, path: str) -> int:
+        return sum(1 for _t, p in self.log if p == path)
+
+
+@pytest.fixture
+def logged_site(site: build.SiteServer) -> Iterator[LoggingServer]:
+    server = LoggingServer(site.directory)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def _snapshot_path(site: build.SiteServer) -> str:
+    return str(worker_config(site)["snapshot"]["url"]).removeprefix("./")
+
+
+#: Files the first move does not need: fetched only once the player may act.
+def _later(path: str, snapshot: str) -> bool:
+    other_language = path.startswith("locales/") and path != "locales/en.json"
+    return path in ("rules.html", "sw.js", snapshot) or path.startswith("icons/") or other_language
+
+
+def test_first_visit_fetches_what_the_first_move_needs_first(
+    chromium_browser: Browser, logged_site: LoggingServer
+) -> None:
+    snapshot = _snapshot_path(logged_site)
+    with guarded_page(chromium_browser, logged_site, DESKTOP) as (page, guard):
+        page.add_init_script(WATCH_JS)
+        assert visit(page, logged_site, "seed=3&fast=1") == "boot"
+        assert stored(page) == "stored"  # its own snapshot, made after the boot
+        wait_offline_ready(page)
+        ready = float(page.evaluate("window.__engineReadyAt"))
+        early = sorted({p for t, p in logged_site.log if t < ready and _later(p, snapshot)})
+        assert early == [], f"fetched before the player could act: {early}"
+        late = {p for t, p in logged_site.log if t >= ready}
+        assert {"rules.html", "sw.js", snapshot, "locales/fr.json"} <= late, late
+        # The build's snapshot, downloaded once in the background, is on the device.
+        assert logged_site.fetched(snapshot) == 1
+        assert snapshot in cached_paths(page)
+        guard.check()
+
+
+def test_saving_data_skips_the_build_snapshot_and_the_next_visit_is_fast(
+    chromium_browser: Browser, logged_site: LoggingServer
+) -> None:
+    snapshot = _snapshot_path(logged_site)
+    with guarded_page(chromium_browser, logged_site, DESKTOP) as (page, guard):
+        page.add_init_script(SAVE_DATA_JS)
+        assert visit(page, logged_site, "seed=3&fast=1") == "boot"
+        assert page.evaluate("navigator.connection.saveData") is True
+        assert stored(page) == "stored"
+        wait_offline_ready(page)
+        assert page.evaluate(SNAPSHOT_RELEASES_JS) == [release(logged_site)]
+        before = g.table_snapshot(page)
+        assert visit(page, logged_site) == "snapshot"  # the engine's own snapshot
+        assert g.table_snapshot(page) == before
+        assert logged_site.fetched(snapshot) == 0
+        cached = cached_paths(page)
+        assert snapshot not in cached and "rules.html" in cached
+        guard.check()
+
+
+def test_the_loading_screen_counts_the_download_in_the_players_language(
+    chromium_browser: Browser, site: build.SiteServer
+) -> None:
+    total = int(
+        json.loads((site.directory / build.WORKER_CONFIG_SHIPPED).read_text(encoding="utf-8"))["download"]
+    )
+    with guarded_page(chromium_browser, site, DESKTOP) as (page, guard):
+        page.add_init_script(WATCH_JS)
+        page.goto(site.url + "?seed=3&fast=1&lang=fr")
+        g.settle(page)
+        texts: list[str] = page.evaluate("window.__downloadTexts")
+        total_text = f"{total / 1e6:.1f}".replace(".", ",")
+        counted = [
+            t
+            for t in texts
+            if t.startswith("Téléchargement du jeu : ") and t.endswith(f"sur {total_text} Mo")
+        ]
+        assert counted, texts
+        assert texts[-1] == "Démarrage du moteur de jeu…", texts
+        assert page.is_hidden("[data-testid=load-progress]")
+        download = page.evaluate("gongzhuBoot.download")
+        assert download == {"received": total, "total": total}
+        guard.check()
