@@ -92,3 +92,38 @@ def test_the_panel_styles_are_specs_of_a_tournament_once_registered() -> None:
     panel.register_panel()
     result = tournament.play_deal("normal", "cautious+aggressive", 1, 0)
     assert len(result.margins) == 4 and len(result.decision_times) > 0
+
+
+def test_a_stopped_panel_run_resumes_and_tabulates_every_style(tmp_path: Path) -> None:
+    """bench/strength.py --panel --log DIR plays every deal for every style and challenger once, skips
+    what the logs hold (a run stopped for time resumes), and --from-log DIR tabulates the panel."""
+    import dataclasses
+    import json
+    import os
+    import subprocess
+
+    import gongzhu.tournament as tournament
+
+    panel.register_panel()
+    first = tournament.play_deal("normal", "cautious", 1, 1)
+    (tmp_path / "normal-vs-cautious.jsonl").write_text(json.dumps(dataclasses.asdict(first)) + "\n")
+    root = Path(__file__).parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    command = [sys.executable, "bench/strength.py", "--panel", "--challengers", "normal,easy"]
+    command += ["--styles", "cautious,noisy+easy", "--deals", "3"]
+    for part in ("0/2", "1/2"):
+        subprocess.run([*command, "--log", str(tmp_path), "--part", part], cwd=root, check=True, env=env)
+    for challenger in ("normal", "easy"):
+        for style in ("cautious", "noisy+easy"):
+            lines = (tmp_path / f"{challenger}-vs-{style}.jsonl").read_text().splitlines()
+            assert sorted(json.loads(line)["deal"] for line in lines) == [0, 1, 2]
+    lines = (tmp_path / "normal-vs-cautious.jsonl").read_text().splitlines()
+    assert json.loads(lines[0]) == dataclasses.asdict(first)
+    by_deal = {json.loads(line)["deal"]: json.loads(line)["margins"] for line in lines}
+    assert by_deal[2] == tournament.play_deal("normal", "cautious", 1, 2).margins
+    table = subprocess.run(
+        [*command, "--from-log", str(tmp_path)], cwd=root, check=True, env=env, capture_output=True, text=True
+    ).stdout
+    assert "| cautious | 3, " in table and "| noisy+easy | 3, " in table
+    assert "| **panel mean** | +" in table or "| **panel mean** | -" in table
+    assert "(3) |" in table  # the paired difference, easy − normal, on the three deals
