@@ -58,6 +58,7 @@ from panel import PANEL, register_panel
 
 import gongzhu.players
 from gongzhu.ai import HardPlayer
+from gongzhu.ai.sampling import NORMAL, UNIFORM
 from gongzhu.stats import mean_interval95
 from gongzhu.tournament import (
     BOOTSTRAP_SAMPLES,
@@ -73,14 +74,18 @@ from gongzhu.tournament import (
 LADDER = "easy:random,normal:easy,hard:normal"
 HARD_MARGIN = "hard-margin"  # Hard without the match objective, for before/after comparisons
 HARD_NO_LOOKAHEAD = "hard-no-lookahead"  # Hard without its playout seat's lookahead (before session 9)
+#: Hard whose worlds are weighed by Normal's strategy alone (Hard before the mixture), or not at all.
+HARD_WORLDS = {"hard-normal-worlds": NORMAL, "hard-uniform-worlds": UNIFORM}
 
 
 def _register_hard_variants() -> None:
-    """Make ``hard-margin`` and ``hard-no-lookahead`` player specs in this process (benchmarks only,
+    """Make ``hard-margin``, ``hard-no-lookahead`` and the ``HARD_WORLDS`` player specs in this process (benchmarks only,
     never in the game)."""
     factories: dict[str, Any] = gongzhu.players._FACTORIES
     factories[HARD_MARGIN] = functools.partial(HardPlayer, match_aware=False)
     factories[HARD_NO_LOOKAHEAD] = functools.partial(HardPlayer, lookahead=False)
+    for name, opponents in HARD_WORLDS.items():
+        factories[name] = functools.partial(HardPlayer, opponents=opponents)
 
 
 def _fmt_pct(value: float) -> str:
