@@ -268,6 +268,18 @@ def panel_table(challengers: list[str], styles: list[str], folder: str) -> str:
         else:
             means.append("–")
     lines.append("| **panel mean** | " + " | ".join(means) + " |" + " |" * (len(challengers) - 1))
+    times = []
+    for c in challengers:
+        seconds = sorted(
+            t
+            for s in styles
+            if panel_log(folder, c, s).exists()
+            for r in read_log(str(panel_log(folder, c, s)))
+            for t in r.decision_times
+        )
+        p95 = seconds[int(0.95 * (len(seconds) - 1))] if seconds else 0.0
+        times.append(f"{1000 * sum(seconds) / max(1, len(seconds)):.0f}; p95 {1000 * p95:.0f}")
+    lines.append("| ms / decision (mean; p95) | " + " | ".join(times) + " |" + " |" * (len(challengers) - 1))
     return "\n".join(lines)
 
 
