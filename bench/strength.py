@@ -58,7 +58,7 @@ from panel import PANEL, register_panel
 
 import gongzhu.players
 from gongzhu.ai import HardPlayer
-from gongzhu.ai.sampling import NORMAL, UNIFORM
+from gongzhu.ai.sampling import MIXTURE, MIXTURE_WORLDS, NORMAL, UNIFORM
 from gongzhu.stats import mean_interval95
 from gongzhu.tournament import (
     BOOTSTRAP_SAMPLES,
@@ -75,7 +75,12 @@ LADDER = "easy:random,normal:easy,hard:normal"
 HARD_MARGIN = "hard-margin"  # Hard without the match objective, for before/after comparisons
 HARD_NO_LOOKAHEAD = "hard-no-lookahead"  # Hard without its playout seat's lookahead (before session 9)
 #: Hard whose worlds are weighed by Normal's strategy alone (Hard before the mixture), or not at all.
-HARD_WORLDS = {"hard-normal-worlds": NORMAL, "hard-uniform-worlds": UNIFORM}
+HARD_WORLDS = {
+    "hard-normal-worlds": NORMAL,
+    "hard-uniform-worlds": UNIFORM,
+    "hard-mixture-worlds": MIXTURE_WORLDS,  # the mixture's worlds, Normal opponents in the playouts
+    "hard-mixture-noise": MIXTURE,  # the mixture's worlds and playouts, whichever Hard ships
+}
 
 
 def _register_hard_variants() -> None:

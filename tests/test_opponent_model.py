@@ -12,14 +12,16 @@ from gongzhu.ai import NormalPlayer
 from gongzhu.ai.knowledge import read_view
 from gongzhu.ai.sampling import (
     MISMATCH,
+    MIXTURE,
     NORMAL_PRIOR,
+    OPPONENT_MODELS,
     mismatches,
     mixture_log_likelihood,
     mixture_worlds,
     normal_odds,
     play_evidence,
 )
-from gongzhu.ai.search import mixed_policy
+from gongzhu.ai.search import mixed_policy, sampled_worlds
 from gongzhu.ai.sim import deal_table, random_hands
 from gongzhu.cards import to_mask
 from gongzhu.game import apply_legal
@@ -111,3 +113,17 @@ def test_mixture_playouts_add_noise_to_the_noisy_seats_only() -> None:
     assert changed[0] == changed[3] == 0 and min(changed[1], changed[2]) > 50
     plain = mixed_policy(lambda t, s, legal: 0, 0, random.Random(0))
     assert plain(deal_table(random_hands(random.Random(0))), 0, 1) == 0
+
+
+def test_only_the_mixture_puts_noisy_opponents_in_the_playouts() -> None:
+    """Against random players' plays, the mixture draws opponents as noisy in many worlds; the
+    benchmarks' other ways of weighing the worlds never do."""
+    state = _position(2, 4, "random")
+    k = read_view(view_for(state, state["turn"]))
+    for opponents in OPPONENT_MODELS:
+        worlds = list(sampled_worlds(k, random.Random(0), 3000, 40, opponents))
+        noisy = sum(bin(seats).count("1") for _world, seats in worlds)
+        if opponents == MIXTURE:
+            assert noisy > len(worlds)  # most of the three opponents, in most worlds
+        else:
+            assert noisy == 0

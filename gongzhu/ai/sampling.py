@@ -32,7 +32,8 @@ from .knowledge import Knowledge
 from .sim import Table
 
 MIXTURE, NORMAL, UNIFORM = "mixture", "normal", "uniform"  # how the opponents' plays weigh the worlds
-OPPONENT_MODELS = (MIXTURE, NORMAL, UNIFORM)
+MIXTURE_WORLDS = "mixture-worlds"  # the mixture's worlds, every opponent playing Normal in the playouts
+OPPONENT_MODELS = (MIXTURE, NORMAL, UNIFORM, MIXTURE_WORLDS)
 NORMAL_PRIOR = 0.5  # the mixture: prior weight of "this opponent plays Normal's strategy"
 SLIP = 0.1  # the mixture's Normal part: chance of a card other than Normal's (spread over the others)
 MISMATCH = 0.1  # likelihood factor of a play the model would not have made (0.02–0.3 measured alike)

@@ -23,7 +23,16 @@ from .exact import solve
 from .heuristic import normal_expose, normal_play
 from .knowledge import Knowledge
 from .match import Valuer, match_in_reach, match_valuer
-from .sampling import MIXTURE, NORMAL, UNIFORM, affordable, mixture_worlds, posterior_worlds, sample_world
+from .sampling import (
+    MIXTURE,
+    MIXTURE_WORLDS,
+    NORMAL,
+    UNIFORM,
+    affordable,
+    mixture_worlds,
+    posterior_worlds,
+    sample_world,
+)
 from .sim import Policy, Table, fast_score, low_bit, random_policy, run
 
 DEFAULT_BUDGET = 40_000  # simulated plays per decision (bench/decision_regret.py: 60,000 no better)
@@ -174,6 +183,8 @@ def sampled_worlds(
         return ((sample_world(k, rng), 0) for _ in range(count))
     if opponents == NORMAL:
         return ((world, 0) for world in posterior_worlds(k, rng, count, chains))
+    if opponents == MIXTURE_WORLDS:
+        return ((world, 0) for world, _odds in mixture_worlds(k, rng, count, chains))
     return (
         (world, sum(1 << s for s in range(4) if s != k.seat and rng.random() >= odds[s]))
         for world, odds in mixture_worlds(k, rng, count, chains)
