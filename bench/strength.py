@@ -29,6 +29,17 @@ on the deals both logs hold (95% interval: paired bootstrap over those deals):
 Two versions of one player on the same deals (its new log and an old one): the paired difference.
 
     python bench/strength.py --difference new.jsonl old.jsonl
+
+The opponent panel (``bench/panel.py``): each challenger against each style, duplicate, on the same
+deals, one log per challenger and style in a folder (``CHALLENGER-vs-STYLE.jsonl``).  Deals are
+played in turn (deal 0 for every style and challenger, then deal 1, …), so a run stopped for time
+covers every pair alike; started again it skips what its logs hold.  ``--from-log`` with ``--panel``
+tabulates the folder: each style's margin, the panel mean (the mean of the styles' means; 95%
+interval: bootstrap over the deals, resampled together for every style), and each challenger's paired
+difference to the first one, style by style.
+
+    python bench/strength.py --panel --challengers hard,hard-uniform-worlds --deals 400 --log DIR
+    python bench/strength.py --panel --challengers hard,hard-uniform-worlds --from-log DIR
 """
 
 from __future__ import annotations
@@ -43,8 +54,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from panel import PANEL, register_panel
+
 import gongzhu.players
 from gongzhu.ai import HardPlayer
+from gongzhu.ai.sampling import MIXTURE, MIXTURE_WORLDS, NORMAL, UNIFORM
+from gongzhu.stats import mean_interval95
 from gongzhu.tournament import (
     BOOTSTRAP_SAMPLES,
     DealResult,
@@ -58,15 +73,24 @@ from gongzhu.tournament import (
 
 LADDER = "easy:random,normal:easy,hard:normal"
 HARD_MARGIN = "hard-margin"  # Hard without the match objective, for before/after comparisons
-HARD_NO_LOOKAHEAD = "hard-no-lookahead"  # Hard without its playout seat's look (until 2026-12-01 22:00 UTC)
+HARD_NO_LOOKAHEAD = "hard-no-lookahead"  # Hard without its playout seat's lookahead (until 2026-12-01 22:00 UTC)
+#: Hard whose worlds are weighed by Normal's strategy alone (Hard before the mixture), or not at all.
+HARD_WORLDS = {
+    "hard-normal-worlds": NORMAL,
+    "hard-uniform-worlds": UNIFORM,
+    "hard-mixture-worlds": MIXTURE_WORLDS,  # the mixture's worlds, Normal opponents in the playouts
+    "hard-mixture-noise": MIXTURE,  # the mixture's worlds and playouts, whichever Hard ships
+}
 
 
 def _register_hard_variants() -> None:
-    """Make ``hard-margin`` and ``hard-no-lookahead`` player specs in this process (benchmarks only,
+    """Make ``hard-margin``, ``hard-no-lookahead`` and the ``HARD_WORLDS`` player specs in this process (benchmarks only,
     never in the game)."""
     factories: dict[str, Any] = gongzhu.players._FACTORIES
     factories[HARD_MARGIN] = functools.partial(HardPlayer, match_aware=False)
     factories[HARD_NO_LOOKAHEAD] = functools.partial(HardPlayer, lookahead=False)
+    for name, opponents in HARD_WORLDS.items():
+        factories[name] = functools.partial(HardPlayer, opponents=opponents)
 
 
 def _fmt_pct(value: float) -> str:
@@ -168,6 +192,102 @@ def play_part(challenger: str, baseline: str, args: argparse.Namespace) -> None:
             out.flush()
 
 
+def panel_log(folder: str, challenger: str, style: str) -> Path:
+    """The log of one challenger against one panel style."""
+    return Path(folder) / f"{challenger}-vs-{style}.jsonl"
+
+
+def play_panel(challengers: list[str], styles: list[str], args: argparse.Namespace) -> None:
+    """Play part ``k`` of ``n`` of the panel's deals (deals k, k + n, …), each deal for every style
+    and challenger before the next deal; a deal a log holds already is skipped."""
+    k, n = (int(x) for x in args.part.split("/"))
+    Path(args.log).mkdir(parents=True, exist_ok=True)
+    logged = {
+        (c, s): {d for kind, d in logged_tasks(str(panel_log(args.log, c, s))) if kind == "deal"}
+        if panel_log(args.log, c, s).exists()
+        else set()
+        for c in challengers
+        for s in styles
+    }
+    for deal in range(k, args.deals, n):
+        for style in styles:
+            for challenger in challengers:
+                if deal in logged[challenger, style]:
+                    continue
+                result = play_task(challenger, style, args.seed, ("deal", deal), 10.0)
+                with panel_log(args.log, challenger, style).open("a") as out:
+                    out.write(json.dumps(dataclasses.asdict(result)) + "\n")
+
+
+def panel_mean(by_style: dict[str, dict[int, float]], seed: int = 1) -> dict[str, Any]:
+    """The mean of the styles' mean margins, with a 95% bootstrap interval over the deal numbers
+    (one resample of the deals serves every style, so styles played on the same deals stay paired)."""
+    deals = sorted(set().union(*(m.keys() for m in by_style.values())))
+
+    def value(sample: list[int]) -> float:
+        means = []
+        for margins in by_style.values():
+            held = [margins[d] for d in sample if d in margins]
+            means.append(sum(held) / len(held) if held else 0.0)
+        return sum(means) / len(means)
+
+    rng = random.Random(seed)
+    resampled = [value([rng.choice(deals) for _ in deals]) for _ in range(BOOTSTRAP_SAMPLES)]
+    return {"value": value(deals), "ci95": list(interval95(resampled))}
+
+
+def panel_table(challengers: list[str], styles: list[str], folder: str) -> str:
+    """Each challenger's margin against each style and the panel mean, and each challenger's paired
+    difference to the first challenger (the same deals), as markdown."""
+    margins = {
+        (c, s): deal_margins(str(panel_log(folder, c, s))) if panel_log(folder, c, s).exists() else {}
+        for c in challengers
+        for s in styles
+    }
+    head = "| style | " + " | ".join(f"{c}: deals, margin / hand [95% CI]" for c in challengers)
+    head += "".join(f" | {c} − {challengers[0]} (paired) [95% CI]" for c in challengers[1:]) + " |"
+    lines = [head, "|---" * (2 * len(challengers)) + "|"]
+    for style in styles:
+        cells = []
+        for c in challengers:
+            m = margins[c, style]
+            if m:
+                ci = mean_interval95(list(m.values()))
+                cells.append(f"{len(m)}, {ci.mean:+.1f} [{ci.low:+.1f}, {ci.high:+.1f}]")
+            else:
+                cells.append("–")
+        for c in challengers[1:]:
+            first, other = margins[challengers[0], style], margins[c, style]
+            if first.keys() & other.keys():
+                d = paired(other, first, operator.sub)
+                cells.append(f"{d['value']:+.1f} [{d['ci95'][0]:+.1f}, {d['ci95'][1]:+.1f}] ({d['deals']})")
+            else:
+                cells.append("–")
+        lines.append(f"| {style} | " + " | ".join(cells) + " |")
+    means = []
+    for c in challengers:
+        by_style = {s: margins[c, s] for s in styles if margins[c, s]}
+        if len(by_style) == len(styles):
+            mean = panel_mean(by_style)
+            means.append(f"{mean['value']:+.1f} [{mean['ci95'][0]:+.1f}, {mean['ci95'][1]:+.1f}]")
+        else:
+            means.append("–")
+    lines.append("| **panel mean** | " + " | ".join(means) + " |" + " |" * (len(challengers) - 1))
+    times = []
+    for c in challengers:
+        seconds = sorted(
+            t
+            for s in styles
+            if panel_log(folder, c, s).exists()
+            for r in read_log(str(panel_log(folder, c, s)))
+            for t in r.decision_times
+        )
+        p95 = seconds[int(0.95 * (len(seconds) - 1))] if seconds else 0.0
+        times.append(f"{1000 * sum(seconds) / max(1, len(seconds)):.0f}; p95 {1000 * p95:.0f}")
+    lines.append("| ms / decision (mean; p95) | " + " | ".join(times) + " |" + " |" * (len(challengers) - 1))
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=400)
@@ -175,6 +295,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--pairs", default=LADDER, help="challenger:baseline,…")
+    parser.add_argument("--panel", action="store_true", help="the challengers against the opponent panel")
+    parser.add_argument("--challengers", default="hard", help="with --panel: challengers, comma-separated")
+    parser.add_argument("--styles", default=",".join(PANEL), help="with --panel: the styles played")
     parser.add_argument("--save", help="also write the summaries as a JSON list to this file")
     parser.add_argument("--from", dest="sources", nargs="*", help="saved JSON files to tabulate instead")
     parser.add_argument("--log", help="play one part of one pair, appending a JSON line per deal or match")
@@ -205,6 +328,16 @@ def main() -> None:
         )
         return
     _register_hard_variants()
+    register_panel()
+    if args.panel:
+        challengers, styles = args.challengers.split(","), args.styles.split(",")
+        if args.logs:
+            print(panel_table(challengers, styles, args.logs[0]))
+        elif args.log:
+            play_panel(challengers, styles, args)
+        else:
+            raise SystemExit("--panel needs --log DIR (to play) or --from-log DIR (to tabulate)")
+        return
     pairs = [(pair.split(":")[0], pair.split(":")[1]) for pair in args.pairs.split(",")]
     rows: list[dict[str, Any]] = []
     if args.sources:

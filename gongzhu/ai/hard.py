@@ -13,7 +13,7 @@ from ..cards import DECK, to_codes, to_mask
 from ..game import View
 from .knowledge import read_view
 from .levels import view_seed
-from .search import DEFAULT_BUDGET, OPPONENT_WEIGHT, Evaluation, evaluate_exposes, evaluate_plays
+from .search import DEFAULT_BUDGET, OPPONENT_WEIGHT, OPPONENTS, Evaluation, evaluate_exposes, evaluate_plays
 
 EXPOSE_MARGIN = 5.0  # an exposure must beat exposing nothing by this many expected points
 
@@ -25,6 +25,7 @@ def choose_play(
     opponent_weight: float = OPPONENT_WEIGHT,
     match_aware: bool = False,
     lookahead: bool = True,
+    opponents: str = OPPONENTS,
 ) -> tuple[str, Evaluation | None]:
     """Hard's card for a play-phase view, with the evaluation behind it (None when forced)."""
     legal = to_mask(view["legal"])
@@ -32,7 +33,9 @@ def choose_play(
         return DECK[legal.bit_length() - 1], None
     rng = random.Random(view_seed(seed, view, "hard-play"))
     k = read_view(view)
-    evaluation = evaluate_plays(k, legal, rng, budget, opponent_weight, match_aware, lookahead=lookahead)
+    evaluation = evaluate_plays(
+        k, legal, rng, budget, opponent_weight, match_aware, lookahead=lookahead, opponents=opponents
+    )
     return DECK[evaluation.best()], evaluation
 
 
@@ -68,6 +71,7 @@ class HardPlayer:
         opponent_weight: float = OPPONENT_WEIGHT,
         match_aware: bool = True,
         lookahead: bool = True,
+        opponents: str = OPPONENTS,
     ) -> None:
         self.seed = seed
         self.seat = seat
@@ -75,11 +79,18 @@ class HardPlayer:
         self.opponent_weight = opponent_weight
         self.match_aware = match_aware  # value worlds by the match outcome near the end of a match
         self.lookahead = lookahead  # own seat looks ahead in the playouts (off: Hard until 2026-12-01 22:00)
+        self.opponents = opponents  # how the opponents' plays weigh the worlds (gongzhu.ai.sampling)
 
     def expose(self, view: View) -> list[str]:
         return choose_expose(view, self.seed, self.budget, self.opponent_weight, self.match_aware)[0]
 
     def play(self, view: View) -> str:
         return choose_play(
-            view, self.seed, self.budget, self.opponent_weight, self.match_aware, self.lookahead
+            view,
+            self.seed,
+            self.budget,
+            self.opponent_weight,
+            self.match_aware,
+            self.lookahead,
+            self.opponents,
         )[0]

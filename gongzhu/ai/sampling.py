@@ -9,6 +9,15 @@ opponents' plays (with a choice) that Normal would not have made from that world
 are nearly all unlikely after a few tricks (measured: after trick 3 fewer than 2% of them agree
 with every play), so :func:`posterior_worlds` walks a Metropolis chain over card swaps between the
 opponents instead, whose worlds are drawn in proportion to prior × likelihood.
+
+People are not Normal, so Hard's own model of an opponent (``MIXTURE``, :class:`MixtureChain`) is a
+mixture: with prior weight ``NORMAL_PRIOR`` the opponent plays Normal's card (or, with ``SLIP``, any
+other), else any legal card alike.  A world's likelihood is the product over the opponents of
+their mixtures, each taken over all of that opponent's plays this hand, so the weight of "this one
+plays Normal" follows what the opponent has played: an opponent Normal explains pulls the worlds to
+where Normal would have played as it did (as ``NORMAL`` does), and one it explains nowhere falls back
+to the uniform part, which no world's play can veto.  ``UNIFORM`` ignores the plays (the benchmarks'
+reference: the mixture must never do worse than it).
 """
 
 from __future__ import annotations
@@ -22,6 +31,11 @@ from .heuristic import normal_play
 from .knowledge import Knowledge
 from .sim import Table
 
+MIXTURE, NORMAL, UNIFORM = "mixture", "normal", "uniform"  # how the opponents' plays weigh the worlds
+MIXTURE_WORLDS = "mixture-worlds"  # the mixture's worlds, every opponent playing Normal in the playouts
+OPPONENT_MODELS = (MIXTURE, NORMAL, UNIFORM, MIXTURE_WORLDS)
+NORMAL_PRIOR = 0.5  # the mixture: prior weight of "this opponent plays Normal's strategy"
+SLIP = 0.1  # the mixture's Normal part: chance of a card other than Normal's (spread over the others)
 MISMATCH = 0.1  # likelihood factor of a play the model would not have made (0.02–0.3 measured alike)
 CHAINS = 4  # independent chains per decision
 BURN_IN = 50  # swaps a chain proposes before its first world
@@ -121,17 +135,124 @@ class WorldChain:
             self.movable[b] ^= swap
 
 
+_LOG = [0.0, *(math.log(n) for n in range(1, 14))]  # log n, by n
+_LOG_KEEP = math.log(1.0 - SLIP)
+_LOG_SLIP = math.log(SLIP)
+_LOG_PRIOR = (math.log(NORMAL_PRIOR), math.log(1.0 - NORMAL_PRIOR))
+
+
+def play_evidence(k: Knowledge, world: list[int]) -> list[tuple[float, float]]:
+    """Per seat, the log-likelihoods of its plays this hand (with a choice) in ``world`` under the
+    mixture's two parts: (Normal's strategy with slips, any legal card alike); (0, 0) for this seat."""
+    start = list(world)
+    for seat, card in k.history:
+        start[seat] |= 1 << card
+    table = Table(start, [0, 0, 0, 0], k.exposed, 0, k.first_leader, [], 0)
+    normal = [0.0, 0.0, 0.0, 0.0]
+    uniform = [0.0, 0.0, 0.0, 0.0]
+    for seat, card in k.history:
+        if seat != k.seat:
+            legal = table.legal(seat)
+            if legal & (legal - 1):
+                n = legal.bit_count()
+                uniform[seat] -= _LOG[n]
+                if normal_play(table, seat, legal) == card:
+                    normal[seat] += _LOG_KEEP
+                else:
+                    normal[seat] += _LOG_SLIP - _LOG[n - 1]
+        table.play(card)
+    return list(zip(normal, uniform, strict=True))
+
+
+def normal_odds(evidence: list[tuple[float, float]]) -> list[float]:
+    """Per seat, the chance that it plays Normal's strategy, given its plays in the world whose
+    evidence this is (:func:`play_evidence`)."""
+    out = []
+    for normal, uniform in evidence:
+        a, b = _LOG_PRIOR[0] + normal, _LOG_PRIOR[1] + uniform
+        out.append(1.0 / (1.0 + math.exp(min(700.0, b - a))))
+    return out
+
+
+def mixture_log_likelihood(evidence: list[tuple[float, float]]) -> float:
+    """The world's log-likelihood: the sum over the seats of the log of their mixtures."""
+    total = 0.0
+    for normal, uniform in evidence:
+        a, b = _LOG_PRIOR[0] + normal, _LOG_PRIOR[1] + uniform
+        top = max(a, b)
+        total += top + math.log(math.exp(a - top) + math.exp(b - top))
+    return total
+
+
+class MixtureChain:
+    """:class:`WorldChain`'s walk, the worlds weighed by the mixture's likelihood
+    (:func:`mixture_log_likelihood`) instead of Normal's misses."""
+
+    def __init__(self, k: Knowledge, rng: random.Random) -> None:
+        self.k = k  # what the seat knows
+        self.rng = rng  # the decision's random source
+        self.world = sample_world(k, rng)  # the chain's current deal, all four hands
+        self.evidence = play_evidence(k, self.world)  # the plays' log-likelihoods in ``world``, per seat
+        self.log_likelihood = mixture_log_likelihood(self.evidence)  # of ``world``
+        known = k.known_holdings()
+        self.movable = [self.world[s] & ~known[s] for s in range(4)]  # cards a swap may move, per seat
+        self.movable[k.seat] = 0
+        self.opponents = [s for s in range(4) if s != k.seat and self.movable[s]]  # seats swaps pick
+
+    def step(self) -> None:
+        if len(self.opponents) < 2:
+            return
+        k, rng = self.k, self.rng
+        a, b = rng.sample(self.opponents, 2)
+        card_a = rng.choice(indices(self.movable[a]))
+        card_b = rng.choice(indices(self.movable[b]))
+        if k.voids[a] >> (card_b // 13) & 1 or k.voids[b] >> (card_a // 13) & 1:
+            return  # a world the seat knows is impossible: the prior gives it nothing
+        swap = (1 << card_a) | (1 << card_b)
+        world = list(self.world)
+        world[a] ^= swap
+        world[b] ^= swap
+        evidence = play_evidence(k, world)
+        log_likelihood = mixture_log_likelihood(evidence)
+        u = rng.random()
+        if u > 0.0 and math.log(u) <= log_likelihood - self.log_likelihood:
+            self.world, self.evidence, self.log_likelihood = world, evidence, log_likelihood
+            self.movable[a] ^= swap
+            self.movable[b] ^= swap
+
+
+def mixture_worlds(
+    k: Knowledge, rng: random.Random, count: int, chains: int = CHAINS
+) -> Iterator[tuple[list[int], list[float]]]:
+    """``count`` worlds drawn in proportion to the mixture's likelihood, each with every seat's chance
+    of playing Normal's strategy in it (:func:`normal_odds`; the prior where nobody has played)."""
+    if not has_evidence(k):
+        for _ in range(count):
+            yield sample_world(k, rng), [NORMAL_PRIOR] * 4
+        return
+    walkers = [MixtureChain(k, rng) for _ in range(chains)]
+    for chain in walkers:
+        for _ in range(BURN_IN):
+            chain.step()
+    for i in range(count):
+        chain = walkers[i % chains]
+        for _ in range(THIN):
+            chain.step()
+        yield list(chain.world), normal_odds(chain.evidence)
+
+
 def has_evidence(k: Knowledge) -> bool:
     """Whether an opponent has played this hand (else every world is as likely as the next)."""
     return any(seat != k.seat for seat, _card in k.history)
 
 
-def affordable(k: Knowledge, budget: int, play_cost: int) -> tuple[int, int]:
+def affordable(k: Knowledge, budget: int, play_cost: int, opponents: str = NORMAL) -> tuple[int, int]:
     """How many worlds ``budget`` simulated plays pay for, and from how many chains, when playing
     a world costs ``play_cost``: drawing the worlds is paid from the same budget (a chain step
     replays the hand's plays, and stops at the first excess miss), and a budget too small for
-    every chain's burn-in (the coach's small batches) draws from one chain."""
-    if not has_evidence(k):
+    every chain's burn-in (the coach's small batches) draws from one chain; ``UNIFORM`` worlds
+    cost nothing to draw."""
+    if not has_evidence(k) or opponents == UNIFORM:
         return budget // play_cost, 1
     replay = len(k.history)
     chains = CHAINS if CHAINS * BURN_IN * replay <= budget else 1

@@ -23,8 +23,16 @@ from .exact import solve
 from .heuristic import normal_expose, normal_play
 from .knowledge import Knowledge
 from .match import Valuer, match_in_reach, match_valuer
-from .sampling import affordable, posterior_worlds, sample_world
-from .sim import Policy, Table, low_bit, run
+from .sampling import (
+    MIXTURE_WORLDS,
+    NORMAL,
+    UNIFORM,
+    affordable,
+    mixture_worlds,
+    posterior_worlds,
+    sample_world,
+)
+from .sim import Policy, Table, low_bit, random_policy, run
 
 DEFAULT_BUDGET = 40_000  # simulated plays per decision (bench/decision_regret.py: 60,000 no better)
 EXACT_CARDS = 8  # solve exactly when this many cards (or fewer) remain after the candidate
@@ -33,6 +41,15 @@ MIN_WORLDS, MAX_WORLDS = 8, 120
 #: (CPU time of 6,000 full-hand playouts each way: 1.55), so a decision bound by the budget takes
 #: about as long as without the look (one capped at ``MAX_WORLDS`` worlds takes longer).
 LOOKAHEAD_COST = 1.5
+#: How the opponents' plays weigh the worlds (gongzhu.ai.sampling). The game's Hard keeps Normal's
+#: weighting: on the panel (bench/results/PANEL.md, 19 deals a style) the mixture is not shown ahead
+#: of it, trails unweighted worlds against the cautious style (-31.0 [-51.6, -8.7] per hand) and may
+#: trail it against three Normals; MIXTURE is the benchmarks' ``hard-mixture-noise`` until the full
+#: runs (400 deals a style) decide.
+OPPONENTS = NORMAL
+#: In a playout of the mixture, an opponent drawn as not playing Normal's strategy plays a random
+#: legal card this often, else Normal's card (a guess: the panel's styles are mostly Normal-like rules).
+PLAYOUT_NOISE = 0.5
 OPPONENT_WEIGHT = 1.0  # measured: +91 vs +70 margin over Normal (60 deals) for own score alone
 
 
@@ -143,6 +160,40 @@ def own_lookahead(own: int) -> Policy:
     return choose
 
 
+def mixed_policy(policy: Policy, noisy: int, rng: random.Random) -> Policy:
+    """``policy``, except that the seats in the bit set ``noisy`` play a random legal card with
+    chance ``PLAYOUT_NOISE``."""
+    if not noisy:
+        return policy
+    anything = random_policy(rng)
+
+    def choose(table: Table, seat: int, legal: int) -> int:
+        if noisy >> seat & 1 and legal & (legal - 1) and rng.random() < PLAYOUT_NOISE:
+            return anything(table, seat, legal)
+        return policy(table, seat, legal)
+
+    return choose
+
+
+def sampled_worlds(
+    k: Knowledge, rng: random.Random, budget: int, cost: int, opponents: str
+) -> Iterable[tuple[list[int], int]]:
+    """The worlds a play decision is valued in, each with the opponents who play the mixture's noisy
+    part in its playouts (a bit set; none but for ``MIXTURE``)."""
+    count, chains = affordable(k, budget, cost, opponents)
+    count = max(MIN_WORLDS, min(MAX_WORLDS, count))
+    if opponents == UNIFORM:
+        return ((sample_world(k, rng), 0) for _ in range(count))
+    if opponents == NORMAL:
+        return ((world, 0) for world in posterior_worlds(k, rng, count, chains))
+    if opponents == MIXTURE_WORLDS:
+        return ((world, 0) for world, _odds in mixture_worlds(k, rng, count, chains))
+    return (
+        (world, sum(1 << s for s in range(4) if s != k.seat and rng.random() >= odds[s]))
+        for world, odds in mixture_worlds(k, rng, count, chains)
+    )
+
+
 def evaluate_plays(
     k: Knowledge,
     legal: int,
@@ -152,35 +203,38 @@ def evaluate_plays(
     match_aware: bool = False,
     world: list[int] | None = None,
     lookahead: bool = True,
+    opponents: str = OPPONENTS,
 ) -> Evaluation:
     """Expected value of each legal card.  ``world``: the true hands, when known (the open-hand
     reference player of the benchmarks; then one world is played, as every sample would be it);
     ``lookahead``: the seat's playouts use :func:`own_lookahead` (else Normal's strategy alone, as
-    Hard did until 2026-12-01 22:00 UTC: benchmarks only)."""
+    Hard did until 2026-12-01 22:00 UTC: benchmarks only); ``opponents``: how the opponents' plays weigh the
+    worlds and who plays in the playouts (:data:`OPPONENTS`; the others for the benchmarks)."""
     cards = indices(legal)
     left = k.hand.bit_count() + sum(k.hand_sizes) - k.hand_sizes[k.seat]
     exact = left - 1 <= EXACT_CARDS
     playout = int(left * LOOKAHEAD_COST) if lookahead else left
     cost = len(cards) * (left * 4 if exact else playout)  # simulated plays per world
     if world is not None:
-        worlds: Iterable[list[int]] = [list(world)]
+        worlds: Iterable[tuple[list[int], int]] = [(list(world), 0)]
     else:
-        count, chains = affordable(k, budget, cost)
-        worlds = posterior_worlds(k, rng, max(MIN_WORLDS, min(MAX_WORLDS, count)), chains)
+        worlds = sampled_worlds(k, rng, budget, cost, opponents)
     value = valuer(k, opponent_weight, match_aware)
     policy = own_lookahead(k.seat) if lookahead else normal_play
     totals = dict.fromkeys(cards, 0.0)
     count = 0
-    for hands in worlds:
+    for hands, noisy in worlds:
         count += 1
         base = k.table(hands)
+        noise_seed = rng.random() if noisy and not exact else 0.0
         for card in cards:
             table = base.copy()
             table.play(card)
             if exact:
                 scores = solve(table)
             else:
-                run(table, policy)
+                # the same noise for every card (common random numbers)
+                run(table, mixed_policy(policy, noisy, random.Random(noise_seed)))
                 scores = table.scores()
             totals[card] += value(scores)
     return Evaluation({c: v / count for c, v in totals.items()}, count)

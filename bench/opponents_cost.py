@@ -1,0 +1,74 @@
+"""What the opponent mixture costs Hard per decision, in CPython (the browser budget's share).
+
+    python bench/opponents_cost.py [--deals 4] [--styles normal,cautious+aggressive,noisy]
+
+The same play decisions (every position with a choice in the first eight tricks of hand 1 of
+``--deals`` deals, the table played by one style in every seat; bench/panel.py) are decided by Hard
+at its browser budget with each way of weighing the worlds (gongzhu/ai/sampling.py): the mixture
+(the game's), Normal's strategy alone (Hard before it) and unweighted worlds.  The work is a fixed
+number of simulated plays each way, so the CPU time ratio is what the mixture adds; the browser
+decision time (bench/browser_ai.py) scales with it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from panel import style_player
+from playouts import percentile
+
+from gongzhu import new_match, view_for
+from gongzhu.ai.hard import choose_play
+from gongzhu.ai.sampling import OPPONENT_MODELS
+from gongzhu.game import apply_legal
+
+
+def style_positions(style: str, deals: int) -> list[dict[str, Any]]:
+    """Play-phase views with a choice, tricks 1–8 of hand 1, with ``style`` in every seat."""
+    views = []
+    for seed in range(deals):
+        state = new_match(500 + seed)
+        players = [style_player(style, seed, s) for s in range(4)]
+        for s in range(4):
+            if state["expose_choices"][s] is None:
+                state = apply_legal(state, {"type": "expose", "seat": s, "cards": []})
+        while state["phase"] == "play":
+            view = view_for(state, state["turn"])
+            if len(view["legal"]) > 1 and len(state["tricks"]) < 8:
+                views.append(view)
+            card = players[state["turn"]].play(view)
+            state = apply_legal(state, {"type": "play", "seat": state["turn"], "card": card})
+    return views
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=4)
+    parser.add_argument("--styles", default="normal,cautious+aggressive,noisy")
+    args = parser.parse_args()
+    for style in args.styles.split(","):
+        views = style_positions(style, args.deals)
+        seconds: dict[str, list[float]] = {mode: [] for mode in OPPONENT_MODELS}
+        for view in views:
+            for mode in OPPONENT_MODELS:
+                start = time.process_time()
+                choose_play(view, 1, opponents=mode)
+                seconds[mode].append(time.process_time() - start)
+        print(f"{style}: {len(views)} decisions, CPU time (ms)")
+        for mode, values in seconds.items():
+            ratio = sum(values) / sum(seconds[OPPONENT_MODELS[0]])
+            print(
+                f"  {mode:8s} p50 {1000 * percentile(values, 0.5):6.1f}  p95 {1000 * percentile(values, 0.95):6.1f}"
+                f"  total / mixture's {ratio:.3f}"
+            )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,129 @@
+"""bench/panel.py: the opponent panel's styles play legally and differently from Normal and each other."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from gongzhu import new_match, view_for
+from gongzhu.ai import NormalPlayer
+from gongzhu.game import apply_legal
+
+
+def _panel() -> ModuleType:
+    path = Path(__file__).parent.parent / "bench" / "panel.py"
+    spec = importlib.util.spec_from_file_location("bench_panel", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["bench_panel"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+panel = _panel()
+
+
+def _play_hand(seed: int, players: list[Any], seen: list[tuple[dict[str, Any], str]] | None = None) -> None:
+    """One whole hand; every answer must be legal (the engine would refuse it)."""
+    state = new_match(seed)
+    for seat in range(4):
+        if state["expose_choices"][seat] is None:
+            view = view_for(state, seat)
+            cards = players[seat].expose(view)
+            assert set(cards) <= set(view["exposable"])
+            state = apply_legal(state, {"type": "expose", "seat": seat, "cards": cards})
+    while state["phase"] == "play":
+        view = view_for(state, state["turn"])
+        card = players[state["turn"]].play(view)
+        assert card in view["legal"], (players[state["turn"]], card, view["legal"])
+        if seen is not None and len(view["legal"]) > 1:
+            seen.append((view, card))
+        state = apply_legal(state, {"type": "play", "seat": state["turn"], "card": card})
+
+
+def test_every_panel_style_plays_legal_cards_on_many_hands() -> None:
+    for name in panel.PANEL:
+        for seed in range(30):
+            _play_hand(2000 + seed, [panel.style_player(name, seed, s) for s in range(4)])
+
+
+def _positions() -> list[dict[str, Any]]:
+    """Fixed positions with a choice: the views of Normal's self-play on 20 deals."""
+    seen: list[tuple[dict[str, Any], str]] = []
+    for seed in range(20):
+        _play_hand(3000 + seed, [NormalPlayer(seed, s) for s in range(4)], seen)
+    return [view for view, _card in seen]
+
+
+def _disagreement(first: Any, second: Any, views: list[dict[str, Any]]) -> float:
+    return float(sum(first(v) != second(v) for v in views) / len(views))
+
+
+def test_each_style_plays_differently_from_normal_and_from_the_others() -> None:
+    views = _positions()
+    assert len(views) > 500
+    rates: dict[tuple[str, str], float] = {}
+    styles = ["normal", "cautious", "aggressive", "noisy", "easy"]
+    for i, a in enumerate(styles):
+        for b in styles[i + 1 :]:
+            pa = {s: panel.style_player(a, 1, s) for s in range(4)}
+            pb = {s: panel.style_player(b, 1, s) for s in range(4)}
+            rates[a, b] = _disagreement(
+                lambda v, p=pa: p[v["seat"]].play(v), lambda v, p=pb: p[v["seat"]].play(v), views
+            )
+    for b in styles[1:]:
+        assert rates["normal", b] >= 0.25, (b, rates["normal", b])
+    for pair, rate in rates.items():
+        assert rate >= 0.1, (pair, rate)
+
+
+def test_a_mixed_table_seats_its_two_styles_alternately() -> None:
+    players = [panel.style_player("cautious+aggressive", 1, s) for s in range(4)]
+    assert [p.name for p in players] == ["cautious", "aggressive", "cautious", "aggressive"]
+    assert type(panel.style_player("noisy+easy", 1, 1)).__name__ == "EasyPlayer"
+
+
+def test_the_panel_styles_are_specs_of_a_tournament_once_registered() -> None:
+    import gongzhu.tournament as tournament
+
+    panel.register_panel()
+    result = tournament.play_deal("normal", "cautious+aggressive", 1, 0)
+    assert len(result.margins) == 4 and len(result.decision_times) > 0
+
+
+def test_a_stopped_panel_run_resumes_and_tabulates_every_style(tmp_path: Path) -> None:
+    """bench/strength.py --panel --log DIR plays every deal for every style and challenger once, skips
+    what the logs hold (a run stopped for time resumes), and --from-log DIR tabulates the panel."""
+    import dataclasses
+    import json
+    import os
+    import subprocess
+
+    import gongzhu.tournament as tournament
+
+    panel.register_panel()
+    first = tournament.play_deal("normal", "cautious", 1, 1)
+    (tmp_path / "normal-vs-cautious.jsonl").write_text(json.dumps(dataclasses.asdict(first)) + "\n")
+    root = Path(__file__).parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    command = [sys.executable, "bench/strength.py", "--panel", "--challengers", "normal,easy"]
+    command += ["--styles", "cautious,noisy+easy", "--deals", "3"]
+    for part in ("0/2", "1/2"):
+        subprocess.run([*command, "--log", str(tmp_path), "--part", part], cwd=root, check=True, env=env)
+    for challenger in ("normal", "easy"):
+        for style in ("cautious", "noisy+easy"):
+            lines = (tmp_path / f"{challenger}-vs-{style}.jsonl").read_text().splitlines()
+            assert sorted(json.loads(line)["deal"] for line in lines) == [0, 1, 2]
+    lines = (tmp_path / "normal-vs-cautious.jsonl").read_text().splitlines()
+    assert json.loads(lines[0]) == dataclasses.asdict(first)
+    by_deal = {json.loads(line)["deal"]: json.loads(line)["margins"] for line in lines}
+    assert by_deal[2] == tournament.play_deal("normal", "cautious", 1, 2).margins
+    table = subprocess.run(
+        [*command, "--from-log", str(tmp_path)], cwd=root, check=True, env=env, capture_output=True, text=True
+    ).stdout
+    assert "| cautious | 3, " in table and "| noisy+easy | 3, " in table
+    assert "| **panel mean** | +" in table or "| **panel mean** | -" in table
+    assert "(3) |" in table  # the paired difference, easy − normal, on the three deals
