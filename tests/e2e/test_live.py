@@ -10,6 +10,7 @@ test controls, not a race it may lose.
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from typing import Any
 
 from playwright.sync_api import Page
@@ -174,7 +175,7 @@ def test_closing_the_already_played_daily_panel_leaves_a_working_table(
     desktop_page: Page, guard: PageGuard, site: build.SiteServer
 ) -> None:
     page = desktop_page
-    date = "2026-12-01"
+    date = datetime.now(UTC).date().isoformat()  # (only today's deal is recorded; another day's is practice)
     _preload(page, _played_daily(date))
     page.goto(site.url + f"?fast=1&daily={date}")
     page.wait_for_selector("[data-testid=daily-panel] [data-testid=daily-result]")
