@@ -224,10 +224,10 @@ def daily_dealt(
         s.alert = notice
     if saved is None:
         s, effects = flow.started(s, packed)
-        return s, [*said, *effects]
+        return s, said + effects  # (no starred display: MicroPython's parser refuses `[*a, *b]`)
     flow.checked(flow.resume(s, saved), packed)
     s.busy = False
-    return s, [*said, fx.CountHand()]
+    return s, said + [fx.CountHand()]
 
 
 def shared(s: "UIState", outcome: str, text: str) -> "Result":
