@@ -227,7 +227,7 @@ def daily_dealt(
         return s, said + effects  # (no starred display: MicroPython's parser refuses `[*a, *b]`)
     flow.checked(flow.resume(s, saved), packed)
     s.busy = False
-    return s, said + [fx.CountHand()]
+    return s, said + [fx.CountHand()]  # noqa: RUF005  (MicroPython: no starred display)
 
 
 def shared(s: "UIState", outcome: str, text: str) -> "Result":
