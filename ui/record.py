@@ -247,11 +247,11 @@ def from_data(data: object) -> Record:
 def rule_set_key(changed: "dict[str, Any] | None") -> str:
     """The name of a rule set in the record: its non-default rules as ``key=value`` joined by ``,``
     in the order of ``ui/house_rules.py`` (``""`` for the standard rules), e.g. ``match_end=-500``."""
-    known = house_rules.choices()
+    rules = changed if isinstance(changed, dict) else {}
     return ",".join(
-        key + "=" + str((changed or {})[key])
-        for key, _name, values in known
-        if (changed or {}).get(key) is not None and (changed or {})[key] != values[0][0]
+        key + "=" + str(rules[key])
+        for key, _name, values in house_rules.choices()
+        if rules.get(key) is not None and rules[key] != values[0][0]
     )
 
 
