@@ -107,24 +107,26 @@ def rule_sets_body(record: "Record") -> str:
     )
 
 
-def daily_figures(rec: "Record") -> "list[tuple[str, str, str]]":
-    """The daily deal's figures: (name, label, number)."""
-    current, best = daily.streaks(list(rec.daily))
-    scores = [entry["score"] for entry in rec.daily.values()]
+def daily_figures(rec: "Record", today: str) -> "list[tuple[str, str, str]]":
+    """The daily deal's figures as of ``today`` (UTC; a later date an old record holds is left out):
+    (name, label, number)."""
+    dates = daily.played_until(rec.daily, today)
+    current, best = daily.streaks(dates)
+    scores = [rec.daily[date]["score"] for date in dates]
     return [
-        ("daily_played", _("Daily deals played"), str(len(rec.daily))),
+        ("daily_played", _("Daily deals played"), str(len(dates))),
         ("daily_streak", _("Daily streak (days in a row)"), str(current)),
         ("daily_best_streak", _("Best daily streak"), str(best)),
         ("daily_best_score", _("Best daily score"), str(max(scores)) if scores else NONE),
     ]
 
 
-def daily_body(rec: "Record") -> str:
+def daily_body(rec: "Record", today: str) -> str:
     rows_html = "".join(
         '<tr><th scope="row">{}</th><td{}>{}</td></tr>'.format(
             esc(label), attrs((("data-stat", name),)), esc(value)
         )
-        for name, label, value in daily_figures(rec)
+        for name, label, value in daily_figures(rec, today)
     )
     return '<h3>{}</h3><table class="stats daily"><tbody>{}</tbody></table>'.format(
         esc(_("Daily deal")), rows_html
@@ -165,7 +167,7 @@ def statistics_html(app: "UIState") -> str:
         standard,
         statistics_body(app.record),
         house,
-        daily_body(app.record),
+        daily_body(app.record, app.today),
     )
     for note in (app.message, app.record_note):  # (an import's outcome; statistics set aside)
         if note:
