@@ -96,7 +96,7 @@ def test_an_offer_says_what_it_replaces_on_each_side() -> None:
     offer = transfer.ImportOffer(rec, save, fields, "2026-11-30", mine)
     said = offer.lines()
     assert said[0] == "Your statistics: matches played 2, hands played 31."
-    assert said[1] == "The file's statistics: matches played 0, hands played 7."
+    assert said[1] == "The file's statistics: matches played 0, hands played 9."  # 7 standard, 2 quick-match
     assert said[2] == "The file's match, saved on 2026-11-30, replaces your current match."
     assert said[-1].startswith("Replace your data")
     assert "date is not in the file" in transfer.ImportOffer(rec, save, fields, None, mine).lines()[2]
@@ -128,3 +128,4 @@ def test_an_import_storage_refuses_half_of_leaves_the_record_as_it_was() -> None
     fine = FakeStorage()
     assert transfer.write(fine, offer) is True
     assert record.load(fine)[0].to_data() == rec.to_data() and fine.getItem(store.SAVE_KEY) == save
+
