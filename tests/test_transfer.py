@@ -128,4 +128,3 @@ def test_an_import_storage_refuses_half_of_leaves_the_record_as_it_was() -> None
     fine = FakeStorage()
     assert transfer.write(fine, offer) is True
     assert record.load(fine)[0].to_data() == rec.to_data() and fine.getItem(store.SAVE_KEY) == save
-
