@@ -112,6 +112,12 @@ BROKEN = [
     ("bad daily date", json.dumps({"schema": 2, "tallies": {}, "counted": [], "daily": {"abcdefghij": {"score": 0, "place": 1, "codes": []}}}), "unreadable"),
     ("bad daily place", json.dumps({"schema": 2, "tallies": {}, "counted": [], "daily": {"2026-12-01": {"score": 0, "place": 5, "codes": []}}}), "unreadable"),
     ("bad key", json.dumps({"schema": 2, "tallies": {}, "counted": [5], "daily": {}}), "unreadable"),
+    ("unknown rule set", json.dumps({"schema": 3, "tallies": {}, "counted": [], "daily": {}, "rule_sets": {"match_end=-7": {}}}), "unreadable"),
+    ("default rule set", json.dumps({"schema": 3, "tallies": {}, "counted": [], "daily": {}, "rule_sets": {"exposing=on": {}}}), "unreadable"),
+    ("rule set out of order", json.dumps({"schema": 3, "tallies": {}, "counted": [], "daily": {}, "rule_sets": {"exposing=off,match_end=-500": {}}}), "unreadable"),
+    ("standard rules as a set", json.dumps({"schema": 3, "tallies": {}, "counted": [], "daily": {}, "rule_sets": {"": {}}}), "unreadable"),
+    ("bad rule-set tally", json.dumps({"schema": 3, "tallies": {}, "counted": [], "daily": {}, "rule_sets": {"match_end=-500": {"hands_played": -1}}}), "unreadable"),
+    ("rule sets not an object", json.dumps({"schema": 3, "tallies": {}, "counted": [], "daily": {}, "rule_sets": []}), "unreadable"),
 ]  # fmt: skip
 
 
@@ -324,3 +330,70 @@ def test_an_import_asks_before_it_replaces_anything() -> None:
         ui, _effects = record_flow.offered(ui, _offer())
         ui, _effects = record_flow.on_action(ui, other)
         assert ui.import_offer is None  # (anything else drops the offer: asked again next time)
+
+
+def quick_hand_over(seed: int = 5) -> dict[str, Any]:
+    packed = op("new_match", seed=seed, rules={"match_end": "-500", "exposing": "off"})
+    return play_out(packed, lambda v: v["phase"] == "hand_over")
+
+
+def test_a_hand_under_house_rules_counts_under_its_rule_set_only() -> None:
+    view = quick_hand_over()["view"]
+    rec = record.Record()
+    assert record.count(rec, view, "normal") is True
+    assert record.count(rec, view, "normal") is False
+    for scope in record.SCOPES:  # the standard rules' figures stay the player's headline
+        assert rec.tallies[scope].hands_played == 0
+    assert list(rec.rule_sets) == ["match_end=-500,exposing=off"]
+    tally = rec.rule_sets["match_end=-500,exposing=off"]
+    assert (tally.hands_played, tally.points) == (1, view["last_hand"]["scores"][0])
+    again = record.from_data(json.loads(record.encode(rec)))  # stored and read back whole
+    assert again.to_data() == rec.to_data()
+    record.count(rec, hand_over(6)["view"], "normal")  # a standard hand still counts as before
+    assert (rec.tallies["all"].hands_played, rec.tallies["normal"].hands_played, tally.hands_played) == (
+        1,
+        1,
+        1,
+    )
+
+
+def test_the_rule_set_key_names_only_the_changed_rules_in_order() -> None:
+    assert record.rule_set_key({}) == record.rule_set_key(None) == ""
+    assert (
+        record.rule_set_key({"all_hearts": "flip", "match_end": "hands:4"})
+        == "match_end=hands:4,all_hearts=flip"
+    )
+    assert record.rule_set_names("match_end=hands:4,all_hearts=flip") == [
+        "After 4 hands",
+        "All hearts flips pig and goat",
+    ]
+
+
+def test_an_older_record_reads_as_the_standard_rules() -> None:
+    old = {"schema": 2, "tallies": {"all": {"hands_played": 4}}, "counted": [], "daily": {}}
+    rec = record.from_data(old)
+    assert (rec.tallies["all"].hands_played, rec.rule_sets) == (4, {})
+    assert rec.to_data()["schema"] == record.SCHEMA == 3
+
+
+def test_the_panel_shows_the_standard_rules_first_then_each_rule_set() -> None:
+    rec = record.Record()
+    record.count(rec, hand_over(6)["view"], "normal")
+    record.count(rec, quick_hand_over()["view"], "normal")
+    html = stats_view.statistics_body(rec) + stats_view.rule_sets_body(rec)
+    assert 'data-stat="hands_played">1<' in html
+    cell = re.search(
+        r'<td data-rules-stat="hands_played" data-rules="match_end=-500,exposing=off">(\d+)</td>', html
+    )
+    assert cell is not None and cell.group(1) == "1"
+    assert "Quick match (−500) · No exposing" in html
+    assert html.index('data-stat="hands_played"') < html.index("data-rules=")
+    assert stats_view.rule_sets_body(record.Record()) == ""  # nothing to show before house rules are played
+
+
+def test_reset_clears_the_rule_sets_too() -> None:
+    storage = FakeStorage()
+    record.count_in(storage, quick_hand_over()["view"], "normal")
+    assert record.load(storage)[0].rule_sets
+    assert record.reset(storage).rule_sets == {}
+    assert record.load(storage)[0].rule_sets == {}

@@ -15,6 +15,8 @@ def exported() -> tuple[FakeStorage, str]:
     storage = FakeStorage()
     rec = record.Record()
     rec.tallies["all"].hands_played = 7
+    rec.rule_sets["match_end=-500"] = record.Tally()
+    rec.rule_sets["match_end=-500"].hands_played = 2
     rec.daily["2026-12-01"] = {"score": -20, "place": 2, "codes": []}
     record.save(storage, rec)
     storage.setItem(store.SAVE_KEY, save_text(op("new_match", seed=5)))
@@ -25,6 +27,7 @@ def test_an_export_imports_back_whole() -> None:
     storage, text = exported()
     rec, save, fields = transfer.parse(text)
     assert rec.to_data() == record.load(storage)[0].to_data()
+    assert rec.rule_sets["match_end=-500"].hands_played == 2  # the house-rule sets travel too
     assert save == storage.getItem(store.SAVE_KEY)
     assert fields is not None and fields["view"]["hand_number"] == 1
 
@@ -51,6 +54,8 @@ BAD = [
     ("record from the future", _with(record={"schema": 9}), "newer"),
     ("no version", _with(version="1"), "damaged"),
     ("bad record", _with(record={"schema": 2, "tallies": {"all": {"hands_played": -3}}, "counted": [], "daily": {}}), "damaged"),
+    ("bad rule set", _with(record={"schema": 3, "tallies": {}, "counted": [], "daily": {}, "rule_sets": {"match_end=-1": {}}}), "damaged"),
+    ("bad rule-set tally", _with(record={"schema": 3, "tallies": {}, "counted": [], "daily": {}, "rule_sets": {"match_end=-500": {"matches_won": 3}}}), "damaged"),
     ("bad save", _with(save='{"schema": 1, "state": "x", "view": {"phase": "<script>"}}'), "damaged"),
     ("save not text", _with(save=5), "damaged"),
     ("too big", " " * (transfer.MAX_FILE_CHARS + 1), "too_big"),
@@ -91,7 +96,7 @@ def test_an_offer_says_what_it_replaces_on_each_side() -> None:
     offer = transfer.ImportOffer(rec, save, fields, "2026-11-30", mine)
     said = offer.lines()
     assert said[0] == "Your statistics: matches played 2, hands played 31."
-    assert said[1] == "The file's statistics: matches played 0, hands played 7."
+    assert said[1] == "The file's statistics: matches played 0, hands played 9."  # 7 standard, 2 quick-match
     assert said[2] == "The file's match, saved on 2026-11-30, replaces your current match."
     assert said[-1].startswith("Replace your data")
     assert "date is not in the file" in transfer.ImportOffer(rec, save, fields, None, mine).lines()[2]

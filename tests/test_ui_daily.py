@@ -16,7 +16,7 @@ from gongzhu.rules import winning_position
 from gongzhu.scoring import HEART_VALUES
 from tests.broken_saves import FakeStorage
 from tests.e2e.game import op
-from ui import daily, daily_view, record, record_flow, render, store, table
+from ui import daily, daily_view, record, record_flow, render, stats_view, store, table
 from ui import effects as fx
 from ui.state import UIState
 
@@ -191,3 +191,21 @@ def test_only_todays_deal_is_recorded_another_day_is_practice() -> None:
     ui.state, ui.view, ui.daily, ui.daily_practice = packed["state"], packed["view"], "2031-05-05", True
     html = unescape(render.regions(ui)["overlay"])  # another day's deal, never recorded: said on its summary
     assert "only today's daily deal is recorded" in html and 'data-testid="share"' not in html
+
+
+def test_a_later_daily_result_of_an_old_record_is_not_shown() -> None:
+    rec = record.Record()
+    for day in ("2026-11-30", "2026-12-01", "2026-12-02", "2031-05-05", "2031-05-06"):
+        rec.daily[day] = {"score": 300 if day > "2027" else -10, "place": 1, "codes": []}
+    figures = {name: value for name, _label, value in stats_view.daily_figures(rec, "2026-12-02")}
+    assert figures == {
+        "daily_played": "3",
+        "daily_streak": "3",
+        "daily_best_streak": "3",
+        "daily_best_score": "-10",
+    }
+    assert daily.played_until(rec.daily, "2026-12-01") == ["2026-11-30", "2026-12-01"]
+    state = UIState()
+    state.record, state.today = rec, "2026-12-02"
+    html = stats_view.statistics_html(state)
+    assert 'data-stat="daily_played">3<' in html and 'data-stat="daily_best_score">-10<' in html

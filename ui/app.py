@@ -337,6 +337,7 @@ def record_problem_text(problem):
 
 def _take_record(rec, problem):
     ui.record = rec
+    ui.today = today()  # (a daily result of a later date, from an old record, is not shown)
     note = record_problem_text(problem)
     if note:
         ui.record_note = note

@@ -91,6 +91,15 @@ def streaks(dates: "list[str]") -> "tuple[int, int]":
     return run, best
 
 
+def played_until(results: "dict[str, Any]", today: str) -> "list[str]":
+    """The dates of ``results`` (the record's daily results) up to ``today`` (UTC): an old record may
+    hold a later date, recorded before only today's deal was; it never counts in what is shown.
+    ``today`` empty (no clock read yet: a record is only shown once the shell has read both): all."""
+    if not today:
+        return list(results)
+    return [date for date in results if day_number(date) <= day_number(today)]
+
+
 def result_of(view: "View") -> "dict[str, Any] | None":
     """The daily result of a finished hand: ``{score, place, codes}`` (from the engine's view)."""
     moments = view.get("moments")

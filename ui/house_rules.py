@@ -55,10 +55,13 @@ def read(data: object) -> "dict[str, str]":
 
 
 def names(changed: "dict[str, Any] | None") -> "list[str]":
-    """The names of the rules ``changed`` (the view's ``house_rules``), in the order of :func:`choices`."""
+    """The names of the rules ``changed`` (the view's ``house_rules``), in the order of :func:`choices`
+    (anything but an object, e.g. from a tampered save the shape check let through, names none)."""
+    if not isinstance(changed, dict):
+        changed = {}
     out = []
     for key, _name, values in choices():
-        value = (changed or {}).get(key)
+        value = changed.get(key)
         out += [name for v, name in values if v == value and v != values[0][0]]
     return out
 

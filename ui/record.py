@@ -16,12 +16,17 @@ newer version, it is set aside (:data:`CORRUPT_KEY`) and counting starts again, 
 Storage that refuses writes (full, disabled) leaves the game playing; the record then lives in
 memory only.
 
-Versions: schema 1 (statistics only) is migrated to 2 (the daily deal's results added).
+Rule sets: the tallies above count matches played under the standard rules (the headline); a
+match under house rules (the view's ``house_rules``) is counted only in ``rule_sets``, one tally per
+rule set named by :func:`rule_set_key`. A record from before rule sets holds standard-rules play.
+
+Versions: schema 1 (statistics only) is migrated to 2 (the daily deal's results added), 2 to 3 (the
+tallies per house-rule set added, none yet).
 """
 
 import json
 
-from ui import store
+from ui import house_rules, store
 from ui.state import LEVELS
 
 TYPE_CHECKING = False
@@ -30,7 +35,7 @@ if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
 
     from ui.state import View
 
-SCHEMA = 2
+SCHEMA = 3
 RECORD_KEY = "gongzhu.record.v1"
 CORRUPT_KEY = "gongzhu.record.corrupt"
 #: The longest record read (a real one holds ~3,000 characters).
@@ -169,6 +174,7 @@ class Record:
         self.tallies = {scope: Tally() for scope in SCOPES}  # type: dict[str, Tally]  # per scope
         self.counted = []  # type: list[str]  # the last keys counted (hands, matches, daily deals), oldest first
         self.daily = {}  # type: dict[str, dict[str, Any]]  # the daily deal's result per date (YYYY-MM-DD)
+        self.rule_sets = {}  # type: dict[str, Tally]  # per house-rule set (rule_set_key), all levels
 
     def to_data(self) -> "dict[str, Any]":
         return {
@@ -176,6 +182,7 @@ class Record:
             "tallies": {scope: self.tallies[scope].to_data() for scope in SCOPES},
             "counted": list(self.counted),
             "daily": dict(self.daily),
+            "rule_sets": {key: tally.to_data() for key, tally in self.rule_sets.items()},
         }
 
     def mark(self, key: str) -> None:
@@ -185,8 +192,9 @@ class Record:
 
 
 def migrate(data: "dict[str, Any]") -> "dict[str, Any]":
-    """An older record in the current shape (1 -> 2: no daily results yet); :class:`RecordError` when
-    the schema is unknown or newer."""
+    """An older record in the current shape (1 -> 2: no daily results yet; 2 -> 3: no house-rule
+    sets yet, everything counted so far was standard rules); :class:`RecordError` when the schema is
+    unknown or newer."""
     schema = data.get("schema")
     if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
         raise RecordError("unknown record schema")
@@ -196,6 +204,10 @@ def migrate(data: "dict[str, Any]") -> "dict[str, Any]":
         data = dict(data)
         data["schema"] = 2
         data["daily"] = {}
+    if data["schema"] == 2:
+        data = dict(data)
+        data["schema"] = 3
+        data["rule_sets"] = {}
     return data
 
 
@@ -207,7 +219,13 @@ def from_data(data: object) -> Record:
     tallies = data.get("tallies")
     counted = data.get("counted")
     daily = data.get("daily")
-    if not isinstance(tallies, dict) or not isinstance(counted, list) or not isinstance(daily, dict):
+    rule_sets = data.get("rule_sets")
+    if (
+        not isinstance(tallies, dict)
+        or not isinstance(counted, list)
+        or not isinstance(daily, dict)
+        or not isinstance(rule_sets, dict)
+    ):
         raise RecordError("not a record of this game")
     record = Record()
     for scope in SCOPES:
@@ -219,7 +237,42 @@ def from_data(data: object) -> Record:
             raise RecordError("bad key")
     record.counted = list(counted)
     record.daily = check_daily(daily)
+    for key in rule_sets:
+        if not isinstance(key, str) or key != rule_set_key(_parse_rule_set(key)):
+            raise RecordError("bad rule set")
+        record.rule_sets[key] = Tally.from_data(rule_sets[key])
     return record
+
+
+def rule_set_key(changed: "dict[str, Any] | None") -> str:
+    """The name of a rule set in the record: its non-default rules as ``key=value`` joined by ``,``
+    in the order of ``ui/house_rules.py`` (``""`` for the standard rules), e.g. ``match_end=-500``."""
+    rules = changed if isinstance(changed, dict) else {}
+    return ",".join(
+        key + "=" + str(rules[key])
+        for key, _name, values in house_rules.choices()
+        if rules.get(key) is not None and rules[key] != values[0][0]
+    )
+
+
+def _parse_rule_set(key: str) -> "dict[str, str]":
+    """The rules a stored rule-set key names; :class:`RecordError` unless every rule and value is a
+    known house rule (the key written back must then be the same text: no default, no repeat)."""
+    if not key or len(key) > 200:
+        raise RecordError("bad rule set")
+    allowed = {name: [v for v, _n in values[1:]] for name, _label, values in house_rules.choices()}
+    out = {}
+    for piece in key.split(","):
+        name, sep, value = piece.partition("=")
+        if not sep or name not in allowed or value not in allowed[name] or name in out:
+            raise RecordError("bad rule set")
+        out[name] = value
+    return out
+
+
+def rule_set_names(key: str) -> "list[str]":
+    """The house-rule names of a stored rule-set key, for the statistics panel."""
+    return house_rules.names(_parse_rule_set(key))
 
 
 def _is_date(text: object) -> bool:
@@ -295,20 +348,24 @@ def count(record: Record, view: "View", level: str, token: str = "") -> bool:
     moments = view.get("moments")
     if not isinstance(moments, list) or len(moments) != 4 or not view.get("match_id"):
         return False
-    scopes = ("all", level if level in LEVELS else "normal")
+    rules_key = rule_set_key(view.get("house_rules"))
+    if rules_key:  # (house rules: their own tally, never the standard-rules figures)
+        tallies = [record.rule_sets.setdefault(rules_key, Tally())]
+    else:
+        tallies = [record.tallies[scope] for scope in ("all", level if level in LEVELS else "normal")]
     changed = False
     key = hand_key(view, token)
     if key not in record.counted:
         score = view["last_hand"]["scores"][0]
-        for scope in scopes:
-            record.tallies[scope].add_hand(score, moments[0])
+        for tally in tallies:
+            tally.add_hand(score, moments[0])
         record.mark(key)
         changed = True
     result = view.get("result")
     key = match_key(view, token)
     if view["phase"] == "match_over" and result and key not in record.counted:
-        for scope in scopes:
-            record.tallies[scope].add_match(result.get("winner") == 0)
+        for tally in tallies:
+            tally.add_match(result.get("winner") == 0)
         record.mark(key)
         changed = True
     return changed
@@ -353,6 +410,7 @@ def reset(storage: "Any") -> Record:
     """Statistics from zero (the daily results and the keys counted stay, so nothing counts twice)."""
     record, problem = load(storage)
     record.tallies = {scope: Tally() for scope in SCOPES}
+    record.rule_sets = {}
     if not (problem and problem.endswith("_kept")):
         save(storage, record)
     return record

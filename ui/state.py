@@ -136,6 +136,7 @@ class UIState:
         # --- the player's record (ui/record.py; stored apart from the match)
         self.record = None  # type: Record | None  # the statistics as last read from storage (None: not read yet)
         self.record_note = ""  # type: str  # why the stored statistics were set aside, or ""
+        self.today = ""  # type: str  # today's date (UTC, YYYY-MM-DD) as the record was read: later daily results are not shown
         self.confirm_reset = False  # type: bool  # "Reset statistics" waits for its confirmation
         self.import_offer = None  # type: ImportOffer | None  # a checked import file waiting for the player's yes (ui/transfer.py)
         self.match_token = ""  # type: str  # names the match on the table in the record's keys: new for every match started (ui/record.py)

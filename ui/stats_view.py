@@ -2,13 +2,15 @@
 
 Each figure is an element ``data-stat=NAME`` (all difficulties) or ``data-stat=NAME.LEVEL`` whose
 text is the number alone (``–`` before there is one); labels come from the catalogs and every value
-goes through ``ui/html.py``.
+goes through ``ui/html.py``. The standard rules' figures come first; below them, one column per
+house-rule set the player has played (cells ``data-rules-stat=NAME`` with ``data-rules=KEY``,
+``ui.record.rule_set_key``), headed by the rules' names.
 """
 
 from ui import daily, texts
 from ui.html import attrs, esc
 from ui.i18n import _
-from ui.record import SCOPES
+from ui.record import SCOPES, rule_set_names
 from ui.render import MENU, PANELS, SUMMARY_BUTTONS, _panel, button
 
 TYPE_CHECKING = False
@@ -84,24 +86,47 @@ def statistics_body(record: "Record") -> str:
     )
 
 
-def daily_figures(rec: "Record") -> "list[tuple[str, str, str]]":
-    """The daily deal's figures: (name, label, number)."""
-    current, best = daily.streaks(list(rec.daily))
-    scores = [entry["score"] for entry in rec.daily.values()]
+def rule_sets_body(record: "Record") -> str:
+    """The figures of each house-rule set played ("" when none was), after the standard rules'."""
+    keys = sorted(record.rule_sets)
+    if not keys:
+        return ""
+    head = "".join('<th scope="col">{}</th>'.format(esc(" · ".join(rule_set_names(key)))) for key in keys)
+    lines = []
+    for name, label in rows():
+        cells = "".join(
+            "<td{}>{}</td>".format(
+                attrs((("data-rules-stat", name), ("data-rules", key))),
+                esc(figure(record.rule_sets[key], name)),
+            )
+            for key in keys
+        )
+        lines.append('<tr><th scope="row">{}</th>{}</tr>'.format(esc(label), cells))
+    return '<h3>{}</h3><table class="stats house" data-testid="stats-house-rules"><thead><tr><td></td>{}</tr></thead><tbody>{}</tbody></table>'.format(
+        esc(_("House rules")), head, "".join(lines)
+    )
+
+
+def daily_figures(rec: "Record", today: str) -> "list[tuple[str, str, str]]":
+    """The daily deal's figures as of ``today`` (UTC; a later date an old record holds is left out):
+    (name, label, number)."""
+    dates = daily.played_until(rec.daily, today)
+    current, best = daily.streaks(dates)
+    scores = [rec.daily[date]["score"] for date in dates]
     return [
-        ("daily_played", _("Daily deals played"), str(len(rec.daily))),
+        ("daily_played", _("Daily deals played"), str(len(dates))),
         ("daily_streak", _("Daily streak (days in a row)"), str(current)),
         ("daily_best_streak", _("Best daily streak"), str(best)),
         ("daily_best_score", _("Best daily score"), str(max(scores)) if scores else NONE),
     ]
 
 
-def daily_body(rec: "Record") -> str:
+def daily_body(rec: "Record", today: str) -> str:
     rows_html = "".join(
         '<tr><th scope="row">{}</th><td{}>{}</td></tr>'.format(
             esc(label), attrs((("data-stat", name),)), esc(value)
         )
-        for name, label, value in daily_figures(rec)
+        for name, label, value in daily_figures(rec, today)
     )
     return '<h3>{}</h3><table class="stats daily"><tbody>{}</tbody></table>'.format(
         esc(_("Daily deal")), rows_html
@@ -135,8 +160,14 @@ def statistics_html(app: "UIState") -> str:
     if app.record is None:
         return ""
     # (one region scrolls, the title and the actions stay on screen: web/game.css)
-    body = '<div class="stats-scroll" tabindex="0" role="region"{}>{}{}</div>'.format(
-        attrs((("aria-label", _("Statistics")),)), statistics_body(app.record), daily_body(app.record)
+    house = rule_sets_body(app.record)
+    standard = "<h3>{}</h3>".format(esc(_("Standard rules"))) if house else ""
+    body = '<div class="stats-scroll" tabindex="0" role="region"{}>{}{}{}{}</div>'.format(
+        attrs((("aria-label", _("Statistics")),)),
+        standard,
+        statistics_body(app.record),
+        house,
+        daily_body(app.record, app.today),
     )
     for note in (app.message, app.record_note):  # (an import's outcome; statistics set aside)
         if note:

@@ -100,8 +100,10 @@ def file_date(text: str) -> "str | None":
 
 
 def _counts(rec: "record.Record") -> "tuple[int, int]":
-    tally = rec.tallies["all"]
-    return tally.matches_played, tally.hands_played
+    """``(matches, hands)`` the record holds: under the standard rules and every house-rule set."""
+    tallies = list(rec.rule_sets.values())  # (no starred display: MicroPython's parser refuses it)
+    tallies.append(rec.tallies["all"])
+    return sum(t.matches_played for t in tallies), sum(t.hands_played for t in tallies)
 
 
 class ImportOffer:

@@ -65,3 +65,19 @@ def test_a_hand_without_exposing(desktop_page: Page, site: build.SiteServer) -> 
     assert "House rules: No exposing" in page.inner_text("[data-testid=house-rules-line]")
     view = _saved_view(page)
     assert view["exposed"] == [[], [], [], []] and view["rules"]["exposing"] == "off"  # type: ignore[index]
+
+
+def test_a_quick_match_hand_counts_under_its_rule_set(desktop_page: Page, site: build.SiteServer) -> None:
+    page = desktop_page
+    _new_match_with(page, site, "rule-match-end", "-500", 60)
+    g.finish_hand(page)
+    page.click("[data-testid=summary-statistics]")
+    page.wait_for_selector("[data-testid=statistics]")
+    panel = "[data-testid=statistics] "
+    assert page.inner_text(panel + "[data-stat=hands_played]") == "0"  # not in the standard figures
+    assert page.inner_text(panel + "[data-stat='hands_played.normal']") == "0"
+    house = panel + "[data-rules='match_end=-500']"
+    assert page.inner_text(house + "[data-rules-stat=hands_played]") == "1"
+    assert "Quick match (−500)" in page.inner_text(panel + "[data-testid=stats-house-rules] thead")
+    text = page.inner_text(panel)
+    assert text.index("Standard rules") < text.index("House rules")
