@@ -4,7 +4,8 @@
 
 Builds the site into a temporary directory and serves it (as the end-to-end tests do), then opens
 it in Debian's Chromium (``/usr/bin/chromium``, the tests' flags) at 360×640, 390×844, 640×360,
-844×390 and 1280×800 and saves ``<size>-<phase>.png`` for each phase: ``expose`` (the deal, a card
+844×390, 1280×800 and 1920×1080 and saves ``<size>-<phase>.png`` for each phase (and, in Chinese at
+one phone size, ``<size>-zh-<phase>.png``): ``expose`` (the deal, a card
 to expose), ``play`` (the player's turn with cards on the table), ``summary`` (the hand over) and
 ``menu`` (the settings sheet open). The deal is fixed (``?seed=``), the opponents play at once
 (``?fast=1``) and motion is reduced, so the pictures only change when the table's look does.
@@ -30,8 +31,11 @@ import build  # noqa: E402
 from tests.e2e import game as g  # noqa: E402  (the testing contract's helpers)
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, SITE_PREFIX  # noqa: E402
 
-#: The sizes of issue 17 (width, height), phones portrait and landscape, then a desktop window.
-SIZES = ((360, 640), (390, 844), (640, 360), (844, 390), (1280, 800))
+#: The sizes the layout is held to (width, height; tests/e2e/test_layout.py), phones portrait and
+#: landscape, then desktop windows.
+SIZES = ((360, 640), (390, 844), (640, 360), (844, 390), (1280, 800), (1920, 1080))
+#: Besides English everywhere: these languages at one size each (``?lang=``).
+OTHER_LANGUAGES = (("zh", (390, 844)),)
 #: The deal shown: the player has a card to expose (so the expose phase stops for the player).
 SEED = 7
 OUT = ROOT / "docs" / "screenshots"
@@ -109,12 +113,15 @@ def snap(page: Page, path: Path) -> Path:
     return path
 
 
-def shoot_size(page: Page, site: build.SiteServer, out: Path, seed: int, over: str) -> list[Path]:
-    """The four pictures at the page's size; ``over`` is a save of the deal's first hand, finished."""
+def shoot_size(
+    page: Page, site: build.SiteServer, out: Path, seed: int, over: str, lang: str = "en"
+) -> list[Path]:
+    """The four pictures at the page's size in ``lang``; ``over`` is a save of the deal's first hand,
+    finished."""
     size = page.viewport_size
     assert size is not None
-    name = f"{size['width']}x{size['height']}"
-    page.goto(site.url + f"?seed={seed}&fast=1")
+    name = f"{size['width']}x{size['height']}" + ("" if lang == "en" else f"-{lang}")
+    page.goto(site.url + f"?seed={seed}&fast=1&lang={lang}")
     assert g.settle(page) == "expose", "pick a --seed where the player may expose a card"
     # (the first visit's download counter, web/pwa.js, goes once the site is stored for offline play)
     page.wait_for_function(
@@ -138,14 +145,18 @@ def shoot_size(page: Page, site: build.SiteServer, out: Path, seed: int, over: s
 
 
 def shoot(
-    site: build.SiteServer, out: Path, seed: int, sizes: Sequence[tuple[int, ...]] = SIZES
+    site: build.SiteServer,
+    out: Path,
+    seed: int,
+    sizes: Sequence[tuple[int, ...]] = SIZES,
+    languages: Sequence[tuple[str, tuple[int, ...]]] = OTHER_LANGUAGES,
 ) -> list[Path]:
     over = g.save_text(g.play_out(g.op("new_match", seed=seed), lambda v: v["phase"] == "hand_over"))
     saved: list[Path] = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
-            for width, height in sizes:
+            for lang, (width, height) in [("en", size) for size in sizes] + list(languages):
                 phone = width < 1000
                 context = browser.new_context(
                     viewport={"width": width, "height": height},
@@ -155,7 +166,7 @@ def shoot(
                     locale="en-US",
                 )
                 try:
-                    saved.extend(shoot_size(context.new_page(), site, out, seed, over))
+                    saved.extend(shoot_size(context.new_page(), site, out, seed, over, lang))
                 finally:
                     context.close()
         finally:
@@ -169,13 +180,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=SEED, help="the deal shown")
     parser.add_argument("--sizes", default="", help="only these sizes, e.g. 640x360,844x390")
     args = parser.parse_args(argv)
-    sizes = [tuple(int(n) for n in size.split("x")) for size in args.sizes.split(",") if size] or SIZES
+    chosen = [tuple(int(n) for n in size.split("x")) for size in args.sizes.split(",") if size]
+    sizes, languages = (chosen, ()) if chosen else (SIZES, OTHER_LANGUAGES)
     args.out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         directory = Path(tmp) / "dist"
         build.build(directory)
         with build.serving(directory, SITE_PREFIX) as site:
-            for path in shoot(site, args.out, args.seed, sizes):
+            for path in shoot(site, args.out, args.seed, sizes, languages):
                 print(
                     f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}: {path.stat().st_size} bytes"
                 )
