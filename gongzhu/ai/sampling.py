@@ -98,29 +98,47 @@ def mismatches(k: Knowledge, world: list[int], limit: int = 52) -> int:
     return count
 
 
-class WorldChain:
-    """A Metropolis chain over the worlds of one view: each step proposes swapping one unseen card
-    between two opponents (a symmetric proposal), accepted with the likelihood ratio."""
+class SwapWalk:
+    """A walk over the worlds of one view: each step proposes swapping one unseen card between two
+    opponents (a symmetric proposal); the chains below accept it by their likelihood ratio."""
 
     def __init__(self, k: Knowledge, rng: random.Random) -> None:
         self.k = k  # what the seat knows
         self.rng = rng  # the decision's random source
         self.world = sample_world(k, rng)  # the chain's current deal, all four hands
-        self.mismatches = mismatches(k, self.world)  # the play model's misses in ``world``
         known = k.known_holdings()
         self.movable = [self.world[s] & ~known[s] for s in range(4)]  # cards a swap may move, per seat
         self.movable[k.seat] = 0
         self.opponents = [s for s in range(4) if s != k.seat and self.movable[s]]  # seats swaps pick
 
-    def step(self) -> None:
+    def propose(self) -> tuple[int, int, int, int] | None:
+        """Two opponents and a card of each to swap, or None: no swap this step (fewer than two
+        opponents hold movable cards, or a world the seat knows is impossible: the prior gives it
+        nothing)."""
         if len(self.opponents) < 2:
-            return
+            return None
         k, rng = self.k, self.rng
         a, b = rng.sample(self.opponents, 2)
         card_a = rng.choice(indices(self.movable[a]))
         card_b = rng.choice(indices(self.movable[b]))
         if k.voids[a] >> (card_b // 13) & 1 or k.voids[b] >> (card_a // 13) & 1:
-            return  # a world the seat knows is impossible: the prior gives it nothing
+            return None
+        return a, b, card_a, card_b
+
+
+class WorldChain(SwapWalk):
+    """A Metropolis chain over the worlds of one view, weighed by Normal's misses."""
+
+    def __init__(self, k: Knowledge, rng: random.Random) -> None:
+        super().__init__(k, rng)
+        self.mismatches = mismatches(k, self.world)  # the play model's misses in ``world``
+
+    def step(self) -> None:
+        proposal = self.propose()
+        if proposal is None:
+            return
+        k, rng = self.k, self.rng
+        a, b, card_a, card_b = proposal
         # accept with probability MISMATCH ** (new - old), i.e. when new <= old + log(u) / log(MISMATCH)
         u = rng.random()
         limit = self.mismatches + int(math.log(u) / math.log(MISMATCH)) if u > 0.0 else 52
@@ -184,30 +202,21 @@ def mixture_log_likelihood(evidence: list[tuple[float, float]]) -> float:
     return total
 
 
-class MixtureChain:
+class MixtureChain(SwapWalk):
     """:class:`WorldChain`'s walk, the worlds weighed by the mixture's likelihood
     (:func:`mixture_log_likelihood`) instead of Normal's misses."""
 
     def __init__(self, k: Knowledge, rng: random.Random) -> None:
-        self.k = k  # what the seat knows
-        self.rng = rng  # the decision's random source
-        self.world = sample_world(k, rng)  # the chain's current deal, all four hands
+        super().__init__(k, rng)
         self.evidence = play_evidence(k, self.world)  # the plays' log-likelihoods in ``world``, per seat
         self.log_likelihood = mixture_log_likelihood(self.evidence)  # of ``world``
-        known = k.known_holdings()
-        self.movable = [self.world[s] & ~known[s] for s in range(4)]  # cards a swap may move, per seat
-        self.movable[k.seat] = 0
-        self.opponents = [s for s in range(4) if s != k.seat and self.movable[s]]  # seats swaps pick
 
     def step(self) -> None:
-        if len(self.opponents) < 2:
+        proposal = self.propose()
+        if proposal is None:
             return
         k, rng = self.k, self.rng
-        a, b = rng.sample(self.opponents, 2)
-        card_a = rng.choice(indices(self.movable[a]))
-        card_b = rng.choice(indices(self.movable[b]))
-        if k.voids[a] >> (card_b // 13) & 1 or k.voids[b] >> (card_a // 13) & 1:
-            return  # a world the seat knows is impossible: the prior gives it nothing
+        a, b, card_a, card_b = proposal
         swap = (1 << card_a) | (1 << card_b)
         world = list(self.world)
         world[a] ^= swap
