@@ -73,7 +73,8 @@ from gongzhu.tournament import (
 
 LADDER = "easy:random,normal:easy,hard:normal"
 HARD_MARGIN = "hard-margin"  # Hard without the match objective, for before/after comparisons
-HARD_NO_LOOKAHEAD = "hard-no-lookahead"  # Hard without its playout seat's lookahead (until 2026-12-01 22:00 UTC)
+#: Hard without its playout seat's lookahead (until 2026-12-01 22:00 UTC).
+HARD_NO_LOOKAHEAD = "hard-no-lookahead"
 #: Hard whose worlds are weighed by Normal's strategy alone (Hard before the mixture), or not at all.
 HARD_WORLDS = {
     "hard-normal-worlds": NORMAL,
