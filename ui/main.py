@@ -87,14 +87,14 @@ def drop_seed_param(params):
 
 
 async def load_modules():
-    global game, ui, bridge, i18n, pwa, store, flow, page_flow, later
+    global game, ui, bridge, i18n, pwa, store, flow, page_flow, later, house_rules
     from ui import i18n, shape, state, store  # noqa: F401  (compiled a few modules a step)
 
     await asyncio.sleep(0)
     from ui import bridge, effects, pwa, table, texts  # noqa: F401
 
     await asyncio.sleep(0)
-    from ui import flow, html, later, page_flow, render  # noqa: F401
+    from ui import flow, house_rules, html, later, page_flow, render  # noqa: F401
 
     await asyncio.sleep(0)
     from ui import app as game
@@ -175,7 +175,7 @@ async def boot():
     if decision == "new" and not ui.elsewhere:
         if seed is None:
             seed = int(window.Math.random() * 2147483647)
-        packed = await bridge.call("new_match", seed=seed)
+        packed = await bridge.call("new_match", seed=seed, rules=house_rules.read(ui.house_rules))
         await game.run(flow.started(ui, packed))
     page_flow.start_notices(ui, notices)
     game.redraw()

@@ -81,3 +81,18 @@ def test_a_quick_match_hand_counts_under_its_rule_set(desktop_page: Page, site: 
     assert "Quick match (−500)" in page.inner_text(panel + "[data-testid=stats-house-rules] thead")
     text = page.inner_text(panel)
     assert text.index("Standard rules") < text.index("House rules")
+
+
+def test_the_first_match_of_a_visit_follows_the_house_rules_chosen_before(
+    desktop_page: Page, site: build.SiteServer
+) -> None:
+    """A visit with no match saved starts one at boot: under the house rules the player chose for the
+    next match (saved with the settings), as a match started from the page does."""
+    page = desktop_page
+    settings = {
+        "house_rules": {"match_end": "-500", "exposing": "on", "first_lead": "2S", "all_hearts": "standard"}
+    }
+    page.add_init_script(f"localStorage.setItem('gongzhu.settings.v1', {json.dumps(json.dumps(settings))});")
+    g.open_game(page, site, seed=41)
+    assert page.inner_text("[data-testid=house-rules-badge]") == "Quick match (−500)"
+    assert _saved_view(page)["house_rules"] == {"match_end": "-500"}
