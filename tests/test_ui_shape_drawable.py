@@ -162,3 +162,14 @@ def test_a_save_from_before_a_table_fact_waits_for_the_engine_to_be_drawn() -> N
     flow.checked(s, op("check", state=s.state))
     assert s.view is not None and "exposed_held" in s.view
     render.regions(s)
+
+
+@pytest.mark.parametrize("bad", [True, 3, "quick", ["match_end"], {"match_end": 500}])
+def test_house_rules_that_are_not_rule_names_are_refused(bad: Any) -> None:
+    """The table's badge and the summaries name the house rules: a saved view whose ``house_rules``
+    is not an object of rule values is set aside before anything draws it."""
+    view = copy.deepcopy(tables()["play"]["view"])
+    shape.check_view(view)  # (the real view passes)
+    view["house_rules"] = bad
+    with pytest.raises(shape.ShapeError):
+        shape.check_view(view)

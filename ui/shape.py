@@ -223,6 +223,13 @@ def _exposures(value: object) -> None:
         _need(isinstance(exposure.get("effect"), str), "exposures")
 
 
+def _rules(value: object, what: str) -> None:
+    """The match's rules, or those that differ from the defaults (``gongzhu.house_rules``): at most
+    the four rules, each named by a string (the tokens themselves are checked by ``_walk``)."""
+    rules = _dict(value, what)
+    _need(len(rules) <= 4 and all(isinstance(v, str) for v in rules.values()), what)
+
+
 #: What each phase is drawn from, beyond the fields every view has: a hand summary from the last
 #: hand, the match result from the result and the last hand.
 PHASE_NEEDS = {
@@ -268,6 +275,9 @@ def check_view(value: object) -> None:
         _four_card_lists(view["exposed_held"], 4, "exposed held")
     if "exposures" in view:
         _exposures(view["exposures"])
+    for field in ("rules", "house_rules"):
+        if field in view:  # (a save from before house rules lacks them: the default rules)
+            _rules(view[field], field.replace("_", " "))
     _last_hand(view.get("last_hand"))
     _result(view.get("result"))
     _history(view.get("history", []))
