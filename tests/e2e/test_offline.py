@@ -25,9 +25,14 @@ def _desktop() -> dict[str, Any]:
 #: after the whole site is cached) and returns the release caches' names (the engine's snapshot
 #: cache, ``engine-snapshot``, is not one) and the release version.
 OFFLINE_READY_JS = """async () => {
-  await navigator.serviceWorker.ready;
-  if (!navigator.serviceWorker.controller)
-    await new Promise(r => navigator.serviceWorker.addEventListener('controllerchange', r, {once: true}));
+  const ready = (async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller)
+      await new Promise(r => navigator.serviceWorker.addEventListener('controllerchange', r, {once: true}));
+  })();
+  // (page.evaluate has no timeout of its own: a service worker that never takes over fails the test)
+  const late = new Promise((_, no) => setTimeout(() => no(new Error('the service worker did not take over in 90 s')), 90000));
+  await Promise.race([ready, late]);
   for (let i = 0; i < 100 && !window.gongzhuPWA.version; i++) await new Promise(r => setTimeout(r, 50));
   return {caches: (await caches.keys()).filter(n => n.startsWith('gongzhu-')), version: window.gongzhuPWA.version};
 }"""
