@@ -97,6 +97,7 @@
         } else if (data.type === "paint-first") {
           startUI();
         } else if (data.type === "handoff") {
+          api.handedOff = true; // (read by web/pwa.js, which may start listening after this)
           window.dispatchEvent(new CustomEvent("gongzhu:engine-handoff"));
         } else if (data.type === "snapshot") {
           api.snapshot = data.status;

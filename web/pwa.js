@@ -140,8 +140,11 @@
       register();
       return;
     }
-    let handedOff = false;
-    addEventListener("gongzhu:engine-handoff", () => (handedOff = true), { once: true });
+    // The engine may have handed its downloads off before the UI called this (a quick boot): the
+    // flag says so; the event covers a handoff still to come. Missing it left the installing
+    // service worker waiting for a handoff that had already happened, and the site never cached.
+    let handedOff = Boolean(window.gongzhuEngine && window.gongzhuEngine.handedOff);
+    if (!handedOff) addEventListener("gongzhu:engine-handoff", () => (handedOff = true), { once: true });
     engineReady().then(register).then((registration) => {
       const installing = registration.installing;
       if (!installing) return;

@@ -112,10 +112,6 @@ def test_first_visit_fetches_what_the_first_move_needs_first(
         guard.check()
 
 
-@pytest.mark.skip(
-    reason="hung once in the whole suite from a fresh clone (2026-12-02, after test_first_visit_fetches_what_"
-    "the_first_move_needs_first; it passes alone): an await without a timeout, not yet found"
-)
 def test_saving_data_skips_the_build_snapshot_and_the_next_visit_is_fast(
     chromium_browser: Browser, logged_site: LoggingServer
 ) -> None:
