@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterator
+from typing import TypeVar
 
 from ..cards import FULL_MASK, indices
 from .heuristic import normal_play
@@ -124,6 +125,10 @@ class SwapWalk:
         if k.voids[a] >> (card_b // 13) & 1 or k.voids[b] >> (card_a // 13) & 1:
             return None
         return a, b, card_a, card_b
+
+    def step(self) -> None:
+        """One step of the chain: a proposal, accepted by the chain's own likelihood."""
+        raise NotImplementedError
 
 
 class WorldChain(SwapWalk):
@@ -239,14 +244,7 @@ def mixture_worlds(
         for _ in range(count):
             yield sample_world(k, rng), [NORMAL_PRIOR] * 4
         return
-    walkers = [MixtureChain(k, rng) for _ in range(chains)]
-    for chain in walkers:
-        for _ in range(BURN_IN):
-            chain.step()
-    for i in range(count):
-        chain = walkers[i % chains]
-        for _ in range(THIN):
-            chain.step()
+    for chain in thinned([MixtureChain(k, rng) for _ in range(chains)], count):
         yield list(chain.world), normal_odds(chain.evidence)
 
 
@@ -278,12 +276,21 @@ def posterior_worlds(
         for _ in range(count):
             yield sample_world(k, rng)
         return
-    walkers = [WorldChain(k, rng) for _ in range(chains)]
+    for chain in thinned([WorldChain(k, rng) for _ in range(chains)], count):
+        yield list(chain.world)
+
+
+Walk = TypeVar("Walk", bound=SwapWalk)
+
+
+def thinned(walkers: list[Walk], count: int) -> Iterator[Walk]:
+    """Each chain burnt in, then ``count`` draws from the chains in turn, ``THIN`` steps apart (the
+    chain itself is yielded at each draw: read its world before the next)."""
     for chain in walkers:
         for _ in range(BURN_IN):
             chain.step()
     for i in range(count):
-        chain = walkers[i % chains]
+        chain = walkers[i % len(walkers)]
         for _ in range(THIN):
             chain.step()
-        yield list(chain.world)
+        yield chain
