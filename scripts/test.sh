@@ -12,4 +12,6 @@ python3 -m ruff format --check gongzhu ui tests tools build.py sitebuild bench >
 echo "[test] mypy" >&2
 python3 -m mypy
 echo "[test] pytest" >&2
-exec python3 -m pytest -q -p no:cacheprovider "$@"
+# Two processes (this machine has two cores); each test file runs whole in one of them, and the
+# e2e tests share one build of the site (tests/e2e/conftest.py).
+exec python3 -m pytest -q -p no:cacheprovider -n 2 --dist loadfile "$@"

@@ -18,6 +18,7 @@ set ``GONGZHU_E2E_NO_BUILD=1`` to serve the existing ``dist/`` instead.
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import sys
@@ -185,6 +186,22 @@ def performance_marks(page: Page) -> dict[str, float]:
 # --------------------------------------------------------------------------- fixtures
 
 
+def _shared_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A private build (never the dist/ someone may be serving), made once per test run: under
+    pytest-xdist the workers share one temporary root, and the first to take the lock builds while
+    the others wait for it. The build is read-only for the tests (a test that changes files works
+    on a copy)."""
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # the run's root, shared by every worker
+    directory = root / "site" / "dist"
+    with open(root / "site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if not (directory / "index.html").is_file():
+            build.build(directory)
+    return directory
+
+
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[build.SiteServer]:
     """The built site, served; ``site.directory`` is where it was built."""
@@ -193,9 +210,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[build.SiteServer]
         if not (directory / "index.html").is_file():
             pytest.fail("GONGZHU_E2E_NO_BUILD is set but dist/ is not built")
     else:
-        # A private build: never rebuilds the dist/ that someone may be serving meanwhile.
-        directory = tmp_path_factory.mktemp("site") / "dist"
-        build.build(directory)
+        directory = _shared_build(tmp_path_factory)
     with build.serving(directory, SITE_PREFIX) as server:
         yield server
 

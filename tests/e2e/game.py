@@ -11,7 +11,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import FilePayload, Page
 
 import build
 from ui import engine_worker
@@ -275,3 +275,24 @@ def finish_like_page(packed: dict[str, Any], level: str = "normal") -> dict[str,
         else:
             packed = op("bot_step", state=packed["state"], seat=view["turn"], level=level)
     return packed
+
+
+#: The player's record and saved match as stored (raw text, or None), to compare before and after.
+STORED_JS = "[localStorage.getItem('gongzhu.record.v1'), localStorage.getItem('gongzhu.save.v1')]"
+
+
+def stored(page: Page) -> list[str | None]:
+    """The stored record and save, as the page holds them now."""
+    found: list[str | None] = page.evaluate(STORED_JS)
+    return found
+
+
+def choose_file(page: Page, text: str, open_chooser: Callable[[], None] | None = None) -> None:
+    """Import: the statistics panel's Import button (or ``open_chooser``), then ``text`` as the file."""
+    with page.expect_file_chooser() as chooser:
+        if open_chooser is None:
+            page.click("[data-testid=import]")
+        else:
+            open_chooser()
+    chosen: FilePayload = {"name": "data.json", "mimeType": "application/json", "buffer": text.encode()}
+    chooser.value.set_files(files=[chosen])

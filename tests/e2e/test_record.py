@@ -189,9 +189,7 @@ def test_export_then_import_of_a_broken_file_and_of_the_export(
     path = download.value.path()
     exported = Path(path).read_text(encoding="utf-8")
     assert json.loads(exported)["format"] == "gongzhu-player-data"
-    before = page.evaluate(
-        "[localStorage.getItem('gongzhu.record.v1'), localStorage.getItem('gongzhu.save.v1')]"
-    )
+    before = g.stored(page)
     broken = json.loads(exported)
     broken["record"]["tallies"]["all"]["hands_played"] = -5
     for text, reason in (
@@ -199,28 +197,22 @@ def test_export_then_import_of_a_broken_file_and_of_the_export(
         ('{"hello": "world"}', "not a Gong Zhu data file"),
         (json.dumps(dict(json.loads(exported), version=99)), "newer version"),
     ):
-        with page.expect_file_chooser() as chooser:
-            page.click("[data-testid=import]")
-        chooser.value.set_files(
-            files=[{"name": "data.json", "mimeType": "application/json", "buffer": text.encode()}]
-        )
+        g.choose_file(page, text)
         page.wait_for_function(
             "t => document.querySelector('[data-testid=statistics]').textContent.includes(t)", arg=reason
         )
-        after = page.evaluate(
-            "[localStorage.getItem('gongzhu.record.v1'), localStorage.getItem('gongzhu.save.v1')]"
-        )
+        after = g.stored(page)
         assert after == before
     # A fresh browser takes the exported data: the statistics and the match come with it.
     page.evaluate("localStorage.clear()")
     page.reload()
     g.settle(page)
-    with page.expect_file_chooser() as chooser:
+
+    def open_import() -> None:
         g.menu_click(page, "open-statistics")
         page.click("[data-testid=import]")
-    chooser.value.set_files(
-        files=[{"name": "data.json", "mimeType": "application/json", "buffer": exported.encode()}]
-    )
+
+    g.choose_file(page, exported, open_import)
     page.click("[data-testid=import-confirm]")  # (an import asks first: tests/e2e/test_record_kept.py)
     page.wait_for_function("document.querySelector('#message').textContent.includes('imported')")
     assert g.settle(page) == "hand-over"

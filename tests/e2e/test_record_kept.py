@@ -41,15 +41,6 @@ def data_file(hands: int, save: str | None = None, date: str | None = None) -> s
     return json.dumps(data)
 
 
-def choose_file(page: Page, text: str) -> None:
-    """Import: the statistics panel's Import button, then ``text`` as the chosen file."""
-    with page.expect_file_chooser() as chooser:
-        page.click("[data-testid=import]")
-    chooser.value.set_files(
-        files=[{"name": "data.json", "mimeType": "application/json", "buffer": text.encode()}]
-    )
-
-
 def panel_says(page: Page, text: str) -> None:
     page.wait_for_function(
         "t => (document.querySelector('[data-testid=statistics]') || {textContent: ''}).textContent.includes(t)",
@@ -72,7 +63,7 @@ def test_an_import_refused_by_full_storage_leaves_the_players_record(
     assert stats(page)["hands_played"] == "1"
     assert page.evaluate(FILL_JS) > 0
     page.click("[data-testid=summary-statistics]")
-    choose_file(page, data_file(777))
+    g.choose_file(page, data_file(777))
     page.click("[data-testid=import-confirm]")
     panel_says(page, "the browser's storage is full")
     assert page.inner_text("[data-testid=statistics] [data-stat=hands_played]") == "1"
@@ -92,15 +83,11 @@ def test_an_empty_file_is_refused_with_its_reason(
     page = desktop_page
     g.open_game(page, site, seed=SEED)
     g.finish_hand(page)
-    before = page.evaluate(
-        "[localStorage.getItem('gongzhu.record.v1'), localStorage.getItem('gongzhu.save.v1')]"
-    )
+    before = g.stored(page)
     page.click("[data-testid=summary-statistics]")
-    choose_file(page, "")
+    g.choose_file(page, "")
     panel_says(page, "This file could not be imported: it is empty.")
-    after = page.evaluate(
-        "[localStorage.getItem('gongzhu.record.v1'), localStorage.getItem('gongzhu.save.v1')]"
-    )
+    after = g.stored(page)
     assert after == before
     assert page.inner_text("[data-testid=statistics] [data-stat=hands_played]") == "1"
 
@@ -200,30 +187,24 @@ def test_an_import_says_what_it_replaces_and_asks_first(
     page = desktop_page
     g.open_game(page, site, seed=SEED)
     g.finish_hand(page)
-    before = page.evaluate(
-        "[localStorage.getItem('gongzhu.record.v1'), localStorage.getItem('gongzhu.save.v1')]"
-    )
+    before = g.stored(page)
     theirs = g.save_text(g.op("new_match", seed=9), bots_exposed=False)
     page.click("[data-testid=summary-statistics]")
-    choose_file(page, data_file(777, theirs, "2026-11-30"))
+    g.choose_file(page, data_file(777, theirs, "2026-11-30"))
     page.wait_for_selector("[data-testid=import-offer]")
     offer = page.inner_text("[data-testid=import-offer]")
     assert "Your statistics: matches played 0, hands played 1." in offer
     assert "The file's statistics: matches played 0, hands played 777." in offer
     assert "The file's match, saved on 2026-11-30, replaces your current match." in offer
     assert g.phase(page) == "hand-over"
-    after = page.evaluate(
-        "[localStorage.getItem('gongzhu.record.v1'), localStorage.getItem('gongzhu.save.v1')]"
-    )
+    after = g.stored(page)
     assert after == before  # nothing replaced before the player's yes
     page.click("[data-testid=import-cancel]")
     panel_says(page, "Nothing was imported: your data is unchanged.")
     assert page.inner_text("[data-testid=statistics] [data-stat=hands_played]") == "1"
-    after = page.evaluate(
-        "[localStorage.getItem('gongzhu.record.v1'), localStorage.getItem('gongzhu.save.v1')]"
-    )
+    after = g.stored(page)
     assert after == before
-    choose_file(page, data_file(777, theirs, "2026-11-30"))
+    g.choose_file(page, data_file(777, theirs, "2026-11-30"))
     page.click("[data-testid=import-confirm]")
     page.wait_for_selector("[data-testid=statistics]", state="detached")
     g.settle(page)
