@@ -72,9 +72,10 @@ def _pyodide_python() -> str:
     return ".".join(str(lock["info"]["python"]).split(".")[:2])
 
 
-def fetch_pinned(pin: PinnedWheel, cache: Path = WHEEL_CACHE) -> Path:
-    """The pinned wheel from ``cache``, downloaded from PyPI with pip first when it is not there;
-    checked against its pin either way (:func:`check_pinned`)."""
+def fetch_pinned(pin: PinnedWheel, cache: Path | None = None) -> Path:
+    """The pinned wheel from ``cache`` (:data:`WHEEL_CACHE`), downloaded from PyPI with pip first
+    when it is not there; checked against its pin either way (:func:`check_pinned`)."""
+    cache = cache or WHEEL_CACHE
     path = cache / pin.file_name
     if not path.is_file():
         cache.mkdir(parents=True, exist_ok=True)
@@ -175,7 +176,7 @@ def wheel_entry(dist: Path, path: Path) -> dict[str, Any]:
     return {"url": f"./{path.relative_to(dist).as_posix()}", "name": path.name, "sha256": sha256_of(path)}
 
 
-def ship_wheels(dist: Path, cache: Path = WHEEL_CACHE) -> dict[str, Any]:
+def ship_wheels(dist: Path, cache: Path | None = None) -> dict[str, Any]:
     """Put micropip's wheel (pinned) and the engine's into ``dist``; their ``wheels`` entry for
     ``engine-worker.json``: ``{"micropip": entry, "packages": [entry]}`` (:func:`wheel_entry`)."""
     from .paths import copy_file

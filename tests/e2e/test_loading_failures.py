@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 import build
+from sitebuild.wheels import MICROPIP, WHEEL_DIR, engine_wheel_name
 from tools.i18n import load_messages
 from tools.loading_notice import NOTICE
 from ui.i18n import HTML_LANG
@@ -42,8 +43,11 @@ def broken_site(
 
 
 #: Stands for the build's snapshot of the engine (its name carries the release): without it, the
-#: engine boots from its modules, so a missing engine module shows.
+#: engine boots from its wheel, so a missing engine wheel shows.
 SHIPPED_SNAPSHOT = "<the shipped engine snapshot>"
+
+#: The engine's wheel, which micropip installs at boot (sitebuild/wheels.py).
+ENGINE_WHEEL = f"{WHEEL_DIR}/{engine_wheel_name()}"
 
 
 def _served(site: build.SiteServer, rel: str) -> Path:
@@ -51,6 +55,18 @@ def _served(site: build.SiteServer, rel: str) -> Path:
         config = json.loads((site.directory / build.WORKER_CONFIG_SHIPPED).read_text(encoding="utf-8"))
         rel = str(config["snapshot"]["url"]).removeprefix("./")
     return site.directory / rel
+
+
+@contextmanager
+def tampered(site: build.SiteServer, rel: str) -> Iterator[None]:
+    """``rel`` is served with other bytes inside the block (its last byte changed: same length)."""
+    path = _served(site, rel)
+    data = path.read_bytes()
+    try:
+        path.write_bytes(data[:-1] + bytes([data[-1] ^ 1]))
+        yield
+    finally:
+        path.write_bytes(data)
 
 
 @contextmanager
@@ -111,9 +127,9 @@ def texts(language: str) -> dict[str, str]:
         ("runtime/pyscript/core.js", "en", "failed"),  # PyScript itself: no Python ever runs
         ("pyscript.toml", "fr", "failed"),  # the main thread's configuration
         ("ui/app.py", "uk", "failed"),  # a module of the MicroPython UI
-        # A module of the engine, the build's snapshot too (else the engine needs no module): the
-        # worker dies while starting.
-        (("gongzhu/game.py", SHIPPED_SNAPSHOT), "pt", "engine"),
+        # The engine's wheel, the build's snapshot too (else the engine needs no wheel): the worker
+        # dies while starting.
+        ((ENGINE_WHEEL, SHIPPED_SNAPSHOT), "pt", "engine"),
         # Pyodide's wasm: the worker reports it at once (loadPyodide alone would wait for ever)
         ("runtime/pyodide/pyodide.asm.wasm", "zh", "engine"),
     ],
@@ -133,6 +149,26 @@ def test_a_missing_file_is_told_in_the_players_language(
         assert any(wanted[one] in shown for one in reason.split("|")), shown
         assert page.locator("[data-testid=retry]").inner_text() == wanted["retry"]
         assert page.evaluate("document.documentElement.lang") == HTML_LANG[language]  # as the UI says it
+
+
+@pytest.mark.parametrize("wheel", [ENGINE_WHEEL, f"{WHEEL_DIR}/{MICROPIP.file_name}"])
+def test_a_tampered_wheel_is_refused_before_it_is_installed(
+    chromium_browser: Browser, broken_site: build.SiteServer, wheel: str
+) -> None:
+    """A wheel whose bytes are not the ones the build pinned (engine-worker.json's sha256) is never
+    installed: the engine does not start, the player is told, the console names the file."""
+    with (
+        without(broken_site, SHIPPED_SNAPSHOT),
+        tampered(broken_site, wheel),
+        fresh_page(chromium_browser, broken_site) as page,
+    ):
+        said: list[str] = []
+        page.on("console", lambda message: said.append(message.text))
+        page.goto(f"{broken_site.url}?seed=3&fast=1&lang=en")
+        assert texts("en")["engine"] in wait_for_error(page)
+        name = wheel.rsplit("/", 1)[1]
+        refused = [t for t in said if f"{name}: sha256 " in t and "is not the one the build pinned" in t]
+        assert refused, said
 
 
 @pytest.mark.parametrize(("locale", "saved", "language"), [("pt-BR", None, "pt"), ("fr-FR", "uk", "uk")])
@@ -167,7 +203,7 @@ def test_a_redraw_after_the_failure_keeps_it_told(
     alone: the loading bar's redraw already asked for when the watchdog fired (which made the missing
     Pyodide case fail now and then), or ☰ opened over the message, as here."""
     with (
-        without(broken_site, "gongzhu/game.py", SHIPPED_SNAPSHOT),
+        without(broken_site, ENGINE_WHEEL, SHIPPED_SNAPSHOT),
         fresh_page(chromium_browser, broken_site) as page,
     ):
         page.goto(f"{broken_site.url}?seed=3&fast=1&lang=en")
@@ -203,7 +239,7 @@ def test_a_resumed_match_whose_engine_dies_while_starting_says_so(
         # No snapshot to restore, stored or shipped: the engine must boot, and cannot.
         page.wait_for_function("gongzhuEngine.snapshot !== ''", timeout=BOOT_TIMEOUT_MS)
         page.evaluate("caches.delete('engine-snapshot')")
-        with without(broken_site, "gongzhu/game.py", SHIPPED_SNAPSHOT):
+        with without(broken_site, ENGINE_WHEEL, SHIPPED_SNAPSHOT):
             page.reload()
             shown = wait_for_error(page)
         assert texts("fr")["engine"] in shown
