@@ -4,10 +4,12 @@ the page's configurations copied from their readable sources, node_modules check
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import os
 import shutil
 import tomllib
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -92,16 +94,25 @@ def test_a_build_replaces_dist_with_the_page_and_its_configurations(previous_dis
     assert sorted(main["files"]) == [f"./{p}" for p in ui if p not in (build.MAIN_ENTRY, build.WORKER_ENTRY)]
     assert (previous_dist / main["interpreter"]).is_file()
 
-    # The engine worker's configuration: its shipped interpreter, the page's plugins, the engine modules
-    # its entry imports (not the command line nor the tournament: never imported in the browser).
+    # The engine worker's configuration: its shipped interpreter, the page's plugins, the engine as
+    # its wheel and micropip's, each named with its SHA-256, and the engine modules its entry imports
+    # at boot (not the command line nor the tournament: never imported in the browser).
     engine = json.loads((previous_dist / build.WORKER_CONFIG_SHIPPED).read_text(encoding="utf-8"))
     assert engine["interpreter"] == build.WORKER_INTERPRETER
     assert (previous_dist / engine["interpreter"]).is_file()
     assert engine["plugins"] == main["plugins"]
-    imported = {f"./{name.replace('.', '/')}" for name in build.engine_modules()}
-    assert {f.removesuffix(".py").removesuffix("/__init__") for f in engine["files"]} == imported
-    assert "./gongzhu/ai/hard.py" in engine["files"] and "./gongzhu/tournament.py" not in engine["files"]
-    assert "gongzhu/ai/hard.py" in result.files
+    assert engine["files"] == {}  # the engine's sources ship in its wheel only
+    assert not [f for f in result.files if f.startswith("gongzhu/")]
+    wheels = [engine["wheels"]["micropip"], *engine["wheels"]["packages"]]
+    assert [w["name"] for w in wheels] == [
+        "micropip-0.11.1-py3-none-any.whl",
+        "gongzhu-0.1.0-py3-none-any.whl",
+    ]
+    for wheel in wheels:
+        shipped_wheel = previous_dist / wheel["url"]
+        assert hashlib.sha256(shipped_wheel.read_bytes()).hexdigest() == wheel["sha256"]
+    assert "gongzhu.ai.hard" in engine["modules"] and "gongzhu.tournament" not in engine["modules"]
+    assert engine["modules"] == build.engine_modules()
     # The build's memory snapshot of the booted engine (what a first visit restores), gzipped and
     # named by its engine release; engine-worker.json gives its length unzipped.
     shipped = engine["snapshot"]
@@ -136,6 +147,21 @@ def test_node_modules_is_checked_by_content_not_by_date(tmp_path: Path) -> None:
     assert build.node_modules_stale(tmp_path) == "node_modules differs from package-lock.json"
     shutil.rmtree(tmp_path / "node_modules" / "pyodide")
     assert build.node_modules_stale(tmp_path) == "missing pyodide"
+
+
+def test_the_engine_as_its_module_files_ships_what_its_entry_imports(tmp_path: Path) -> None:
+    """``--engine-as modules`` (kept to measure against the wheel): the engine modules the entry
+    imports, as files the worker fetches (not the command line nor the tournament)."""
+    result = build.build(tmp_path / "dist", install=False, engine="modules")
+    engine = json.loads((result.dist / build.WORKER_CONFIG_SHIPPED).read_text(encoding="utf-8"))
+    imported = {f"./{name.replace('.', '/')}" for name in build.engine_modules()}
+    assert {f.removesuffix(".py").removesuffix("/__init__") for f in engine["files"]} == imported
+    assert "./gongzhu/ai/hard.py" in engine["files"] and "./gongzhu/tournament.py" not in engine["files"]
+    assert "gongzhu/ai/hard.py" in result.files and "wheels" not in engine
+    assert not [f for f in result.files if f.endswith(".whl")]
+    # Its standard library lacks what micropip alone imports.
+    with zipfile.ZipFile(result.dist / "runtime/pyodide" / build.STDLIB_ZIP) as stdlib:
+        assert "tarfile.py" not in stdlib.namelist()
 
 
 def _engine_site(dist: Path) -> list[str]:
@@ -189,3 +215,18 @@ def test_the_engine_release_follows_what_a_snapshot_of_the_engine_depends_on(tmp
         release = build.add_engine_release(tmp_path, engine_files)
         assert release not in releases, name
         releases.add(release)
+    # The engine as wheels, beside Pyodide's files: a new wheel is a new release, and a boot fetches it.
+    wheels = {
+        "micropip": {"url": "./runtime/pyodide/micropip.whl", "name": "micropip.whl", "sha256": "0"},
+        "packages": [{"url": "./runtime/pyodide/engine.whl", "name": "engine.whl", "sha256": "1"}],
+    }
+    (tmp_path / "runtime/pyodide/micropip.whl").write_bytes(b"micropip")
+    (tmp_path / "runtime/pyodide/engine.whl").write_bytes(b"engine")
+    with_wheels = build.add_engine_release(tmp_path, [], wheels)
+    config = json.loads((tmp_path / build.WORKER_CONFIG_SHIPPED).read_text(encoding="utf-8"))
+    assert config["wheels"] == wheels
+    assert config["download"] == len("wasm\n") + len("zip") + len("{}") + len("micropip") + len(
+        "engine"
+    ) + len("from gongzhu import X\n\n")
+    (tmp_path / "runtime/pyodide/engine.whl").write_bytes(b"engine B")
+    assert build.add_engine_release(tmp_path, [], wheels) not in {*releases, with_wheels}
