@@ -4,23 +4,13 @@
 // caller's (the site's pyodide.mjs, or the npm package's in Node); `options` are its options
 // (indexURL, stdLibURL, _makeSnapshot).
 
-// A wheel's bytes, refused unless their SHA-256 is the one the build pinned (`wheel`: {name, sha256,
-// bytes: the bytes or a promise of them}).
-export async function pinnedBytes(wheel) {
-  const bytes = new Uint8Array(await wheel.bytes);
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
-  if (hex !== wheel.sha256) {
-    throw new Error(`${wheel.name}: sha256 ${hex} is not the one the build pinned (${wheel.sha256}): a damaged or replaced file`);
-  }
-  return bytes;
-}
-
 // Pyodide with the engine: `files` (a promise of, or a list of, [path, text] pairs) written into its
-// file system, `path` first on sys.path ("" for none); `wheels` ({micropip, packages}, each wheel as
-// pinnedBytes() takes it, or null): micropip's wheel unpacked into site-packages, then the packages'
-// wheels installed by micropip from Pyodide's file system; `modules` imported: a restored snapshot
-// has no files, only what was imported survives. `loaded()` is called once Pyodide itself is.
+// file system, `path` first on sys.path ("" for none); `wheels` (or a promise of) {micropip,
+// packages}, each wheel as {name, sha256, bytes: its bytes or a promise of them}, or null: every
+// wheel refused unless its SHA-256 is the one given (the build's pin), then micropip's wheel
+// unpacked into site-packages and the packages' wheels installed by micropip from Pyodide's file
+// system; `modules` imported: a restored snapshot has no files, only what was imported survives.
+// `loaded()` is called once Pyodide itself is.
 export async function bootEngine(loadPyodide, options, { files, path, modules, loaded, wheels }) {
   const pyodide = await loadPyodide(options);
   if (loaded) loaded();
@@ -41,15 +31,24 @@ export async function bootEngine(loadPyodide, options, { files, path, modules, l
 const WHEEL_DIR = "/tmp/wheels";
 
 async function installWheels(pyodide, { micropip, packages }) {
-  const [installer, ...wheels] = await Promise.all([micropip, ...packages].map(pinnedBytes));
-  const site = pyodide.runPython("import site; site.getsitepackages()[0]");
-  pyodide.unpackArchive(installer, "wheel", { extractDir: site });
+  // Each wheel written into Pyodide's file system and checked there (Python's hashlib: the Web
+  // Crypto API exists only in a secure context, and a site served over plain HTTP must boot too).
+  const wheels = [micropip, ...packages];
+  const bytes = await Promise.all(wheels.map((wheel) => wheel.bytes));
   pyodide.FS.mkdirTree(WHEEL_DIR);
-  const before = new Set(Object.keys(pyodide.loadedPackages));
-  const urls = packages.map((wheel, i) => {
-    pyodide.FS.writeFile(`${WHEEL_DIR}/${wheel.name}`, wheels[i]);
-    return `emfs:${WHEEL_DIR}/${wheel.name}`;
+  const paths = wheels.map((wheel, i) => {
+    const path = `${WHEEL_DIR}/${wheel.name}`;
+    pyodide.FS.writeFile(path, new Uint8Array(bytes[i]));
+    const found = pyodide.runPython(`import hashlib; hashlib.sha256(open(${JSON.stringify(path)}, "rb").read()).hexdigest()`);
+    if (found !== wheel.sha256) {
+      throw new Error(`${wheel.name}: sha256 ${found} is not the one the build pinned (${wheel.sha256}): a damaged or replaced file`);
+    }
+    return path;
   });
+  const site = pyodide.runPython("import site; site.getsitepackages()[0]");
+  pyodide.unpackArchive(pyodide.FS.readFile(paths[0]), "wheel", { extractDir: site });
+  const before = new Set(Object.keys(pyodide.loadedPackages));
+  const urls = paths.slice(1).map((path) => `emfs:${path}`);
   // micropip is forgotten once it has installed them: its modules hold JavaScript objects, which a
   // memory snapshot cannot hold (and the engine never needs it again).
   await pyodide.runPythonAsync(
