@@ -6,12 +6,13 @@ Usage::
     python3 build.py                    # npm ci if needed, then build dist/
     python3 build.py --serve [--port N] [--prefix /gongzhu/]
     python3 build.py --engine-stdlib    # probe the engine in Pyodide (Node), rewrite tools/*-stdlib.txt
-    python3 build.py --engine-as modules  # the engine as its module files, not its wheel (to compare)
+    python3 build.py --engine-as wheel  # the engine as its wheel, installed by micropip (to compare)
 
-The build needs the standard library, npm and pip (micropip's wheel, pinned by hash, is downloaded
-from PyPI once into ``.wheels/``), nothing else. It is atomic: the site is assembled in
-a temporary folder beside ``dist/``, which replaces ``dist/`` only when every step succeeded; a failed
-build prints one line, exits non-zero and leaves the previous ``dist/`` as it was.
+The build needs the standard library and npm, nothing else (``--engine-as wheel`` needs pip too:
+micropip's wheel, pinned by hash, is downloaded from PyPI once into ``.wheels/``). It is atomic: the
+site is assembled in a temporary folder beside ``dist/``, which replaces ``dist/`` only when every
+step succeeded; a failed build prints one line, exits non-zero and leaves the previous ``dist/`` as
+it was.
 
 This file is the command; the steps are the ``sitebuild`` package, one job per module:
 
@@ -21,7 +22,7 @@ This file is the command; the steps are the ``sitebuild`` package, one job per m
 ``runtime``         PyScript, MicroPython and Pyodide copied from ``node_modules`` (nothing from a CDN)
 ``configs``         ``pyscript.toml`` and ``engine-worker.json`` as shipped, with their ``[files]``
 ``engine``          the modules the engine worker imports; the engine release
-``wheels``          the engine's wheel and micropip's (pinned by hash), which installs it at boot
+``wheels``          (``--engine-as wheel``) the engine's wheel and micropip's, pinned by hash
 ``node``            the engine booted in Node by ``web/engine-boot.mjs``, the worker's own boot script
 ``stdlib``          Pyodide's standard library trimmed to what the engine imports
 ``snapshot``        the build's memory snapshot of the booted engine
@@ -117,7 +118,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--engine-as",
         choices=ENGINE_FORMS,
         default=ENGINE_FORMS[0],
-        help="ship the engine as its wheel, installed by micropip (default), or as its module files",
+        help="ship the engine as its module files (default) or as its wheel, installed by micropip",
     )
     parser.add_argument(
         "--engine-stdlib",

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Load times of the game, cold and warm, against a bare Pyodide boot measured in the same run.
 
-    python bench/load.py [--runs 5] [--no-build] [--json results.json]
+    python bench/load.py [--runs 5] [--no-build | --engine-as wheel] [--json results.json]
     python bench/load.py --compare before=/tmp/dist-main after=/tmp/dist-branch [--visits 12]
     python bench/load.py --mbps 2 --rtt-ms 150 [--runs 3] [--no-build | --dist NAME=DIR ... | --engine-as wheel modules]
 
@@ -685,7 +685,8 @@ def main(argv: list[str] | None = None) -> int:
         "--engine-as",
         nargs="+",
         choices=build.ENGINE_FORMS,
-        help="--mbps: build the site with the engine in each of these forms and measure them side by side",
+        help="--mbps: build the site with the engine in each of these forms and measure them side by side "
+        "(else: the one form to build)",
     )
     args = parser.parse_args(argv)
     if args.mbps:
@@ -712,8 +713,11 @@ def main(argv: list[str] | None = None) -> int:
         compare([(name, Path(dist)) for name, dist in builds], args.visits)
         return 0
 
+    if args.engine_as and len(args.engine_as) != 1:
+        parser.error("without --mbps, --engine-as takes one form")
     with tempfile.TemporaryDirectory(prefix="gongzhu-bench-") as tmp:
-        dist = build.DIST if args.no_build else build.build(Path(tmp) / "dist").dist
+        form = args.engine_as[0] if args.engine_as else build.ENGINE_FORMS[0]
+        dist = build.DIST if args.no_build else build.build(Path(tmp) / "dist", engine=form).dist
         bare_dir = Path(tmp) / "bare"
         make_bare_site(bare_dir, dist)
         game_server, bare_server = serve(dist), serve(bare_dir)

@@ -18,10 +18,12 @@ from .snapshot import add_engine_snapshot
 from .stdlib import ship_engine_stdlib
 from .wheels import ship_wheels
 
-#: How the engine ships: ``wheel`` (its wheel, installed by micropip: one fetch, sitebuild/wheels.py)
-#: or ``modules`` (its module files, fetched one by one; kept to measure the two side by side,
-#: bench/load.py --engine-as).
-ENGINE_FORMS: tuple[str, ...] = ("wheel", "modules")
+#: How the engine ships: ``modules`` (its module files, fetched one by one) or ``wheel`` (its wheel,
+#: installed by micropip: one fetch, sitebuild/wheels.py). The first is the default: the wheel form
+#: made the first visit at 2 Mbit/s slower (micropip's wheel and the standard library it imports
+#: cost 0.29 MB more, its install ~1 s of CPU: bench/results/first-visit.md), so it is built only to
+#: be measured again (``--engine-as wheel``, bench/load.py --engine-as).
+ENGINE_FORMS: tuple[str, ...] = ("modules", "wheel")
 
 
 @dataclass(frozen=True)

@@ -43,10 +43,10 @@ def broken_site(
 
 
 #: Stands for the build's snapshot of the engine (its name carries the release): without it, the
-#: engine boots from its wheel, so a missing engine wheel shows.
+#: engine boots from its modules, so a missing engine module shows.
 SHIPPED_SNAPSHOT = "<the shipped engine snapshot>"
 
-#: The engine's wheel, which micropip installs at boot (sitebuild/wheels.py).
+#: The engine's wheel, which micropip installs at boot (``--engine-as wheel``: sitebuild/wheels.py).
 ENGINE_WHEEL = f"{WHEEL_DIR}/{engine_wheel_name()}"
 
 
@@ -127,9 +127,9 @@ def texts(language: str) -> dict[str, str]:
         ("runtime/pyscript/core.js", "en", "failed"),  # PyScript itself: no Python ever runs
         ("pyscript.toml", "fr", "failed"),  # the main thread's configuration
         ("ui/app.py", "uk", "failed"),  # a module of the MicroPython UI
-        # The engine's wheel, the build's snapshot too (else the engine needs no wheel): the worker
-        # dies while starting.
-        ((ENGINE_WHEEL, SHIPPED_SNAPSHOT), "pt", "engine"),
+        # A module of the engine, the build's snapshot too (else the engine needs no module): the
+        # worker dies while starting.
+        (("gongzhu/game.py", SHIPPED_SNAPSHOT), "pt", "engine"),
         # Pyodide's wasm: the worker reports it at once (loadPyodide alone would wait for ever)
         ("runtime/pyodide/pyodide.asm.wasm", "zh", "engine"),
     ],
@@ -151,20 +151,44 @@ def test_a_missing_file_is_told_in_the_players_language(
         assert page.evaluate("document.documentElement.lang") == HTML_LANG[language]  # as the UI says it
 
 
+@pytest.fixture(scope="module")
+def wheel_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[build.SiteServer]:
+    """The site built with the engine as its wheel (``--engine-as wheel``), served."""
+    directory = tmp_path_factory.mktemp("wheel-site") / "dist"
+    try:
+        build.build(directory, engine="wheel")
+    except build.BuildError as exc:  # pragma: no cover - only without PyPI and without the cache
+        pytest.skip(f"micropip's wheel cannot be had here: {exc}")
+    with build.serving(directory, SITE_PREFIX) as server:
+        yield server
+
+
+def test_the_engine_installed_from_its_wheel_plays(
+    chromium_browser: Browser, wheel_site: build.SiteServer
+) -> None:
+    with fresh_page(chromium_browser, wheel_site) as page:
+        page.goto(f"{wheel_site.url}?seed=3&fast=1&lang=en")
+        page.wait_for_function(
+            "['expose', 'play'].includes(document.documentElement.dataset.phase)", timeout=BOOT_TIMEOUT_MS
+        )
+        assert page.evaluate("gongzhuEngine.boot") == "boot"
+        assert page.locator("#hand [data-card]").count() == 13
+
+
 @pytest.mark.parametrize("wheel", [ENGINE_WHEEL, f"{WHEEL_DIR}/{MICROPIP.file_name}"])
 def test_a_tampered_wheel_is_refused_before_it_is_installed(
-    chromium_browser: Browser, broken_site: build.SiteServer, wheel: str
+    chromium_browser: Browser, wheel_site: build.SiteServer, wheel: str
 ) -> None:
     """A wheel whose bytes are not the ones the build pinned (engine-worker.json's sha256) is never
     installed: the engine does not start, the player is told, the console names the file."""
     with (
-        without(broken_site, SHIPPED_SNAPSHOT),
-        tampered(broken_site, wheel),
-        fresh_page(chromium_browser, broken_site) as page,
+        without(wheel_site, SHIPPED_SNAPSHOT),
+        tampered(wheel_site, wheel),
+        fresh_page(chromium_browser, wheel_site) as page,
     ):
         said: list[str] = []
         page.on("console", lambda message: said.append(message.text))
-        page.goto(f"{broken_site.url}?seed=3&fast=1&lang=en")
+        page.goto(f"{wheel_site.url}?seed=3&fast=1&lang=en")
         assert texts("en")["engine"] in wait_for_error(page)
         name = wheel.rsplit("/", 1)[1]
         refused = [t for t in said if f"{name}: sha256 " in t and "is not the one the build pinned" in t]
@@ -203,7 +227,7 @@ def test_a_redraw_after_the_failure_keeps_it_told(
     alone: the loading bar's redraw already asked for when the watchdog fired (which made the missing
     Pyodide case fail now and then), or ☰ opened over the message, as here."""
     with (
-        without(broken_site, ENGINE_WHEEL, SHIPPED_SNAPSHOT),
+        without(broken_site, "gongzhu/game.py", SHIPPED_SNAPSHOT),
         fresh_page(chromium_browser, broken_site) as page,
     ):
         page.goto(f"{broken_site.url}?seed=3&fast=1&lang=en")
@@ -239,7 +263,7 @@ def test_a_resumed_match_whose_engine_dies_while_starting_says_so(
         # No snapshot to restore, stored or shipped: the engine must boot, and cannot.
         page.wait_for_function("gongzhuEngine.snapshot !== ''", timeout=BOOT_TIMEOUT_MS)
         page.evaluate("caches.delete('engine-snapshot')")
-        with without(broken_site, ENGINE_WHEEL, SHIPPED_SNAPSHOT):
+        with without(broken_site, "gongzhu/game.py", SHIPPED_SNAPSHOT):
             page.reload()
             shown = wait_for_error(page)
         assert texts("fr")["engine"] in shown

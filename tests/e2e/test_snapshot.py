@@ -11,10 +11,7 @@ snapshot, and restored sessions deal different matches.
 
 from __future__ import annotations
 
-import hashlib
 import json
-import zipfile
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -254,22 +251,6 @@ def test_disabled_storage_boots_every_time_and_plays(
         browser.close()
 
 
-def _change_engine(dist: Path, module: str, more: str) -> None:
-    """Release B of the shipped site: ``module`` of the engine's wheel gets ``more`` at its end,
-    the wheel's hash in engine-worker.json and the engine release follow."""
-    config = json.loads((dist / build.WORKER_CONFIG_SHIPPED).read_text(encoding="utf-8"))
-    wheels = config["wheels"]
-    entry = wheels["packages"][0]
-    path = dist / entry["url"]
-    with zipfile.ZipFile(path) as old:
-        members = [(info, old.read(info)) for info in old.infolist()]
-    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as new:
-        for info, data in members:
-            new.writestr(info, data + more.encode() if info.filename == module else data)
-    entry["sha256"] = hashlib.sha256(path.read_bytes()).hexdigest()
-    build.add_engine_release(dist, [], wheels)
-
-
 def test_engine_update_drops_the_old_snapshot(chromium_browser: Browser, copy_site: build.SiteServer) -> None:
     with guarded_page(chromium_browser, copy_site, DESKTOP) as (page, guard):
         first_visit(page, copy_site)
@@ -277,7 +258,13 @@ def test_engine_update_drops_the_old_snapshot(chromium_browser: Browser, copy_si
         wait_offline_ready(page)
 
         # Release B changes the engine: a new engine release, a new service worker.
-        _change_engine(copy_site.directory, "gongzhu/rules.py", "\n# release B\n")
+        rules = copy_site.directory / "gongzhu" / "rules.py"
+        rules.write_text(rules.read_text(encoding="utf-8") + "\n# release B\n", encoding="utf-8")
+        engine_files = sorted(
+            p.relative_to(copy_site.directory).as_posix()
+            for p in (copy_site.directory / "gongzhu").rglob("*.py")
+        )
+        build.add_engine_release(copy_site.directory, engine_files)
         build.write_service_worker(copy_site.directory)
         new = release(copy_site)
         assert new != old
