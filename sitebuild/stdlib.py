@@ -26,9 +26,10 @@ ENGINE_STDLIB = "tools/engine-stdlib.txt"
 MICROPIP_STDLIB = "tools/micropip-stdlib.txt"
 
 _MICROPIP_STDLIB_HEADER = """\
-# The standard library files micropip imports beyond tools/engine-stdlib.txt (one per line): the
-# engine's boot installs the engine's wheel with micropip (sitebuild/wheels.py), so build.py ships
-# these too. Written by `python3 build.py --engine-stdlib`, which probes the boot both ways.
+# The standard library files micropip imports beyond tools/engine-stdlib.txt (one per line): built
+# with --engine-as wheel, the engine's boot installs the engine's wheel with micropip
+# (sitebuild/wheels.py), so build.py ships these too. Written by `python3 build.py --engine-stdlib`,
+# which probes the boot both ways.
 """
 
 _ENGINE_STDLIB_HEADER = """\

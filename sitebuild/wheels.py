@@ -1,8 +1,9 @@
-"""The engine shipped as a wheel and installed in the worker by micropip: the engine's wheel (the
-package ``pip install .`` installs, built here with the standard library), micropip's wheel from
-PyPI pinned by its SHA-256 (:data:`MICROPIP`), both beside Pyodide's files, named with their hashes
-in ``engine-worker.json`` (``wheels``), which the boot checks before it installs anything
-(web/engine-boot.mjs)."""
+"""``--engine-as wheel``: the engine shipped as a wheel and installed in the worker by micropip: the
+engine's wheel (the package ``pip install .`` installs, built here with the standard library),
+micropip's wheel from PyPI pinned by its SHA-256 (:data:`MICROPIP`), both beside Pyodide's files,
+named with their hashes in ``engine-worker.json`` (``wheels``), which the boot checks before it
+installs anything (web/engine-boot.mjs). Not the default form: it made the first visit at 2 Mbit/s
+slower than the engine's module files (bench/results/first-visit.md)."""
 
 from __future__ import annotations
 
