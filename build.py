@@ -5,11 +5,14 @@ Usage::
 
     python3 build.py                    # npm ci if needed, then build dist/
     python3 build.py --serve [--port N] [--prefix /gongzhu/]
-    python3 build.py --engine-stdlib    # probe the engine in Pyodide (Node), rewrite tools/engine-stdlib.txt
+    python3 build.py --engine-stdlib    # probe the engine in Pyodide (Node), rewrite tools/*-stdlib.txt
+    python3 build.py --engine-as wheel  # the engine as its wheel, installed by micropip (to compare)
 
-The build needs the standard library and npm, nothing else. It is atomic: the site is assembled in
-a temporary folder beside ``dist/``, which replaces ``dist/`` only when every step succeeded; a failed
-build prints one line, exits non-zero and leaves the previous ``dist/`` as it was.
+The build needs the standard library and npm, nothing else (``--engine-as wheel`` needs pip too:
+micropip's wheel, pinned by hash, is downloaded from PyPI once into ``.wheels/``). It is atomic: the
+site is assembled in a temporary folder beside ``dist/``, which replaces ``dist/`` only when every
+step succeeded; a failed build prints one line, exits non-zero and leaves the previous ``dist/`` as
+it was.
 
 This file is the command; the steps are the ``sitebuild`` package, one job per module:
 
@@ -19,6 +22,7 @@ This file is the command; the steps are the ``sitebuild`` package, one job per m
 ``runtime``         PyScript, MicroPython and Pyodide copied from ``node_modules`` (nothing from a CDN)
 ``configs``         ``pyscript.toml`` and ``engine-worker.json`` as shipped, with their ``[files]``
 ``engine``          the modules the engine worker imports; the engine release
+``wheels``          (``--engine-as wheel``) the engine's wheel and micropip's, pinned by hash
 ``node``            the engine booted in Node by ``web/engine-boot.mjs``, the worker's own boot script
 ``stdlib``          Pyodide's standard library trimmed to what the engine imports
 ``snapshot``        the build's memory snapshot of the booted engine
@@ -55,7 +59,7 @@ from sitebuild.paths import (
 from sitebuild.runtime import RUNTIME_FILES
 from sitebuild.serve import SiteServer, serve_in_thread, serving
 from sitebuild.service_worker import write_service_worker
-from sitebuild.site import BuildResult, build
+from sitebuild.site import ENGINE_FORMS, BuildResult, build
 from sitebuild.snapshot import add_engine_snapshot
 from sitebuild.stdlib import (
     ENGINE_STDLIB,
@@ -69,6 +73,7 @@ from sitebuild.stdlib import (
 
 __all__ = [
     "DIST",
+    "ENGINE_FORMS",
     "ENGINE_STDLIB",
     "MAIN_CONFIG",
     "MAIN_ENTRY",
@@ -110,6 +115,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--prefix", default="/gongzhu/", help="sub-path the site is served under")
     parser.add_argument("--no-build", action="store_true", help="serve the existing dist/ as it is")
     parser.add_argument(
+        "--engine-as",
+        choices=ENGINE_FORMS,
+        default=ENGINE_FORMS[0],
+        help="ship the engine as its module files (default) or as its wheel, installed by micropip",
+    )
+    parser.add_argument(
         "--engine-stdlib",
         action="store_true",
         help=f"probe the engine in Pyodide (Node) and rewrite {ENGINE_STDLIB} first",
@@ -122,7 +133,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.no_build:
         try:
             ensure_node_modules()
-            build(DIST, install=False)
+            build(DIST, install=False, engine=args.engine_as)
         except Exception as exc:  # any failure: one line, the previous dist/ untouched
             detail = str(exc).strip().splitlines() or [type(exc).__name__]
             more = f" (+{len(detail) - 1} more lines)" if len(detail) > 1 else ""

@@ -81,15 +81,18 @@ def imported_modules(tree: Any, package: str) -> list[str]:
     return names
 
 
-def add_engine_release(dist: Path, engine_files: Sequence[str]) -> str:
+def add_engine_release(dist: Path, engine_files: Sequence[str], wheels: dict[str, Any] | None = None) -> str:
     """Add ``entry`` (the Python module whose ``call`` answers requests), ``modules`` (the engine
-    modules it imports, which the worker imports at boot: :func:`engine_modules`), ``release`` and
-    ``download`` (the bytes a boot fetches: :data:`BOOT_FETCHES` and the engine's sources) to
-    ``engine-worker.json``, for ``web/engine-worker.js``; return the release.
+    modules it imports, which the worker imports at boot: :func:`engine_modules`), ``release``,
+    ``download`` (the bytes a boot fetches: :data:`BOOT_FETCHES`, the engine's sources or wheels)
+    and ``wheels`` (the engine as wheels, ``sitebuild.wheels.ship_wheels``; absent when the engine
+    ships as its module files, ``engine_files``) to ``engine-worker.json``, for
+    ``web/engine-worker.js``; return the release.
 
     The release hashes everything a memory snapshot of the booted engine depends on: the Pyodide
-    runtime, the worker script, the entry and the engine's sources. The worker keeps one snapshot,
-    under this release: a release that changes any of them drops the old one.
+    runtime (and the wheels, shipped beside it), the worker script, the entry and the engine's
+    sources. The worker keeps one snapshot, under this release: a release that changes any of them
+    drops the old one.
     """
     inputs = [*engine_files, WORKER_ENTRY]
     for name in ENGINE_RUNTIME:
@@ -97,12 +100,17 @@ def add_engine_release(dist: Path, engine_files: Sequence[str]) -> str:
         found = path.rglob("*") if path.is_dir() else [path]
         inputs += [p.relative_to(dist).as_posix() for p in found if p.is_file() and not is_snapshot(p)]
     digest = hashlib.sha256()
-    for rel in sorted(inputs):
+    for rel in sorted(set(inputs)):
         digest.update(f"{rel}\0{content_hash(dist / rel)}\n".encode())
     release = digest.hexdigest()[:16]
     config_path = dist / WORKER_CONFIG_SHIPPED
     config = json.loads(config_path.read_text(encoding="utf-8"))
     fetched = [*engine_files, WORKER_ENTRY, *(f"{SNAPSHOT_DIR}/{name}" for name in BOOT_FETCHES)]
+    if wheels:
+        fetched += [w["url"].removeprefix("./") for w in [wheels["micropip"], *wheels["packages"]]]
+        config["wheels"] = wheels
+    else:
+        config.pop("wheels", None)
     download = sum((dist / rel).stat().st_size for rel in fetched)
     config.update(entry=f"./{WORKER_ENTRY}", modules=engine_modules(), release=release, download=download)
     config.pop("snapshot", None)  # a shipped snapshot belongs to the release it was made for

@@ -16,6 +16,14 @@ from .runtime import copy_runtime
 from .service_worker import write_service_worker
 from .snapshot import add_engine_snapshot
 from .stdlib import ship_engine_stdlib
+from .wheels import ship_wheels
+
+#: How the engine ships: ``modules`` (its module files, fetched one by one) or ``wheel`` (its wheel,
+#: installed by micropip: one fetch, sitebuild/wheels.py). The first is the default: the wheel form
+#: made the first visit at 2 Mbit/s slower (micropip's wheel and the standard library it imports
+#: cost 0.29 MB more, its install ~1 s of CPU: bench/results/first-visit.md), so it is built only to
+#: be measured again (``--engine-as wheel``, bench/load.py --engine-as).
+ENGINE_FORMS: tuple[str, ...] = ("modules", "wheel")
 
 
 @dataclass(frozen=True)
@@ -43,8 +51,9 @@ def _python_sources(package: str) -> Iterator[Path]:
         yield path
 
 
-def _assemble(dist: Path) -> None:
-    """Write every file of the site into the empty folder ``dist``."""
+def _assemble(dist: Path, engine: str) -> None:
+    """Write every file of the site into the empty folder ``dist``; the engine as ``engine``
+    (:data:`ENGINE_FORMS`)."""
     # The page and the static web assets (CSS, icons, glue scripts, the service worker's template).
     copy_file(ROOT / PAGE, dist / PAGE)
     for src in sorted(WEB.rglob("*")):
@@ -62,7 +71,7 @@ def _assemble(dist: Path) -> None:
         shipped_py[package] = rels
 
     copy_runtime(dist)
-    ship_engine_stdlib(dist)  # (instant start: only what the engine imports)
+    ship_engine_stdlib(dist, wheels=engine == "wheel")  # (instant start: only what the engine imports)
 
     # --- card faces (tools/card_faces.py): the sprite into the page, the back as a file.
     from tools.card_faces import CardFilesError, write_card_files
@@ -92,9 +101,13 @@ def _assemble(dist: Path) -> None:
     # Main thread (MicroPython): the UI package, minus the two entry scripts; the worker
     # (Pyodide): the engine modules its entry imports (not the command line, the tournament...).
     ui_files = [p for p in shipped_py["ui"] if p not in (MAIN_ENTRY, WORKER_ENTRY)]
-    worker_files = engine_files()
+    worker_files = engine_files() if engine == "modules" else []
     write_pyscript_configs(dist, ui_files, worker_files)
-    add_engine_release(dist, worker_files)
+    if engine == "wheel":
+        for rel in shipped_py["gongzhu"]:  # the engine ships as its wheel only
+            (dist / rel).unlink()
+    wheels = ship_wheels(dist) if engine == "wheel" else None
+    add_engine_release(dist, worker_files, wheels)
     log(f"engine snapshot: {add_engine_snapshot(dist):,} bytes gzipped")
 
     # --- offline (PWA): last, it lists and hashes every other shipped file.
@@ -114,18 +127,21 @@ def _replace(dist: Path, built: Path) -> None:
     shutil.rmtree(old, ignore_errors=True)
 
 
-def build(dist: Path = DIST, *, install: bool = True) -> BuildResult:
-    """Assemble the site, then replace ``dist`` with it; return what was shipped.
+def build(dist: Path = DIST, *, install: bool = True, engine: str = ENGINE_FORMS[0]) -> BuildResult:
+    """Assemble the site, then replace ``dist`` with it; return what was shipped. ``engine``: how
+    the engine ships (:data:`ENGINE_FORMS`).
 
     Atomic: everything is written into a temporary folder beside ``dist``; ``dist`` is replaced
     only when every step succeeded, and left exactly as it was otherwise (the folder is removed).
     """
+    if engine not in ENGINE_FORMS:
+        raise BuildError(f"the engine ships as one of {', '.join(ENGINE_FORMS)}, not {engine!r}")
     if install:
         ensure_node_modules()
     dist.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=f".{dist.name}-new-", dir=dist.parent))
     try:
-        _assemble(work)
+        _assemble(work, engine)
         _replace(dist, work)
     except BaseException:
         shutil.rmtree(work, ignore_errors=True)

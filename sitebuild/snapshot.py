@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from .engine import SNAPSHOT_DIR, SNAPSHOT_PREFIX
 from .node import BOOT_ENGINE_JS, run_engine_js
@@ -18,6 +19,17 @@ SNAPSHOT_JS = (
 fs.writeFileSync(config.out, first.makeMemorySnapshot());
 """
 )
+
+
+def on_disk(dist: Path, wheels: dict[str, Any] | None) -> dict[str, Any] | None:
+    """``engine-worker.json``'s ``wheels``, each with its ``path`` in ``dist`` (for Node)."""
+    if not wheels:
+        return None
+
+    def located(entry: dict[str, Any]) -> dict[str, Any]:
+        return {**entry, "path": str(dist / entry["url"])}
+
+    return {"micropip": located(wheels["micropip"]), "packages": [located(w) for w in wheels["packages"]]}
 
 
 def add_engine_snapshot(dist: Path) -> int:
@@ -35,7 +47,8 @@ def add_engine_snapshot(dist: Path) -> int:
     target = dist / SNAPSHOT_DIR / f"{SNAPSHOT_PREFIX}{config['release']}.gz"
     with tempfile.TemporaryDirectory(prefix="gongzhu-snapshot-") as tmp:
         raw = Path(tmp) / "engine.snapshot"
-        run_engine_js(SNAPSHOT_JS, dist / SNAPSHOT_DIR / STDLIB_ZIP, "engine snapshot", out=str(raw))
+        wheels = on_disk(dist, config.get("wheels"))
+        run_engine_js(SNAPSHOT_JS, dist / SNAPSHOT_DIR / STDLIB_ZIP, "engine snapshot", wheels, out=str(raw))
         data = raw.read_bytes()
     target.write_bytes(gzip.compress(data, compresslevel=6, mtime=0))
     config["snapshot"] = {"url": f"./{target.relative_to(dist).as_posix()}", "bytes": len(data)}

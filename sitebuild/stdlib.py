@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from .engine import engine_modules, imported_modules
 from .node import BOOT_ENGINE_JS, run_engine_js
@@ -19,6 +20,17 @@ STDLIB_ZIP = "python_stdlib.zip"
 #: Written by ``python3 build.py --engine-stdlib`` (Pyodide in Node, :data:`STDLIB_PROBE_JS`).
 #: Beside the tools that generate the build's other inputs; not shipped.
 ENGINE_STDLIB = "tools/engine-stdlib.txt"
+
+#: The standard library files micropip adds to :data:`ENGINE_STDLIB` when the engine ships as a wheel
+#: that micropip installs at boot (``sitebuild.wheels``). Written by the same probe, run twice.
+MICROPIP_STDLIB = "tools/micropip-stdlib.txt"
+
+_MICROPIP_STDLIB_HEADER = """\
+# The standard library files micropip imports beyond tools/engine-stdlib.txt (one per line): built
+# with --engine-as wheel, the engine's boot installs the engine's wheel with micropip
+# (sitebuild/wheels.py), so build.py ships these too. Written by `python3 build.py --engine-stdlib`,
+# which probes the boot both ways.
+"""
 
 _ENGINE_STDLIB_HEADER = """\
 # The standard library files the engine worker imports at run time (one per line): Pyodide's
@@ -82,8 +94,8 @@ for level in LEVELS:  # each level decides an expose and two plays; the hand is 
 """
 
 
-def read_engine_stdlib(root: Path = ROOT) -> list[str]:
-    lines = (root / ENGINE_STDLIB).read_text(encoding="utf-8").splitlines()
+def read_engine_stdlib(root: Path = ROOT, name: str = ENGINE_STDLIB) -> list[str]:
+    lines = (root / name).read_text(encoding="utf-8").splitlines()
     return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
 
 
@@ -139,25 +151,38 @@ def check_engine_stdlib(modules: Sequence[str], listed: Sequence[str], stdlib: P
         )
 
 
-def probe_engine_stdlib(stdlib: Path) -> list[str]:
+def probe_engine_stdlib(stdlib: Path, wheels: dict[str, Any] | None = None) -> list[str]:
     """Run the engine in Pyodide in Node with the standard library zip ``stdlib``
-    (:data:`STDLIB_PROBE_JS`); the modules it loaded from the zip. Raises on any failure."""
-    done = run_engine_js(STDLIB_PROBE_JS, stdlib, "engine stdlib probe", ops=STDLIB_PROBE_OPS)
+    (:data:`STDLIB_PROBE_JS`); the modules it loaded from the zip. ``wheels``: the engine installed
+    from wheels (as ``run_engine_js`` takes them) instead of its files. Raises on any failure."""
+    done = run_engine_js(STDLIB_PROBE_JS, stdlib, "engine stdlib probe", wheels, ops=STDLIB_PROBE_OPS)
     return [str(name) for name in json.loads(done.strip().splitlines()[-1])]
 
 
 def write_engine_stdlib() -> list[str]:
-    """``python3 build.py --engine-stdlib``: probe the engine with Pyodide's whole standard library
-    and write the modules it loaded into :data:`ENGINE_STDLIB`."""
-    modules = probe_engine_stdlib(NODE_MODULES / "pyodide" / STDLIB_ZIP)
+    """``python3 build.py --engine-stdlib``: probe the engine with Pyodide's whole standard library,
+    booted from its files and from its wheels, and write the modules it loaded into
+    :data:`ENGINE_STDLIB` and the ones micropip adds into :data:`MICROPIP_STDLIB`."""
+    import tempfile
+
+    from .snapshot import on_disk
+    from .wheels import ship_wheels
+
+    whole = NODE_MODULES / "pyodide" / STDLIB_ZIP
+    modules = probe_engine_stdlib(whole)
+    with tempfile.TemporaryDirectory(prefix="gongzhu-wheels-") as tmp:
+        wheels = on_disk(Path(tmp), ship_wheels(Path(tmp)))
+        extra = sorted(set(probe_engine_stdlib(whole, wheels)) - set(modules))
     (ROOT / ENGINE_STDLIB).write_text(_ENGINE_STDLIB_HEADER + "\n".join(modules) + "\n", encoding="utf-8")
+    (ROOT / MICROPIP_STDLIB).write_text(_MICROPIP_STDLIB_HEADER + "\n".join(extra) + "\n", encoding="utf-8")
     return modules
 
 
-def ship_engine_stdlib(dist: Path) -> None:
-    """Replace the shipped ``python_stdlib.zip`` with the engine's trimmed one."""
+def ship_engine_stdlib(dist: Path, wheels: bool) -> None:
+    """Replace the shipped ``python_stdlib.zip`` with the engine's trimmed one (``wheels``: with
+    what micropip imports too)."""
     shipped = dist / "runtime" / "pyodide" / STDLIB_ZIP
-    listed = read_engine_stdlib()
+    listed = read_engine_stdlib() + (read_engine_stdlib(name=MICROPIP_STDLIB) if wheels else [])
     check_engine_stdlib(engine_modules(), listed, shipped)
     trimmed = shipped.with_suffix(".trimmed")
     trim_stdlib(shipped, trimmed, listed)

@@ -4,10 +4,12 @@ the page's configurations copied from their readable sources, node_modules check
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import os
 import shutil
 import tomllib
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -102,6 +104,7 @@ def test_a_build_replaces_dist_with_the_page_and_its_configurations(previous_dis
     assert {f.removesuffix(".py").removesuffix("/__init__") for f in engine["files"]} == imported
     assert "./gongzhu/ai/hard.py" in engine["files"] and "./gongzhu/tournament.py" not in engine["files"]
     assert "gongzhu/ai/hard.py" in result.files
+    assert "wheels" not in engine and not [f for f in result.files if f.endswith(".whl")]
     # The build's memory snapshot of the booted engine (what a first visit restores), gzipped and
     # named by its engine release; engine-worker.json gives its length unzipped.
     shipped = engine["snapshot"]
@@ -136,6 +139,30 @@ def test_node_modules_is_checked_by_content_not_by_date(tmp_path: Path) -> None:
     assert build.node_modules_stale(tmp_path) == "node_modules differs from package-lock.json"
     shutil.rmtree(tmp_path / "node_modules" / "pyodide")
     assert build.node_modules_stale(tmp_path) == "missing pyodide"
+
+
+def test_the_engine_as_its_wheel_ships_the_wheels_named_with_their_hashes(tmp_path: Path) -> None:
+    """``--engine-as wheel``: the engine's wheel and micropip's, each named in engine-worker.json with
+    its SHA-256; no engine source file besides; the standard library with what micropip imports."""
+    try:
+        result = build.build(tmp_path / "dist", install=False, engine="wheel")
+    except build.BuildError as exc:  # pragma: no cover - only without PyPI and without the cache
+        pytest.skip(f"micropip's wheel cannot be had here: {exc}")
+    engine = json.loads((result.dist / build.WORKER_CONFIG_SHIPPED).read_text(encoding="utf-8"))
+    assert engine["files"] == {}
+    assert not [f for f in result.files if f.startswith("gongzhu/")]
+    wheels = [engine["wheels"]["micropip"], *engine["wheels"]["packages"]]
+    assert [w["name"] for w in wheels] == [
+        "micropip-0.11.1-py3-none-any.whl",
+        "gongzhu-0.1.0-py3-none-any.whl",
+    ]
+    for wheel in wheels:
+        shipped = result.dist / wheel["url"]
+        assert hashlib.sha256(shipped.read_bytes()).hexdigest() == wheel["sha256"]
+    assert engine["modules"] == build.engine_modules()
+    assert engine["snapshot"]["url"] == f"./runtime/pyodide/engine-snapshot-{engine['release']}.gz"
+    with zipfile.ZipFile(result.dist / "runtime/pyodide" / build.STDLIB_ZIP) as stdlib:
+        assert "tarfile.py" in stdlib.namelist()  # micropip's, not the engine's
 
 
 def _engine_site(dist: Path) -> list[str]:
@@ -189,3 +216,18 @@ def test_the_engine_release_follows_what_a_snapshot_of_the_engine_depends_on(tmp
         release = build.add_engine_release(tmp_path, engine_files)
         assert release not in releases, name
         releases.add(release)
+    # The engine as wheels, beside Pyodide's files: a new wheel is a new release, and a boot fetches it.
+    wheels = {
+        "micropip": {"url": "./runtime/pyodide/micropip.whl", "name": "micropip.whl", "sha256": "0"},
+        "packages": [{"url": "./runtime/pyodide/engine.whl", "name": "engine.whl", "sha256": "1"}],
+    }
+    (tmp_path / "runtime/pyodide/micropip.whl").write_bytes(b"micropip")
+    (tmp_path / "runtime/pyodide/engine.whl").write_bytes(b"engine")
+    with_wheels = build.add_engine_release(tmp_path, [], wheels)
+    config = json.loads((tmp_path / build.WORKER_CONFIG_SHIPPED).read_text(encoding="utf-8"))
+    assert config["wheels"] == wheels
+    assert config["download"] == len("wasm\n") + len("zip") + len("{}") + len("micropip") + len(
+        "engine"
+    ) + len("from gongzhu import X\n\n")
+    (tmp_path / "runtime/pyodide/engine.whl").write_bytes(b"engine B")
+    assert build.add_engine_release(tmp_path, [], wheels) not in {*releases, with_wheels}

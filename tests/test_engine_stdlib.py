@@ -48,3 +48,26 @@ def test_the_build_refuses_an_engine_import_the_list_lacks() -> None:
 def test_a_listed_file_missing_from_the_zip_fails_the_build(tmp_path: Path) -> None:
     with pytest.raises(build.BuildError, match=r"nonexistent\.py"):
         build.trim_stdlib(FULL, tmp_path / "out.zip", ["json/__init__.py", "nonexistent.py"])
+
+
+def test_the_engine_installed_from_its_wheel_runs_on_the_trimmed_zip_with_what_micropip_adds(
+    tmp_path: Path,
+) -> None:
+    """The engine as its wheel (installed by micropip at boot, sitebuild/wheels.py): the shipped zip
+    holds the engine's list and micropip's (``tools/micropip-stdlib.txt``), and those lists are what
+    this boot really loads."""
+    from sitebuild.snapshot import on_disk
+    from sitebuild.stdlib import MICROPIP_STDLIB
+    from sitebuild.wheels import ship_wheels
+
+    try:
+        wheels = on_disk(tmp_path, ship_wheels(tmp_path))
+    except build.BuildError as exc:  # pragma: no cover - only without PyPI and without the cache
+        pytest.skip(f"micropip's wheel cannot be had here: {exc}")
+    micropip = build.read_engine_stdlib(name=MICROPIP_STDLIB)
+    listed = build.read_engine_stdlib() + micropip
+    assert not set(micropip) & set(build.read_engine_stdlib())
+    trimmed = tmp_path / build.STDLIB_ZIP
+    build.trim_stdlib(FULL, trimmed, listed)
+    assert set(build.probe_engine_stdlib(trimmed, wheels)) <= set(listed)
+    assert build.probe_engine_stdlib(FULL, wheels) == sorted(listed)

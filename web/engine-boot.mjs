@@ -5,9 +5,13 @@
 // (indexURL, stdLibURL, _makeSnapshot).
 
 // Pyodide with the engine: `files` (a promise of, or a list of, [path, text] pairs) written into its
-// file system, `path` first on sys.path ("" for none), `modules` imported: a restored snapshot has
-// no files, only what was imported survives. `loaded()` is called once Pyodide itself is.
-export async function bootEngine(loadPyodide, options, { files, path, modules, loaded }) {
+// file system, `path` first on sys.path ("" for none); `wheels` (or a promise of) {micropip,
+// packages}, each wheel as {name, sha256, bytes: its bytes or a promise of them}, or null: every
+// wheel refused unless its SHA-256 is the one given (the build's pin), then micropip's wheel
+// unpacked into site-packages and the packages' wheels installed by micropip from Pyodide's file
+// system; `modules` imported: a restored snapshot has no files, only what was imported survives.
+// `loaded()` is called once Pyodide itself is.
+export async function bootEngine(loadPyodide, options, { files, path, modules, loaded, wheels }) {
   const pyodide = await loadPyodide(options);
   if (loaded) loaded();
   for (const [rel, text] of await files) {
@@ -15,12 +19,55 @@ export async function bootEngine(loadPyodide, options, { files, path, modules, l
     if (dir) pyodide.FS.mkdirTree(dir);
     pyodide.FS.writeFile(rel, text);
   }
+  if (wheels) await installWheels(pyodide, await wheels);
   pyodide.runPython(
     "import sys, importlib\n" +
       (path ? `sys.path.insert(0, ${JSON.stringify(path)})\n` : "") +
       `for _m in ${JSON.stringify(modules)}: importlib.import_module(_m)\n`
   );
   return pyodide;
+}
+
+const WHEEL_DIR = "/tmp/wheels";
+
+async function installWheels(pyodide, { micropip, packages }) {
+  // Each wheel written into Pyodide's file system and checked there (Python's hashlib: the Web
+  // Crypto API exists only in a secure context, and a site served over plain HTTP must boot too).
+  const wheels = [micropip, ...packages];
+  const bytes = await Promise.all(wheels.map((wheel) => wheel.bytes));
+  pyodide.FS.mkdirTree(WHEEL_DIR);
+  const paths = wheels.map((wheel, i) => {
+    const path = `${WHEEL_DIR}/${wheel.name}`;
+    pyodide.FS.writeFile(path, new Uint8Array(bytes[i]));
+    const found = pyodide.runPython(`import hashlib; hashlib.sha256(open(${JSON.stringify(path)}, "rb").read()).hexdigest()`);
+    if (found !== wheel.sha256) {
+      throw new Error(`${wheel.name}: sha256 ${found} is not the one the build pinned (${wheel.sha256}): a damaged or replaced file`);
+    }
+    return path;
+  });
+  const site = pyodide.runPython("import site; site.getsitepackages()[0]");
+  pyodide.unpackArchive(pyodide.FS.readFile(paths[0]), "wheel", { extractDir: site });
+  const before = new Set(Object.keys(pyodide.loadedPackages));
+  const urls = paths.slice(1).map((path) => `emfs:${path}`);
+  // micropip is forgotten once it has installed them: its modules hold JavaScript objects, which a
+  // memory snapshot cannot hold (and the engine never needs it again).
+  await pyodide.runPythonAsync(
+    "async def _install(urls):\n" +
+      "    import gc, importlib, sys, micropip\n" +
+      "    await micropip.install(urls, deps=False)\n" +
+      "    for name in [m for m in sys.modules if m == 'micropip' or m.startswith('micropip.')]:\n" +
+      "        del sys.modules[name]\n" +
+      "    del micropip\n" +
+      "    gc.collect()\n" +
+      "    importlib.invalidate_caches()\n" +
+      `await _install(${JSON.stringify(urls)})\n` +
+      "del _install\n"
+  );
+  // micropip lists what it installed in pyodide.loadedPackages, whose state a snapshot checks to be
+  // as Pyodide left it: unlisted.
+  for (const name of Object.keys(pyodide.loadedPackages)) {
+    if (!before.has(name)) delete pyodide.loadedPackages[name];
+  }
 }
 
 // A memory snapshot of a bootEngine() restored (`snapshot`: its bytes, or a promise of them).

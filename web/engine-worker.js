@@ -19,7 +19,7 @@
 // disabled just stores none.
 //
 // A first visit's loading screen shows real progress: the bytes of the files this worker fetches
-// (Pyodide's wasm, standard library and lock file, the engine's modules), against their total
+// (Pyodide's wasm, standard library and lock file, the engine's wheels or modules), against their total
 // (engine-worker.json "download", written by build.py), as {type: "progress", received, total}.
 //
 // Messages: page -> worker {id, request}; worker -> page {id, answer} | {type: "ready", boot}
@@ -231,13 +231,31 @@ function entryModule(config) {
   return { name: parts[parts.length - 1], dir };
 }
 
-// A normal boot (web/engine-boot.mjs, as the build's snapshot is made): Pyodide, the engine's files
-// into its file system, the entry and the engine modules it imports (config.modules, listed by
-// build.py) imported.
+// A shipped wheel ({url, name, sha256} in engine-worker.json) as engine-boot.mjs takes it: its
+// bytes fetched (checked against the sha256 there, before anything is installed).
+function fetchWheel({ url, name, sha256 }) {
+  const bytes = fetch(url).then((response) => {
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    return response.arrayBuffer();
+  });
+  bytes.catch(() => {}); // rejected before it is awaited: not an unhandled rejection
+  return { name, sha256, bytes };
+}
+
+// A normal boot (web/engine-boot.mjs, as the build's snapshot is made): Pyodide, the engine
+// installed from its wheel by micropip (config.wheels) or its files written into its file system,
+// the entry and the engine modules it imports (config.modules, listed by build.py) imported.
 async function boot(config, makeSnapshot) {
-  // The engine's files download while Pyodide's wasm does (on a phone's link, their round trips are
-  // not added to its download), asked for once the wasm's response has arrived: asked for sooner, the
-  // 26 small requests hold the browser's connections while Pyodide's own files wait (HTTP/1.1).
+  // The engine's wheels or files download while Pyodide's wasm does (on a phone's link, their round
+  // trips are not added to its download), asked for once the wasm's response has arrived: asked for
+  // sooner, the engine's 26 small files hold the browser's connections while Pyodide's own files wait
+  // (HTTP/1.1).
+  const wheels = config.wheels
+    ? wasmStarted.then(() => ({
+        micropip: fetchWheel(config.wheels.micropip),
+        packages: config.wheels.packages.map(fetchWheel),
+      }))
+    : null;
   const urls = [...new Set([...Object.keys(config.files), config.entry])];
   const files = wasmStarted.then(() =>
     Promise.all(
@@ -253,7 +271,7 @@ async function boot(config, makeSnapshot) {
   const pyodide = await bootEngine(
     loadPyodide,
     { indexURL: INDEX_URL, _makeSnapshot: makeSnapshot },
-    { files, path: entry.dir, modules: [entry.name, ...(config.modules || [])], loaded: () => (lap("pyodide"), wasmArrived()) }
+    { files, wheels, path: entry.dir, modules: [entry.name, ...(config.modules || [])], loaded: () => (lap("pyodide"), wasmArrived()) }
   );
   lap("imported");
   return pyodide;

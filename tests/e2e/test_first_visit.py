@@ -48,6 +48,19 @@ Object.defineProperty(Navigator.prototype, 'connection', {
 });
 """
 
+#: The browser says the link is slow (web/link.js), the player has not asked to save data: a 2G
+#: connection, or a 4G one whose measured downlink is under 1 Mbit/s.
+SLOW_LINK_JS = {
+    "2g": "{ saveData: false, effectiveType: '2g', downlink: 0.25, rtt: 1800, addEventListener() {} }",
+    "low downlink": "{ saveData: false, effectiveType: '4g', downlink: 0.5, rtt: 300, addEventListener() {} }",
+}
+
+
+def _connection_js(connection: str) -> str:
+    return f"""
+Object.defineProperty(Navigator.prototype, 'connection', {{ configurable: true, get: () => ({connection}) }});
+"""
+
 
 class LoggingServer(build.SiteServer):
     """The site, logging when each request arrived (epoch ms, path under the site)."""
@@ -126,6 +139,26 @@ def test_saving_data_skips_the_build_snapshot_and_the_next_visit_is_fast(
         before = g.table_snapshot(page)
         assert visit(page, logged_site) == "snapshot"  # the engine's own snapshot
         assert g.table_snapshot(page) == before
+        assert logged_site.fetched(snapshot) == 0
+        cached = cached_paths(page)
+        assert snapshot not in cached and "rules.html" in cached
+        guard.check()
+
+
+@pytest.mark.parametrize("link", sorted(SLOW_LINK_JS))
+def test_a_slow_link_skips_the_build_snapshot_and_the_engine_makes_its_own(
+    chromium_browser: Browser, logged_site: LoggingServer, link: str
+) -> None:
+    snapshot = _snapshot_path(logged_site)
+    with guarded_page(chromium_browser, logged_site, DESKTOP) as (page, guard):
+        page.add_init_script(_connection_js(SLOW_LINK_JS[link]))
+        assert visit(page, logged_site, "seed=3&fast=1") == "boot"
+        assert page.evaluate("navigator.connection.saveData") is False
+        assert page.evaluate("gongzhuLink.lean(navigator)") is True
+        assert stored(page) == "stored"  # the engine's own snapshot, made after its boot
+        wait_offline_ready(page)  # the rest of the site is cached all the same
+        assert page.evaluate(SNAPSHOT_RELEASES_JS) == [release(logged_site)]
+        assert visit(page, logged_site) == "snapshot"
         assert logged_site.fetched(snapshot) == 0
         cached = cached_paths(page)
         assert snapshot not in cached and "rules.html" in cached

@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 import build
+from sitebuild.wheels import MICROPIP, WHEEL_DIR, engine_wheel_name
 from tools.i18n import load_messages
 from tools.loading_notice import NOTICE
 from ui.i18n import HTML_LANG
@@ -45,12 +46,27 @@ def broken_site(
 #: engine boots from its modules, so a missing engine module shows.
 SHIPPED_SNAPSHOT = "<the shipped engine snapshot>"
 
+#: The engine's wheel, which micropip installs at boot (``--engine-as wheel``: sitebuild/wheels.py).
+ENGINE_WHEEL = f"{WHEEL_DIR}/{engine_wheel_name()}"
+
 
 def _served(site: build.SiteServer, rel: str) -> Path:
     if rel == SHIPPED_SNAPSHOT:
         config = json.loads((site.directory / build.WORKER_CONFIG_SHIPPED).read_text(encoding="utf-8"))
         rel = str(config["snapshot"]["url"]).removeprefix("./")
     return site.directory / rel
+
+
+@contextmanager
+def tampered(site: build.SiteServer, rel: str) -> Iterator[None]:
+    """``rel`` is served with other bytes inside the block (its last byte changed: same length)."""
+    path = _served(site, rel)
+    data = path.read_bytes()
+    try:
+        path.write_bytes(data[:-1] + bytes([data[-1] ^ 1]))
+        yield
+    finally:
+        path.write_bytes(data)
 
 
 @contextmanager
@@ -133,6 +149,50 @@ def test_a_missing_file_is_told_in_the_players_language(
         assert any(wanted[one] in shown for one in reason.split("|")), shown
         assert page.locator("[data-testid=retry]").inner_text() == wanted["retry"]
         assert page.evaluate("document.documentElement.lang") == HTML_LANG[language]  # as the UI says it
+
+
+@pytest.fixture(scope="module")
+def wheel_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[build.SiteServer]:
+    """The site built with the engine as its wheel (``--engine-as wheel``), served."""
+    directory = tmp_path_factory.mktemp("wheel-site") / "dist"
+    try:
+        build.build(directory, engine="wheel")
+    except build.BuildError as exc:  # pragma: no cover - only without PyPI and without the cache
+        pytest.skip(f"micropip's wheel cannot be had here: {exc}")
+    with build.serving(directory, SITE_PREFIX) as server:
+        yield server
+
+
+def test_the_engine_installed_from_its_wheel_plays(
+    chromium_browser: Browser, wheel_site: build.SiteServer
+) -> None:
+    with fresh_page(chromium_browser, wheel_site) as page:
+        page.goto(f"{wheel_site.url}?seed=3&fast=1&lang=en")
+        page.wait_for_function(
+            "['expose', 'play'].includes(document.documentElement.dataset.phase)", timeout=BOOT_TIMEOUT_MS
+        )
+        assert page.evaluate("gongzhuEngine.boot") == "boot"
+        assert page.locator("#hand [data-card]").count() == 13
+
+
+@pytest.mark.parametrize("wheel", [ENGINE_WHEEL, f"{WHEEL_DIR}/{MICROPIP.file_name}"])
+def test_a_tampered_wheel_is_refused_before_it_is_installed(
+    chromium_browser: Browser, wheel_site: build.SiteServer, wheel: str
+) -> None:
+    """A wheel whose bytes are not the ones the build pinned (engine-worker.json's sha256) is never
+    installed: the engine does not start, the player is told, the console names the file."""
+    with (
+        without(wheel_site, SHIPPED_SNAPSHOT),
+        tampered(wheel_site, wheel),
+        fresh_page(chromium_browser, wheel_site) as page,
+    ):
+        said: list[str] = []
+        page.on("console", lambda message: said.append(message.text))
+        page.goto(f"{wheel_site.url}?seed=3&fast=1&lang=en")
+        assert texts("en")["engine"] in wait_for_error(page)
+        name = wheel.rsplit("/", 1)[1]
+        refused = [t for t in said if f"{name}: sha256 " in t and "is not the one the build pinned" in t]
+        assert refused, said
 
 
 @pytest.mark.parametrize(("locale", "saved", "language"), [("pt-BR", None, "pt"), ("fr-FR", "uk", "uk")])
