@@ -1,5 +1,5 @@
-"""The player's record (ui/record.py), its panel (ui/stats_view.py), its transitions
-(ui/record_flow.py) and the match chart (ui/chart.py), in CPython."""
+"""The player's record (ui/features/record.py), its panel (ui/view/stats_view.py), its transitions
+(ui/features/record_flow.py) and the match chart (ui/view/chart.py), in CPython."""
 
 from __future__ import annotations
 
@@ -11,9 +11,11 @@ import pytest
 
 from tests.broken_saves import FakeStorage
 from tests.e2e.game import op, play_out
-from ui import chart, flow, record, record_flow, render, stats_view
-from ui import effects as fx
-from ui.state import LEVELS, UIState
+from ui.core import effects as fx
+from ui.core import flow
+from ui.core.state import LEVELS, UIState
+from ui.features import record, record_flow
+from ui.view import chart, render, stats_view
 
 
 class FullStorage(FakeStorage):
@@ -228,7 +230,7 @@ def test_the_chart_draws_every_hand_and_the_elimination_line() -> None:
 
 
 def test_the_chart_escapes_seat_names(monkeypatch: pytest.MonkeyPatch) -> None:
-    from ui import texts
+    from ui.view import texts
 
     monkeypatch.setattr(texts, "seat_name", lambda seat: "<b>&" + str(seat))
     html = chart.chart_html([{"number": 1, "scores": [0, 0, 0, 0], "totals": [0, -50, 20, 30]}])
@@ -255,7 +257,7 @@ def test_the_panels_escape_what_they_show() -> None:
     ui.panel = "statistics"
     html = render.regions(ui)["overlay"]
     assert "<img" not in html and "&lt;img src=x" in html
-    from ui import daily_view
+    from ui.view import daily_view
 
     ui.daily_date, ui.daily_result = "2026-12-01", ui.record.daily["2026-12-01"]
     ui.panel = "daily"
@@ -278,7 +280,7 @@ def test_the_same_seed_played_again_counts_again() -> None:
 
 
 def test_every_match_started_gets_a_token_of_its_own_that_its_save_keeps() -> None:
-    from ui import store
+    from ui.core import store
 
     ui = UIState()
     ui.tab = "77"
@@ -299,7 +301,7 @@ def test_every_match_started_gets_a_token_of_its_own_that_its_save_keeps() -> No
 
 
 def _offer() -> Any:
-    from ui import transfer
+    from ui.features import transfer
 
     mine = record.Record()
     mine.tallies["all"].hands_played = 1

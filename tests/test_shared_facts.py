@@ -12,7 +12,9 @@ from hypothesis import strategies as st
 from gongzhu.cards import GOAT, PIG, RANKS, SUITS, TRANSFORMER
 from gongzhu.daily import DAILY_LEVEL, InvalidDate, check_date
 from gongzhu.game import ELIMINATION, PHASES
-from ui import chart, daily, flow, shape, sound, state, table
+from ui.core import flow, shape, state
+from ui.features import daily, sound
+from ui.view import chart, table
 
 
 def test_the_ui_knows_the_engines_cards_and_phases() -> None:

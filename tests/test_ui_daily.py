@@ -1,4 +1,4 @@
-"""The daily deal on the page (ui/daily.py, ui/daily_view.py, the record's daily results)."""
+"""The daily deal on the page (ui/features/daily.py, ui/view/daily_view.py, the record's daily results)."""
 
 from __future__ import annotations
 
@@ -16,9 +16,11 @@ from gongzhu.rules import winning_position
 from gongzhu.scoring import HEART_VALUES
 from tests.broken_saves import FakeStorage
 from tests.e2e.game import op
-from ui import daily, daily_view, record, record_flow, render, stats_view, store, table
-from ui import effects as fx
-from ui.state import UIState
+from ui.core import effects as fx
+from ui.core import store
+from ui.core.state import UIState
+from ui.features import daily, record, record_flow
+from ui.view import daily_view, render, stats_view, table
 
 #: The daily deal these tests finish; its scripted match-ending hand leaves seat 0 at -1600.
 DAY = "2026-12-16"
@@ -171,7 +173,7 @@ def test_daily_actions() -> None:
 
 
 def test_the_daily_hand_is_played_against_hard() -> None:
-    from ui import flow
+    from ui.core import flow
 
     ui = UIState()
     ui.level = "easy"

@@ -2,7 +2,7 @@
 
 Every region is rendered from real views of every phase in which every string (card codes, seat
 names, reasons, translations, messages) is replaced by markup; no ``<b`` may come out. The saved
-view is also held to ui/shape.py before the page may draw it.
+view is also held to ui/core/shape.py before the page may draw it.
 """
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ import pytest
 
 from tests.broken_saves import PAYLOAD, packed
 from tests.e2e.game import op, play_out
-from ui import i18n, render, shape
-from ui.state import UIState
+from ui.core import shape
+from ui.core.state import UIState
+from ui.view import i18n, render
 
 MARKUP = '<b x="1">'
 

@@ -1,5 +1,5 @@
-"""The UI's transitions (ui/flow.py) in CPython: every effect is run here against the real engine
-service, as the shell (ui/app.py) runs them in the page, minus the clock and the DOM."""
+"""The UI's transitions (ui/core/flow.py) in CPython: every effect is run here against the real engine
+service, as the shell (ui/shell/app.py) runs them in the page, minus the clock and the DOM."""
 
 from __future__ import annotations
 
@@ -10,13 +10,13 @@ import pytest
 
 from tests.broken_saves import good_save
 from tests.e2e.game import find_seed, op, play_out
-from ui import effects as fx
-from ui import flow, page_flow, store
-from ui.state import UIState
+from ui.core import effects as fx
+from ui.core import flow, page_flow, store
+from ui.core.state import UIState
 
 
 class Shell:
-    """Runs effects like ui/app.py: engine calls through the service, the rest recorded."""
+    """Runs effects like ui/shell/app.py: engine calls through the service, the rest recorded."""
 
     def __init__(self, s: UIState) -> None:
         self.s = s

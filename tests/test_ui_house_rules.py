@@ -1,4 +1,4 @@
-"""House rules in the page (ui/house_rules.py and where it is drawn): the names match the engine's
+"""House rules in the page (ui/features/house_rules.py and where it is drawn): the names match the engine's
 rules, the sheet's choice is for the next match and saved, the badge, the summary line and the chart
 name a match's rules, and nothing from storage reaches the page unchecked."""
 
@@ -9,9 +9,11 @@ import json
 from gongzhu.house_rules import CHOICES, Rules
 from gongzhu.service import call
 from tests.broken_saves import FakeStorage
-from ui import chart, flow, house_rules, render, settings_view, store
-from ui import effects as fx
-from ui.state import UIState
+from ui.core import effects as fx
+from ui.core import flow, store
+from ui.core.state import UIState
+from ui.features import house_rules
+from ui.view import chart, render, settings_view
 
 
 def _packed(seed: int, rules: Rules | None = None) -> dict[str, object]:

@@ -11,9 +11,11 @@ from typing import Any
 from tests.broken_saves import good_save
 from tests.e2e.game import find_seed, op, play_out
 from tests.test_ui_flow import Shell
-from ui import effects as fx
-from ui import flow, render, sound, store
-from ui.state import UIState
+from ui.core import effects as fx
+from ui.core import flow, store
+from ui.core.state import UIState
+from ui.features import sound
+from ui.view import render
 
 
 class _Cards(HTMLParser):
@@ -198,7 +200,7 @@ class FakeContext:
 
 
 class FakeWindow:
-    """The browser's window, as far as ui/sound.py uses it (``AudioContext.new()``, user activation)."""
+    """The browser's window, as far as ui/features/sound.py uses it (``AudioContext.new()``, user activation)."""
 
     def __init__(self, active: bool = False) -> None:
         self.AudioContext = type("AudioContext", (), {"new": staticmethod(FakeContext)})
@@ -230,7 +232,7 @@ def test_the_first_sound_after_a_gesture_creates_the_context() -> None:
 
 
 def test_every_signal_card_has_a_sound() -> None:
-    from ui import table
+    from ui.view import table
 
     assert set(sound.SIGNALS) == set(table.SIGNAL_CARDS)
     assert all(kind in sound.SOUNDS for kind in sound.SIGNALS.values())

@@ -7,8 +7,9 @@ import json
 import gongzhu
 from tests.broken_saves import FakeStorage
 from tests.broken_saves import packed as new_match_packed
-from ui import render, store, table, texts
-from ui.state import UIState
+from ui.core import store
+from ui.core.state import UIState
+from ui.view import render, table, texts
 
 
 def test_labels() -> None:
@@ -122,14 +123,14 @@ def test_regions_carry_the_testing_contract() -> None:
 
 def test_one_level_list_shared_with_the_engine() -> None:
     from gongzhu.ai import LEVELS
-    from ui import state
+    from ui.core import state
 
     assert state.LEVELS == LEVELS
     assert [level for level, _name in texts.level_names()] == list(LEVELS)
 
 
 def test_the_menu_button_and_the_settings_sheet() -> None:
-    from ui import daily_view, stats_view  # noqa: F401  (their menu entries)
+    from ui.view import daily_view, stats_view  # noqa: F401  (their menu entries)
 
     app = UIState()
     app.view = new_match_packed(3)["view"]

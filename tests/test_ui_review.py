@@ -1,6 +1,6 @@
-"""Issue 15 in the UI's pure layer (CPython): the review's transitions (ui/review.py), the coach run
+"""Issue 15 in the UI's pure layer (CPython): the review's transitions (ui/features/review.py), the coach run
 one request at a time in the background and dropped when the player moves on, the review's HTML
-(ui/review_html.py, escaped) and the memory aid's switch and HTML."""
+(ui/view/review_html.py, escaped) and the memory aid's switch and HTML."""
 
 from __future__ import annotations
 
@@ -10,15 +10,17 @@ from typing import Any
 from gongzhu import coach
 from tests.e2e.game import op, play_out
 from tests.test_ui_flow import Shell as FlowShell
-from ui import effects as fx
-from ui import flow, render, review, review_html, review_store, store
-from ui.state import UIState
+from ui.core import effects as fx
+from ui.core import flow, store
+from ui.core.state import UIState
+from ui.features import review, review_store
+from ui.view import render, review_html
 
 STORED = (fx.Background, fx.KeepReview, fx.CheckReviews, fx.StoreReviews)
 
 
 class Shell(FlowShell):
-    """Runs effects like ui/app.py (tests/test_ui_flow.py's shell); background calls are queued and
+    """Runs effects like ui/shell/app.py (tests/test_ui_flow.py's shell); background calls are queued and
     run only when asked, as the page runs them between its other requests; stored reviews go to
     ``storage``."""
 
@@ -187,7 +189,7 @@ def test_memory_aid_switch_is_a_saved_setting_and_shows_the_engine_facts() -> No
 
 def test_no_value_of_the_review_or_the_coach_is_written_as_markup() -> None:
     from tests.test_ui_escaping import MARKUP, Poisoned, _values
-    from ui import i18n
+    from ui.view import i18n
 
     shell = at_hand_over()
     s = shell.s
@@ -214,7 +216,7 @@ def test_no_value_of_the_review_or_the_coach_is_written_as_markup() -> None:
 def test_a_saved_memory_aid_of_the_wrong_shape_is_refused_before_it_is_drawn() -> None:
     import pytest
 
-    from ui import shape
+    from ui.core import shape
 
     packed = play_out(op("new_match", seed=2), lambda v: v["phase"] == "play" and len(v["tricks"]) >= 3)
     shape.check_view(packed["view"])

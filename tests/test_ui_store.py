@@ -1,4 +1,4 @@
-"""ui/store.py against hostile saves and storage (pure Python, no browser)."""
+"""ui/core/store.py against hostile saves and storage (pure Python, no browser)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import json
 import pytest
 
 from tests.broken_saves import FakeStorage, broken_saves, good_save, older_save, packed
-from ui import flow, store
-from ui.state import UIState
+from ui.core import flow, store
+from ui.core.state import UIState
 
 
 class FullStorage(FakeStorage):

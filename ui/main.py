@@ -22,7 +22,7 @@ from pyscript.ffi import create_proxy
 
 # The UI modules the table needs are imported inside boot(), a few at a time with a yield between
 # them, so that compiling them never adds up to one long main-thread task on a slow phone; the
-# rest (ui/later.py) once the game is interactive, or on first use.
+# rest (ui/core/later.py) once the game is interactive, or on first use.
 game = ui = bridge = i18n = pwa = store = flow = page_flow = later = None
 
 #: Files whose download the loading bar follows, with their share of the wait.
@@ -88,16 +88,21 @@ def drop_seed_param(params):
 
 async def load_modules():
     global game, ui, bridge, i18n, pwa, store, flow, page_flow, later, house_rules
-    from ui import i18n, shape, state, store  # noqa: F401  (compiled a few modules a step)
+    from ui.core import shape, state, store  # noqa: F401  (compiled a few modules a step)
+    from ui.view import i18n
 
     await asyncio.sleep(0)
-    from ui import bridge, effects, pwa, table, texts  # noqa: F401
+    from ui.core import effects  # noqa: F401
+    from ui.shell import bridge, pwa
+    from ui.view import table, texts  # noqa: F401
 
     await asyncio.sleep(0)
-    from ui import flow, house_rules, html, later, page_flow, render  # noqa: F401
+    from ui.core import flow, later, page_flow
+    from ui.features import house_rules
+    from ui.view import html, render  # noqa: F401
 
     await asyncio.sleep(0)
-    from ui import app as game
+    from ui.shell import app as game
 
     ui = game.ui
     await asyncio.sleep(0)

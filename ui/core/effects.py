@@ -1,4 +1,4 @@
-"""What a transition of ``ui/flow.py`` asks the shell (``ui/app.py``) to do, as plain data.
+"""What a transition of ``ui/core/flow.py`` asks the shell (``ui/shell/app.py``) to do, as plain data.
 
 Pure Python (MicroPython and CPython): the shell runs each effect in order; the tests of the flow
 read them. An engine answer comes back into the flow by :attr:`Call.then`, the transition itself.
@@ -9,7 +9,7 @@ if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from collections.abc import Callable
     from typing import Any
 
-    from ui.state import UIState
+    from ui.core.state import UIState
 
     #: A transition that takes an engine answer: (UI state, the answer, the engine state sent).
     Then = Callable[[UIState, Any, "str | None"], "tuple[UIState, list[Effect]]"]
@@ -70,7 +70,7 @@ class Toast(Effect):
 
 
 class Sound(Effect):
-    """Play the sound ``kind`` (one of ``ui.sound.SOUNDS``), when the player turned sound on."""
+    """Play the sound ``kind`` (one of ``ui.features.sound.SOUNDS``), when the player turned sound on."""
 
     def __init__(self, kind: str) -> None:
         self.kind = kind  # card, trick, pig, goat or transformer
@@ -135,7 +135,7 @@ class Background(Effect):
 
 class KeepReview(Effect):
     """Store finished hand ``hand`` for review: its engine state and the coach's analyses so far
-    (``ui/review_store.py``; not for the daily deal)."""
+    (``ui/features/review_store.py``; not for the daily deal)."""
 
     def __init__(self, hand: int, state: str, analyses: "list[dict[str, Any]]") -> None:
         self.hand = hand  # the hand's number in the match
@@ -170,7 +170,7 @@ class StoreReviews(Effect):
 
 
 class CountHand(Effect):
-    """Count the finished hand (and match) of the table in the player's record (``ui/record.py``)."""
+    """Count the finished hand (and match) of the table in the player's record (``ui/features/record.py``)."""
 
     def __repr__(self) -> str:
         return "CountHand()"

@@ -1,32 +1,34 @@
 """The UI's transitions: (UI state, event) -> (UI state, effects). Pure, unit-tested in CPython.
 
-Each function takes the :class:`~ui.state.UIState` and an event (a tap, a button, an engine
-answer), updates the state and returns it with the list of :mod:`ui.effects` the shell runs (ask
+Each function takes the :class:`~ui.core.state.UIState` and an event (a tap, a button, an engine
+answer), updates the state and returns it with the list of :mod:`ui.core.effects` the shell runs (ask
 the engine, save, read out, pause, run the opponents). No ``pyscript``, no DOM, no clock, no rule:
 what may be played or exposed, and why not, comes from the engine's view.
 
-The path of a tap: ``ui/app.py`` gets the click -> :func:`tap_card` -> ``Call("step")`` -> the shell
+The path of a tap: ``ui/shell/app.py`` gets the click -> :func:`tap_card` -> ``Call("step")`` -> the shell
 asks the worker -> :func:`stepped` with the answer -> the state takes the new view, ``Save`` and
-``Drive`` -> the shell redraws (``ui/render.py``) and runs the opponents (:func:`next_step`).
+``Drive`` -> the shell redraws (``ui/view/render.py``) and runs the opponents (:func:`next_step`).
 """
 
-from ui import effects as fx
-from ui import house_rules, later, shape, sound, table, texts
-from ui.i18n import _
-from ui.review_state import ReviewState, StoredHands
-from ui.state import LEVELS, PLAY_SPEEDS, TRICK_PAUSES
+from ui.core import effects as fx
+from ui.core import later, shape
+from ui.core.state import LEVELS, PLAY_SPEEDS, TRICK_PAUSES
+from ui.features import house_rules, sound
+from ui.features.review_state import ReviewState, StoredHands
+from ui.view import table, texts
+from ui.view.i18n import _
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from typing import Any
 
-    from ui import record_flow, review
-    from ui.effects import Effect
-    from ui.state import UIState, View
+    from ui.core.effects import Effect
+    from ui.core.state import UIState, View
+    from ui.features import record_flow, review
 
     Result = tuple[UIState, list[Effect]]
-else:  # (imported when first needed, not before the table is drawn: ui/later.py)
-    record_flow, review = later.modules("record_flow", "review")
+else:  # (imported when first needed, not before the table is drawn: ui/core/later.py)
+    record_flow, review = later.modules("features.record_flow", "features.review")
 
 
 def say(s: "UIState", text: str) -> "Result":
@@ -36,7 +38,7 @@ def say(s: "UIState", text: str) -> "Result":
 
 
 def _sounds(s: "UIState", *kinds: str) -> "list[Effect]":
-    """The sounds ``kinds`` (``ui.sound.SOUNDS``), only when the player turned sound on."""
+    """The sounds ``kinds`` (``ui.features.sound.SOUNDS``), only when the player turned sound on."""
     return [fx.Sound(kind) for kind in kinds] if s.sound else []
 
 
@@ -226,7 +228,9 @@ def resume(s: "UIState", saved: "dict[str, Any]") -> "UIState":
     s.match_token = saved.get("match_token", "")
     s.notice = texts.standing_notice(s.view) if s.view is not None else ""
     s.review = ReviewState()
-    s.review.trick = saved.get("review_trick", 0)  # (a reload on the review resumes it: ui/review.py)
+    s.review.trick = saved.get(
+        "review_trick", 0
+    )  # (a reload on the review resumes it: ui/features/review.py)
     s.review.hand = saved.get("review_hand", 0)  # (an earlier hand's review: once the engine checked it)
     s.stored = StoredHands()
     s.message = ""
@@ -462,7 +466,7 @@ def pace(s: "UIState") -> "tuple[int, int, int]":
 
 
 def choose_rule(s: "UIState", name: str, value: str) -> "Result":
-    """A house-rule select of the sheet (``ui/house_rules.py``): saved, in effect from the next match
+    """A house-rule select of the sheet (``ui/features/house_rules.py``): saved, in effect from the next match
     (the match in progress keeps its rules). An unknown rule or value is ignored."""
     key = house_rules.select_names().get(name)
     values = [v for k, _name, vs in house_rules.choices() if k == key for v, _n in vs]

@@ -9,12 +9,13 @@ and ``ui/main.py`` runs :func:`import_rest` once the table is interactive (a ste
 yield between, so no step is a long task). Typed code names the real module for mypy::
 
     if TYPE_CHECKING:
-        from ui import review, chart
+        from ui.features import review
+        from ui.view import chart
     else:
-        review, chart = later.modules("review", "chart")
+        review, chart = later.modules("features.review", "view.chart")
 
-``ui/render.py`` imports the panels that register themselves there (``ui/daily_view.py``,
-``ui/stats_view.py``) on first need: :func:`ui.render.extensions`.
+``ui/view/render.py`` imports the panels that register themselves there (``ui/view/daily_view.py``,
+``ui/view/stats_view.py``) on first need: :func:`ui.view.render.extensions`.
 """
 
 import asyncio
@@ -27,11 +28,11 @@ if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
 
 #: The deferred modules (``ui.<name>``), a step each tuple, in the order :func:`import_rest` takes them.
 STEPS = (
-    ("record", "record_flow", "daily"),
-    ("review", "review_store"),
-    ("review_html", "chart"),
-    ("daily_view", "stats_view"),  # (this order: their menu entries', ui/render.py's MENU)
-    ("settings_view", "memory_html", "transfer"),
+    ("features.record", "features.record_flow", "features.daily"),
+    ("features.review", "features.review_store"),
+    ("view.review_html", "view.chart"),
+    ("view.daily_view", "view.stats_view"),  # (this order: their menu entries', ui/view/render.py's MENU)
+    ("view.settings_view", "view.memory_html", "features.transfer"),
 )
 
 

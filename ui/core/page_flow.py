@@ -1,22 +1,22 @@
 """The page's transitions around the table: the boot, the engine link, other tabs, the daily deal
 in and out, saves, toasts and the opponents' run. Pure, unit-tested in CPython.
 
-``ui/flow.py`` holds the table's own transitions (taps, buttons, engine answers, the opponents'
-next step); these are what the shell (``ui/app.py``, ``ui/main.py``) did by itself before: each
-takes the :class:`~ui.state.UIState` and what happened, updates the state and returns it (with the
+``ui/core/flow.py`` holds the table's own transitions (taps, buttons, engine answers, the opponents'
+next step); these are what the shell (``ui/shell/app.py``, ``ui/main.py``) did by itself before: each
+takes the :class:`~ui.core.state.UIState` and what happened, updates the state and returns it (with the
 effects to run, or the answer the shell needs: ``True`` to go on). No ``pyscript``, no DOM.
 """
 
-from ui import effects as fx
-from ui import flow
-from ui.i18n import _
+from ui.core import effects as fx
+from ui.core import flow
+from ui.view.i18n import _
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from typing import Any
 
-    from ui.flow import Result
-    from ui.state import UIState
+    from ui.core.flow import Result
+    from ui.core.state import UIState
 
 
 # --------------------------------------------------------------------------- the boot (ui/main.py)

@@ -1,11 +1,11 @@
 """The UI state: everything the page knows besides the engine's own state, declared in one class.
 
-Pure Python (MicroPython and CPython). ``ui/flow.py`` changes it (transitions), ``ui/render.py``
-draws from it, ``ui/app.py`` (the shell) holds the one instance. The engine state itself is opaque
+Pure Python (MicroPython and CPython). ``ui/core/flow.py`` changes it (transitions), ``ui/view/render.py``
+draws from it, ``ui/shell/app.py`` (the shell) holds the one instance. The engine state itself is opaque
 text; the table is drawn from ``view``, seat 0's table view as the engine sent it.
 """
 
-from ui.review_state import ReviewState, StoredHands
+from ui.features.review_state import ReviewState, StoredHands
 
 #: The difficulty levels, easiest first (the engine's ``gongzhu.ai.LEVELS``; a test holds
 #: them equal). The one list the UI uses: the menu, the settings and the saves read it.
@@ -23,8 +23,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from typing import Any, TypedDict
 
-    from ui.record import Record  # noqa: F401  (in type comments)
-    from ui.transfer import ImportOffer  # noqa: F401  (in type comments)
+    from ui.features.record import Record  # noqa: F401  (in type comments)
+    from ui.features.transfer import ImportOffer  # noqa: F401  (in type comments)
 
     #: A refusal as the engine sends it (``{reason, card?, suit?}``), or None: allowed.
     Refusal = dict[str, Any] | None
@@ -77,7 +77,7 @@ class UIState:
     """The page's state. One field a line, each with what it holds."""
 
     def __init__(self) -> None:
-        # --- the match (saved with it, see ui/store.py)
+        # --- the match (saved with it, see ui/core/store.py)
         self.state = None  # type: str | None  # the engine state: opaque JSON text, sent back with every request
         self.view = None  # type: View | None  # seat 0's table view (the engine's, or a shape-checked save's until it answers)
         self.hand_level = DEFAULT_LEVEL  # type: str  # the difficulty of the hand in play
@@ -86,14 +86,14 @@ class UIState:
         self.speed = False  # type: bool  # Speed up was pressed this hand
         self.selected = None  # type: str | None  # the hand card selected to be played, or None
         self.expose_sel = []  # type: list[str]  # the cards chosen to be exposed
-        # --- settings (saved apart, see ui/store.py)
+        # --- settings (saved apart, see ui/core/store.py)
         self.level = DEFAULT_LEVEL  # type: str  # the difficulty chosen in the menu (from the next hand)
         self.four_colour = False  # type: bool  # the four-colour deck
         self.memory_aid = False  # type: bool  # the table-memory aid is shown (off by default)
         self.play_speed = "normal"  # type: str  # how fast the opponents play: one of PLAY_SPEEDS
         self.trick_pause = "normal"  # type: str  # how long a finished trick stays on the table: one of TRICK_PAUSES
         self.sound = False  # type: bool  # sound effects (off by default)
-        self.house_rules = {}  # type: dict[str, str]  # the house rules chosen for the next match (ui/house_rules.py)
+        self.house_rules = {}  # type: dict[str, str]  # the house rules chosen for the next match (ui/features/house_rules.py)
         # --- what the table says
         self.notice = ""  # type: str  # the hand's standing notice (no card to expose, who exposed what)
         self.notice_said = ""  # type: str  # the last notice read out to screen readers
@@ -110,14 +110,14 @@ class UIState:
         self.dealing = None  # type: int | None  # the hand just dealt, its cards arriving in sequence, or None
         self.panel = None  # type: str | None  # the open panel: "captured", "last-trick" or None
         self.sheet = False  # type: bool  # the settings sheet (the menu, opened by ☰) is open
-        self.review = ReviewState()  # type: ReviewState  # the finished hand's review and coach (ui/review.py)
+        self.review = ReviewState()  # type: ReviewState  # the finished hand's review and coach (ui/features/review.py)
         self.stored = StoredHands()  # type: StoredHands  # the match's earlier hands kept reviewable, engine-checked
         self.focus = None  # type: str | None  # the hand card the arrow keys moved to
         self.loading_text = ""  # type: str  # the loading screen's line
         self.progress = 10  # type: int  # the loading bar, in percent
         # --- the flow
         self.busy = False  # type: bool  # a request for the player is with the engine
-        self.inputs = 0  # type: int  # inputs received whose handling has not started (ui/app.py): the page is busy
+        self.inputs = 0  # type: int  # inputs received whose handling has not started (ui/shell/app.py): the page is busy
         self.fast = False  # type: bool  # ?fast=1: the opponents play at once (tests)
         self.engine_ready = False  # type: bool  # the engine worker has answered
         self.checked = False  # type: bool  # the view on the table is the engine's (False: a save drawn before its check)
@@ -133,14 +133,14 @@ class UIState:
         self.save_blocked = False  # type: bool  # a refused save holds the slot (never written over)
         self.elsewhere = False  # type: bool  # another tab has the game: this one follows and does not save
         self.tab = ""  # type: str  # this tab's token, in its saves (two tabs' saves always differ)
-        # --- the player's record (ui/record.py; stored apart from the match)
+        # --- the player's record (ui/features/record.py; stored apart from the match)
         self.record = None  # type: Record | None  # the statistics as last read from storage (None: not read yet)
         self.record_note = ""  # type: str  # why the stored statistics were set aside, or ""
         self.today = ""  # type: str  # today's date (UTC, YYYY-MM-DD) as the record was read: later daily results are not shown
         self.confirm_reset = False  # type: bool  # "Reset statistics" waits for its confirmation
-        self.import_offer = None  # type: ImportOffer | None  # a checked import file waiting for the player's yes (ui/transfer.py)
-        self.match_token = ""  # type: str  # names the match on the table in the record's keys: new for every match started (ui/record.py)
-        # --- the daily deal (ui/daily.py; saved in a slot of its own)
+        self.import_offer = None  # type: ImportOffer | None  # a checked import file waiting for the player's yes (ui/features/transfer.py)
+        self.match_token = ""  # type: str  # names the match on the table in the record's keys: new for every match started (ui/features/record.py)
+        # --- the daily deal (ui/features/daily.py; saved in a slot of its own)
         self.daily = None  # type: str | None  # the date (YYYY-MM-DD) of the daily deal on the table, or None: the match
         self.daily_practice = False  # type: bool  # the daily deal on the table is a replay for practice (not recorded)
         self.daily_date = ""  # type: str  # the date of the daily deal opened last

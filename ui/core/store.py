@@ -7,20 +7,21 @@ be read never breaks the page: it is set aside under ``CORRUPT_KEY`` and a new m
 Save versions: schema 1 (current); schema 0 (the first UI's shape: no ``schema`` field or
 ``"schema": 0``, ``level`` for ``hand_level``, ``exposing`` for ``expose_sel``) is migrated; a
 newer schema, a foreign app's data, truncated JSON or a table of the wrong shape is set aside (and
-a match the engine's ``check`` refuses, by ``ui/app.py``). Storage that is disabled (private mode) or full leaves the game playable, unsaved:
+a match the engine's ``check`` refuses, by ``ui/shell/app.py``). Storage that is disabled (private mode) or full leaves the game playable, unsaved:
 :func:`open_storage` falls back to memory and :func:`save` reports the failure.
 """
 
 import json
 
-from ui import house_rules, shape
-from ui.state import DEFAULT_LEVEL, LEVELS, PLAY_SPEEDS, TRICK_PAUSES
+from ui.core import shape
+from ui.core.state import DEFAULT_LEVEL, LEVELS, PLAY_SPEEDS, TRICK_PAUSES
+from ui.features import house_rules
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from typing import Any
 
-    from ui.state import UIState
+    from ui.core.state import UIState
 
 SCHEMA = 1
 SAVE_KEY = "gongzhu.save.v1"
@@ -39,7 +40,7 @@ SETTINGS_KEY = "gongzhu.settings.v1"
 #: UI flags saved with the match so a reload resumes exactly where the player was (no text: the
 #: standing notice is made again from the view, so a save cannot put words on the table).
 UI_KEYS = ("hand_level", "bots_exposed", "hold", "speed", "selected", "expose_sel", "match_token")
-#: The longest match token kept from a save (``ui/record_flow.py`` makes them; a longer or odd one is dropped).
+#: The longest match token kept from a save (``ui/features/record_flow.py`` makes them; a longer or odd one is dropped).
 MAX_TOKEN = 24
 
 
@@ -60,7 +61,7 @@ def get_text(storage: "Any", key: str) -> "str | None":
 
 def load_settings(storage: "Any") -> "dict[str, Any]":
     """``{"level": ..., "four_colour": ..., "memory_aid": ...}``; defaults for anything missing or unreadable. (The
-    language is saved apart, under ``ui.i18n.STORAGE_KEY``, which the rules page shares.)"""
+    language is saved apart, under ``ui.view.i18n.STORAGE_KEY``, which the rules page shares.)"""
     settings = {
         "level": DEFAULT_LEVEL,
         "four_colour": False,
@@ -123,7 +124,7 @@ def encode(ui: "UIState") -> str:
     for key in UI_KEYS:
         data[key] = getattr(ui, key)
     ours = ui.review.state in (None, ui.state)
-    data["review_trick"] = ui.review.trick if ours else 0  # (ui/review.py)
+    data["review_trick"] = ui.review.trick if ours else 0  # (ui/features/review.py)
     data["review_hand"] = ui.review.hand if ours and ui.review.trick else 0
     data["tab"] = ui.tab  # (two tabs' saves always differ, so each sees the other's writes)
     return json.dumps(data)
@@ -164,7 +165,7 @@ def migrate(data: "dict[str, Any]") -> "dict[str, Any]":
 def decode(text: str) -> "dict[str, Any]":
     """The saved app fields, or raise ValueError (:class:`SaveError`) when the save is not usable.
 
-    Only the shape is checked here (:func:`ui.shape.check_view`: safe to draw); whether the match
+    Only the shape is checked here (:func:`ui.core.shape.check_view`: safe to draw); whether the match
     itself holds together is the engine's to say (the ``check`` op), before anyone plays on.
     """
     if len(text) > MAX_SAVE_CHARS:

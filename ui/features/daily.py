@@ -3,7 +3,7 @@
 The deal itself is the engine's (``gongzhu/daily.py``, the worker's ``daily`` op); this module only
 keeps what the page adds. The daily hand is saved in a slot of its own (:data:`SLOT_KEY`), so a
 match in progress is never touched and the daily hand stays resumable that day. Its result is
-recorded once per date in the player's record (``ui/record.py``: ``Record.daily``); opening it
+recorded once per date in the player's record (``ui/features/record.py``: ``Record.daily``); opening it
 again that day shows the result and offers a practice replay, recorded nowhere. Only today's deal
 (UTC) is recorded: the deal of another date, past or future, is played for practice
 (:func:`practice_only`), said so on the table, and never counts for the record or the streak.
@@ -11,14 +11,15 @@ again that day shows the result and offers a practice replay, recorded nowhere. 
 
 import json
 
-from ui import record, store
-from ui.i18n import _
+from ui.core import store
+from ui.features import record
+from ui.view.i18n import _
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from typing import Any
 
-    from ui.state import UIState, View
+    from ui.core.state import UIState, View
 
 SLOT_KEY = "gongzhu.daily.v1"
 #: The longest ``?daily=`` value looked at (a date is 10 characters).

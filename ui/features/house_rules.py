@@ -6,14 +6,14 @@ the view carries a match's ``rules`` and ``house_rules`` (those that differ from
 module only names them. ``tests/test_house_rules.py`` holds :func:`choices` to the engine's rules.
 """
 
-from ui.html import attrs, esc
-from ui.i18n import _
+from ui.view.html import attrs, esc
+from ui.view.i18n import _
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from typing import Any
 
-    from ui.state import TableView
+    from ui.core.state import TableView
 
 
 def choices() -> "list[tuple[str, str, list[tuple[str, str]]]]":

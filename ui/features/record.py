@@ -26,14 +26,15 @@ tallies per house-rule set added, none yet).
 
 import json
 
-from ui import house_rules, store
-from ui.state import LEVELS
+from ui.core import store
+from ui.core.state import LEVELS
+from ui.features import house_rules
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from typing import Any
 
-    from ui.state import View
+    from ui.core.state import View
 
 SCHEMA = 3
 RECORD_KEY = "gongzhu.record.v1"
@@ -46,7 +47,7 @@ KEPT_KEYS = 200
 MAX_KEY = 40
 #: The biggest number a record may hold.
 MAX_NUMBER = 10**12
-#: The tallies kept: all matches together, then one per difficulty (ui.state.LEVELS).
+#: The tallies kept: all matches together, then one per difficulty (ui.core.state.LEVELS).
 SCOPES = ("all", "easy", "normal", "hard")  # (tests/test_record.py holds it equal to ("all",) + LEVELS)
 
 #: Counters of a tally that only grow (non-negative integers).
@@ -246,7 +247,7 @@ def from_data(data: object) -> Record:
 
 def rule_set_key(changed: "dict[str, Any] | None") -> str:
     """The name of a rule set in the record: its non-default rules as ``key=value`` joined by ``,``
-    in the order of ``ui/house_rules.py`` (``""`` for the standard rules), e.g. ``match_end=-500``."""
+    in the order of ``ui/features/house_rules.py`` (``""`` for the standard rules), e.g. ``match_end=-500``."""
     rules = changed if isinstance(changed, dict) else {}
     return ",".join(
         key + "=" + str(rules[key])
@@ -286,7 +287,7 @@ def _is_date(text: object) -> bool:
 
 
 def check_daily(daily: "dict[str, Any]") -> "dict[str, dict[str, Any]]":
-    """The daily results, checked: date -> ``{score, place, codes}`` (``ui/daily.py`` writes them)."""
+    """The daily results, checked: date -> ``{score, place, codes}`` (``ui/features/daily.py`` writes them)."""
     if len(daily) > 5000:
         raise RecordError("too many daily results")
     out = {}

@@ -1,14 +1,14 @@
-"""Transitions of the player's record panel (pure, like ``ui/flow.py``, which hands them the
+"""Transitions of the player's record panel (pure, like ``ui/core/flow.py``, which hands them the
 buttons named in :data:`ACTIONS`)."""
 
-from ui import effects as fx
-from ui.i18n import _
+from ui.core import effects as fx
+from ui.view.i18n import _
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
-    from ui.effects import Effect
-    from ui.state import UIState
-    from ui.transfer import ImportOffer
+    from ui.core.effects import Effect
+    from ui.core.state import UIState
+    from ui.features.transfer import ImportOffer
 
 #: The buttons (``data-action``) handled here.
 ACTIONS = (
@@ -29,7 +29,7 @@ ACTIONS = (
 
 def match_token(s: "UIState") -> str:
     """The token of a match the page starts now: this tab's token and the flow's generation, so
-    every match the player starts, whatever its seed, counts under keys of its own (``ui/record.py``)."""
+    every match the player starts, whatever its seed, counts under keys of its own (``ui/features/record.py``)."""
     return s.tab + "." + str(s.gen)
 
 

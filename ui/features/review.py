@@ -1,30 +1,30 @@
 """The hand review and the coach: transitions ``(UIState, event) -> (UIState, effects)`` (pure).
 
 After a hand (``hand_over`` or ``match_over``) the coach values seat 0's decisions one small
-engine step at a time (``coach`` op, :class:`ui.effects.Background`: the flow never waits for it,
+engine step at a time (``coach`` op, :class:`ui.core.effects.Background`: the flow never waits for it,
 and a player's request goes to the worker at once, behind at most the one step in flight), and the
 summary says what it found. "Review hand" asks the engine for the hand trick by trick (``review``
 op) and shows trick 1; back/forward (buttons, swipe, arrow keys) and the trick numbers move through
 it. Whatever belongs to a state that is no longer the table's is dropped: the player moved on.
 
-Each finished hand is stored with the coach's analyses (:class:`ui.effects.KeepReview`,
-``ui/review_store.py``: the match's last hands); the match result asks the engine to check them
+Each finished hand is stored with the coach's analyses (:class:`ui.core.effects.KeepReview`,
+``ui/features/review_store.py``: the match's last hands); the match result asks the engine to check them
 (``check_reviews``) and offers the ones it returns ("Hand N", ``review-hand-N``). Only the trick
 shown and the hand's number are saved with the match (``review_trick``, ``review_hand``), so a
 reload resumes the review from the engine's own answer.
 """
 
-from ui import effects as fx
-from ui import texts
-from ui.i18n import _
-from ui.review_state import ReviewState
+from ui.core import effects as fx
+from ui.features.review_state import ReviewState
+from ui.view import texts
+from ui.view.i18n import _
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from typing import Any
 
-    from ui.effects import Effect
-    from ui.state import UIState
+    from ui.core.effects import Effect
+    from ui.core.state import UIState
 
     Result = tuple[UIState, list[Effect]]
 

@@ -2,7 +2,7 @@
 the match's earlier hands kept reviewable.
 
 Pure Python (MicroPython and CPython). One :class:`ReviewState` lives in ``UIState.review`` and one
-:class:`StoredHands` in ``UIState.stored``; ``ui/review.py`` changes them, ``ui/review_html.py``
+:class:`StoredHands` in ``UIState.stored``; ``ui/features/review.py`` changes them, ``ui/view/review_html.py``
 draws them. A review is dropped when the table's engine state it belongs to (``state``) is no longer
 the table's: the player moved on.
 """

@@ -12,7 +12,7 @@ Nothing read here is shown as it is: the match result offers only what the engin
 
 import json
 
-from ui.store import get_text, set_text
+from ui.core.store import get_text, set_text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)

@@ -1,8 +1,8 @@
 """The table's sounds, made on the spot with Web Audio: no sound file, no request.
 
 Pure Python (MicroPython and CPython): the browser's ``window`` is handed to :class:`Player` by the
-shell (``ui/app.py``), so the tests can hand it a stand-in. Sound is off by default
-(``UIState.sound``); the flow (``ui/flow.py``) emits a ``Sound(kind)`` effect only when it is on.
+shell (``ui/shell/app.py``), so the tests can hand it a stand-in. Sound is off by default
+(``UIState.sound``); the flow (``ui/core/flow.py``) emits a ``Sound(kind)`` effect only when it is on.
 
 Browsers let a page start sound only after the player has touched it (the autoplay policy): the
 audio context is created or resumed in a tap or key press (:meth:`Player.gesture`), or at the first
@@ -44,7 +44,7 @@ SOUNDS = {
     ),
 }  # type: dict[str, tuple[Note, ...]]
 
-#: The signal cards' sounds, by the card code the toast shows (``ui.effects.Toast``).
+#: The signal cards' sounds, by the card code the toast shows (``ui.core.effects.Toast``).
 SIGNALS = {"QS": "pig", "JD": "goat", "TC": "transformer"}
 
 #: The quietest gain an exponential ramp may reach (it cannot reach zero).

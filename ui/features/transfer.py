@@ -3,17 +3,18 @@
 The file is JSON: ``{"format": FORMAT, "version": VERSION, "record": <the record>, "save": <the
 match save's text, or null>, "date": <the day it was exported, YYYY-MM-DD (UTC); absent from older
 files>}``. An import is checked whole before anything is replaced: its size,
-its format tag and version, the record's strict shape (``ui/record.py``) and the save's
-(``ui/store.py``; the engine then checks the match itself). A file that is not ours, from a
+its format tag and version, the record's strict shape (``ui/features/record.py``) and the save's
+(``ui/core/store.py``; the engine then checks the match itself). A file that is not ours, from a
 future version or damaged is refused with the reason, and the current data stays. A good file is
 not taken at once: :class:`ImportOffer` says what it would replace (matches and hands on each side,
-the date of the file's match) and the player is asked first (``ui/record_flow.py``).
+the date of the file's match) and the player is asked first (``ui/features/record_flow.py``).
 """
 
 import json
 
-from ui import daily, record, store
-from ui.i18n import _
+from ui.core import store
+from ui.features import daily, record
+from ui.view.i18n import _
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)

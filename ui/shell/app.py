@@ -1,25 +1,33 @@
-"""The shell: the one UI state, the page's events, and the effects of ``ui/flow.py`` run for real.
+"""The shell: the one UI state, the page's events, and the effects of ``ui/core/flow.py`` run for real.
 
-Everything that decides lives in ``ui/flow.py`` (pure, unit-tested); this module only connects it
-to the browser: DOM events in, then for each effect the engine worker (``ui/bridge.py``), storage
-(``ui/store.py``), the live log and the clock (``ui/dom.py``). It holds no rule and no decision.
+Everything that decides lives in ``ui/core/flow.py`` (pure, unit-tested); this module only connects it
+to the browser: DOM events in, then for each effect the engine worker (``ui/shell/bridge.py``), storage
+(``ui/core/store.py``), the live log and the clock (``ui/shell/dom.py``). It holds no rule and no decision.
 """
 
 import asyncio
 
 from pyscript import window
 
-from ui import bridge, dom, flow, house_rules, later, page_flow, render, sound, store, table
-from ui import effects as fx
-from ui.i18n import _
-from ui.state import UIState
+from ui.core import effects as fx
+from ui.core import flow, later, page_flow, store
+from ui.core.state import UIState
+from ui.features import house_rules, sound
+from ui.shell import bridge, dom
+from ui.view import render, table
+from ui.view.i18n import _
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only)
-    from ui import daily, record, record_flow, review, review_store, transfer
-else:  # (imported when first needed, not before the table is drawn: ui/later.py)
+    from ui.features import daily, record, record_flow, review, review_store, transfer
+else:  # (imported when first needed, not before the table is drawn: ui/core/later.py)
     daily, record, record_flow, review, review_store, transfer = later.modules(
-        "daily", "record", "record_flow", "review", "review_store", "transfer"
+        "features.daily",
+        "features.record",
+        "features.record_flow",
+        "features.review",
+        "features.review_store",
+        "features.transfer",
     )
 
 #: The page's UI state (the only one).
@@ -639,7 +647,7 @@ def on_change(event):
 
 async def change_language(language):
     """The language menu: translations, <html lang> and title change; the game does not."""
-    from ui import i18n
+    from ui.view import i18n
 
     await i18n.switch_language(window, language)
     redraw()

@@ -5,7 +5,7 @@ worker that restores a memory snapshot of the booted engine when it has one, and
 Python entry ``call(request) -> answer`` of ``ui/engine_worker.py``). Messages cross the thread
 boundary as JSON strings::
 
-    from ui import bridge
+    from ui.shell import bridge
     bridge.start_engine()                               # once the UI has painted
     result = await bridge.call("ping", text="hello")    # -> dict decoded from JSON
 

@@ -6,9 +6,9 @@ pattern, and screen readers get a text alternative: the SVG is an image named by
 summary, followed by a visually hidden table of every total.
 """
 
-from ui import texts
-from ui.html import attrs, esc
-from ui.i18n import _
+from ui.view import texts
+from ui.view.html import attrs, esc
+from ui.view.i18n import _
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)

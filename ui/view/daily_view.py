@@ -1,15 +1,16 @@
 """The daily deal's HTML: its menu entry, the result panel and the hand summary's buttons (pure)."""
 
-from ui import daily, texts
-from ui.html import esc
-from ui.i18n import _
-from ui.render import FOOTERS, MENU, PANELS, _panel, button
+from ui.features import daily
+from ui.view import texts
+from ui.view.html import esc
+from ui.view.i18n import _
+from ui.view.render import FOOTERS, MENU, PANELS, _panel, button
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from typing import Any
 
-    from ui.state import UIState
+    from ui.core.state import UIState
 
 
 def moments_text(codes: "list[str]") -> str:

@@ -1,6 +1,6 @@
 """The one way a value enters the page's HTML (pure, unit-tested).
 
-Every value interpolated into markup by ``ui/render.py`` and ``ui/i18n.py`` goes through
+Every value interpolated into markup by ``ui/view/render.py`` and ``ui/view/i18n.py`` goes through
 :func:`esc` (text and attribute values alike) or :func:`attrs` (a whole attribute list): nothing
 from the view, storage, the URL or a catalog is ever written as markup.
 """

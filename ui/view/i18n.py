@@ -172,7 +172,7 @@ def language_menu_html() -> str:
     """The language switch for the game menu: ``<select data-testid="language" data-action="language">``
     listing every language in its own name (``lang`` set on each option), the current one selected.
     On its ``change`` event call :func:`switch_language` with the select's value, then redraw."""
-    from ui.html import attrs, esc
+    from ui.view.html import attrs, esc
 
     label = esc(_("Language"))
     options = "".join(
@@ -189,7 +189,7 @@ def language_menu_html() -> str:
 
 def rules_link_html() -> str:
     """The link to the rules page, in the current language."""
-    from ui.html import esc
+    from ui.view.html import esc
 
     return (
         '<a class="btn rules-link" data-testid="rules-link" href="{}?lang={}"'

@@ -2,13 +2,13 @@
 view (``view["memory"]``): beside each opponent the suits it is known to lack and its exposed cards
 still to come; at the player's seat the point cards not yet played."""
 
-from ui import texts
-from ui.html import esc
-from ui.i18n import _
+from ui.view import texts
+from ui.view.html import esc
+from ui.view.i18n import _
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
-    from ui.state import View
+    from ui.core.state import View
 
 
 def seat_aid_html(view: "View", seat: int) -> str:

@@ -1,38 +1,41 @@
 """HTML of each region of the table, from seat 0's view and the UI flags (pure, unit-tested).
 
-``regions(app)`` returns ``{element_id: html}``; ``ui/dom.py`` writes only the regions whose HTML
+``regions(app)`` returns ``{element_id: html}``; ``ui/shell/dom.py`` writes only the regions whose HTML
 changed, once per animation frame. No DOM access here, no rules: per-card refusals, scores and
 breakdowns all come from the engine worker in the view.
 """
 
-from ui import house_rules, later, table, texts
-from ui.html import attrs, esc
-from ui.i18n import N_, _, ngettext, pgettext
+from ui.core import later
+from ui.features import house_rules
+from ui.view import table, texts
+from ui.view.html import attrs, esc
+from ui.view.i18n import N_, _, ngettext, pgettext
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from collections.abc import Callable, Sequence  # noqa: F401  (Callable: in type comments)
     from typing import Any
 
-    from ui import chart, memory_html, review, review_html, settings_view
-    from ui.state import UIState, View
-else:  # (imported when first needed, not before the table is drawn: ui/later.py)
+    from ui.core.state import UIState, View
+    from ui.features import review
+    from ui.view import chart, memory_html, review_html, settings_view
+else:  # (imported when first needed, not before the table is drawn: ui/core/later.py)
     chart, memory_html, review, review_html, settings_view = later.modules(
-        "chart", "memory_html", "review", "review_html", "settings_view"
+        "view.chart", "view.memory_html", "features.review", "view.review_html", "view.settings_view"
     )
 
 #: Static labels of index.html (``data-i18n-aria-label``), listed here so that extraction finds them.
 STATIC_LABELS = (N_("Across"), N_("Left"), N_("Right"), N_("You"), N_("Your hand"), N_("Table"))
 
 #: Panels drawn by other modules (their ``UIState.panel`` name -> its HTML), registered on import
-#: (``ui/stats_view.py``, ``ui/daily_view.py``; imported by :func:`extensions` when first needed):
+#: (``ui/view/stats_view.py``, ``ui/view/daily_view.py``; imported by :func:`extensions` when first needed):
 #: ``overlay_html`` draws the open one.
 PANELS = {}  # type: dict[str, Callable[[UIState], str]]
 #: Further menu entries (each ``UIState -> HTML``), registered on import, drawn in the settings sheet.
 MENU = []  # type: list[Callable[[UIState], str]]
 #: Further buttons of the hand summary and the match result (each ``() -> HTML``), registered on import.
 SUMMARY_BUTTONS = []  # type: list[Callable[[], str]]
-#: The daily deal's hand summary (``ui/daily_view.py``): ``"daily"`` its buttons, ``"daily-note"``
+#: The daily deal's hand summary (``ui/view/daily_view.py``): ``"daily"`` its buttons, ``"daily-note"``
 #: the result above them, each ``UIState -> HTML``.
 FOOTERS = {}  # type: dict[str, Callable[[UIState], str]]
 
@@ -40,8 +43,8 @@ FOOTERS = {}  # type: dict[str, Callable[[UIState], str]]
 def extensions() -> None:
     """Import the modules that register panels, menu entries and summary buttons here (the daily
     deal's, the statistics'), if they are not yet: the table itself does not need them, so they are
-    not imported before it is drawn (``ui/later.py``), but anything that shows their parts calls this."""
-    from ui import daily_view, stats_view  # noqa: F401  (in this order: the menu's)
+    not imported before it is drawn (``ui/core/later.py``), but anything that shows their parts calls this."""
+    from ui.view import daily_view, stats_view  # noqa: F401  (in this order: the menu's)
 
 
 def summary_buttons() -> str:
@@ -105,7 +108,7 @@ def button(
 
 def bar_html(app: "UIState") -> str:
     """The slim header: the name, Last trick (the one action used mid-hand) and ☰, which opens the
-    settings sheet (``ui/settings_view.py``) with everything else."""
+    settings sheet (``ui/view/settings_view.py``) with everything else."""
     menu = attrs(
         (
             ("type", "button"),

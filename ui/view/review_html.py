@@ -6,16 +6,17 @@ seat's hand at that trick with its exposed cards marked, and the coach's word on
 decision there. A play the coach flags carries ``data-costly`` (its expected cost in points).
 """
 
-from ui import render, review, texts
-from ui.html import attrs, esc
-from ui.i18n import _, ngettext
+from ui.features import review
+from ui.view import render, texts
+from ui.view.html import attrs, esc
+from ui.view.i18n import _, ngettext
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from typing import Any
 
-    from ui.review_state import ReviewState
-    from ui.state import UIState
+    from ui.core.state import UIState
+    from ui.features.review_state import ReviewState
 
 
 def _cards_text(cards: "list[str]") -> str:

@@ -3,21 +3,22 @@
 A modal dialog (``data-testid=sheet``) over the table, drawn only while ``UIState.sheet`` is set:
 the settings (difficulty, language, play speed, how long a finished trick stays, four colours,
 memory aid, sound) and the rest of the menu (captured cards, the entries other modules register in
-``render.MENU`` — statistics, the daily deal —, the rules). Its transitions are ``ui/flow.py``'s
-(:func:`~ui.flow.menu`, :func:`~ui.flow.toggle_setting`, :func:`~ui.flow.choose`); ``ui/dom.py``
-moves the focus into it and back to ☰, ``ui/app.py`` keeps Tab inside and closes it on Escape.
+``render.MENU`` — statistics, the daily deal —, the rules). Its transitions are ``ui/core/flow.py``'s
+(:func:`~ui.core.flow.menu`, :func:`~ui.core.flow.toggle_setting`, :func:`~ui.core.flow.choose`); ``ui/shell/dom.py``
+moves the focus into it and back to ☰, ``ui/shell/app.py`` keeps Tab inside and closes it on Escape.
 """
 
-from ui import house_rules, i18n, texts
-from ui.html import attrs, esc
-from ui.i18n import _, pgettext
-from ui.render import MENU, button, extensions
+from ui.features import house_rules
+from ui.view import i18n, texts
+from ui.view.html import attrs, esc
+from ui.view.i18n import _, pgettext
+from ui.view.render import MENU, button, extensions
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from collections.abc import Sequence
 
-    from ui.state import UIState
+    from ui.core.state import UIState
 
 
 def select_field(testid: str, label: str, options: "Sequence[tuple[str, str]]", current: str) -> str:

@@ -2,21 +2,22 @@
 
 Each figure is an element ``data-stat=NAME`` (all difficulties) or ``data-stat=NAME.LEVEL`` whose
 text is the number alone (``–`` before there is one); labels come from the catalogs and every value
-goes through ``ui/html.py``. The standard rules' figures come first; below them, one column per
+goes through ``ui/view/html.py``. The standard rules' figures come first; below them, one column per
 house-rule set the player has played (cells ``data-rules-stat=NAME`` with ``data-rules=KEY``,
-``ui.record.rule_set_key``), headed by the rules' names.
+``ui.features.record.rule_set_key``), headed by the rules' names.
 """
 
-from ui import daily, texts
-from ui.html import attrs, esc
-from ui.i18n import _
-from ui.record import SCOPES, rule_set_names
-from ui.render import MENU, PANELS, SUMMARY_BUTTONS, _panel, button
+from ui.features import daily
+from ui.features.record import SCOPES, rule_set_names
+from ui.view import texts
+from ui.view.html import attrs, esc
+from ui.view.i18n import _
+from ui.view.render import MENU, PANELS, SUMMARY_BUTTONS, _panel, button
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
-    from ui.record import Record, Tally
-    from ui.state import UIState
+    from ui.core.state import UIState
+    from ui.features.record import Record, Tally
 
 
 def rows() -> "tuple[tuple[str, str], ...]":
@@ -135,7 +136,7 @@ def daily_body(rec: "Record", today: str) -> str:
 
 def statistics_footer(app: "UIState") -> str:
     offer = app.import_offer
-    if offer is not None:  # (what the import replaces, then the question: ui/record_flow.py)
+    if offer is not None:  # (what the import replaces, then the question: ui/features/record_flow.py)
         said = "".join('<p class="confirm">{}</p>'.format(esc(line)) for line in offer.lines())
         return '<div class="confirm" data-testid="import-offer">{}</div>{}{}'.format(
             said,
@@ -156,7 +157,7 @@ def statistics_footer(app: "UIState") -> str:
 
 
 def statistics_html(app: "UIState") -> str:
-    """The statistics panel (``ui.record`` as last read from storage)."""
+    """The statistics panel (``ui.features.record`` as last read from storage)."""
     if app.record is None:
         return ""
     # (one region scrolls, the title and the actions stay on screen: web/game.css)

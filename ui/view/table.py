@@ -7,7 +7,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from typing import Any
 
-    from ui.state import UIState, View
+    from ui.core.state import UIState, View
 
 #: Where each seat sits on screen; play runs counter-clockwise: you, right, across, left.
 POSITIONS = {0: "bottom", 1: "right", 2: "top", 3: "left"}

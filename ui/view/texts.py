@@ -4,14 +4,14 @@ Pure Python (MicroPython and CPython): no ``pyscript`` import, so pytest checks 
 visible text goes through ``_()`` with the English wording of docs/ui.md as msgid.
 """
 
-from ui.i18n import _
-from ui.state import LEVELS
+from ui.core.state import LEVELS
+from ui.view.i18n import _
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from typing import Any
 
-    from ui.state import View
+    from ui.core.state import View
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_SUITS = ("H", "D")
