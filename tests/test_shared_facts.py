@@ -76,10 +76,10 @@ def test_every_day_of_the_engines_years_is_taken_by_both() -> None:
 
 def test_the_daily_deal_is_played_at_the_engines_daily_level() -> None:
     ui = state.UIState()
-    ui.level = next(level for level in ("easy", "normal") if level != DAILY_LEVEL)
-    ui.daily = "2026-12-02"
+    ui.settings.level = next(level for level in ("easy", "normal") if level != DAILY_LEVEL)
+    ui.day.on_table = "2026-12-02"
     flow.begin_hand(ui)
-    assert ui.hand_level == DAILY_LEVEL
-    ui.daily = None
+    assert ui.table.hand_level == DAILY_LEVEL
+    ui.day.on_table = None
     flow.begin_hand(ui)
-    assert ui.hand_level == ui.level
+    assert ui.table.hand_level == ui.settings.level

@@ -67,17 +67,17 @@ flow.resume(s, {"state": None, "view": op("new_match", seed=3)["view"], "hand_le
 table = render.regions(s)
 out["after_table"] = deferred()
 out["table_has_hand"] = "data-card" in table["hand"]
-s.record = later.load("features.record").Record()  # (what opening the panel reads first: ReadRecord)
-s.panel = "statistics"
+s.stats.record = later.load("features.record").Record()  # (what opening the panel reads first: ReadRecord)
+s.screen.panel = "statistics"
 out["statistics"] = 'data-testid="statistics"' in render.regions(s)["overlay"]
-s.panel = None
-s.sheet = True
+s.screen.panel = None
+s.screen.sheet = True
 sheet = render.regions(s)["sheet"]
 out["menu"] = [t for t in ("open-daily", "open-statistics") if 'data-testid="' + t + '"' in sheet]
-s.sheet = False
+s.screen.sheet = False
 summary = UIState()
-summary.engine_ready = True
-summary.view = play_out(op("new_match", seed=5), lambda v: v["phase"] == "hand_over")["view"]
+summary.link.engine_ready = True
+summary.table.view = play_out(op("new_match", seed=5), lambda v: v["phase"] == "hand_over")["view"]
 overlay = render.regions(summary)["overlay"]
 out["summary"] = [t for t in ("hand-summary", "match-chart", "summary-statistics", "review-hand")
                   if 'data-testid="' + t + '"' in overlay]

@@ -57,7 +57,7 @@ def draw_all(text: str) -> None:
     table.turn_attr(s)
     flow.busy(s)
     render.regions(s)
-    s.sheet = True
+    s.screen.sheet = True
     render.regions(s)
 
 
@@ -158,10 +158,12 @@ def test_a_save_from_before_a_table_fact_waits_for_the_engine_to_be_drawn() -> N
     view = copy.deepcopy(packed["view"])
     del view["exposed_held"]  # (sent since 2026-12-01)
     s = flow.resume(UIState(), store.decode(save_text(packed, view)))
-    assert s.view is None and s.state == packed["state"]  # resumable, not drawn: the loading state
+    assert (
+        s.table.view is None and s.table.state == packed["state"]
+    )  # resumable, not drawn: the loading state
     render.regions(s)
-    flow.checked(s, op("check", state=s.state))
-    assert s.view is not None and "exposed_held" in s.view
+    flow.checked(s, op("check", state=s.table.state))
+    assert s.table.view is not None and "exposed_held" in s.table.view
     render.regions(s)
 
 

@@ -222,7 +222,7 @@ class Export(Effect):
 
 
 class Import(Effect):
-    """Let the player pick a file of data and check it whole; a good one is offered (``UIState.import_offer``)."""
+    """Let the player pick a file of data and check it whole; a good one is offered (``UIState.stats.import_offer``)."""
 
     def __repr__(self) -> str:
         return "Import()"

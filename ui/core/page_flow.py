@@ -16,6 +16,7 @@ if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from typing import Any
 
     from ui.core.flow import Result
+    from ui.core.settings import Settings
     from ui.core.state import UIState
 
 
@@ -24,21 +25,20 @@ if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
 
 def storage_opened(s: "UIState", usable: bool, fast: bool) -> "UIState":
     """Storage is open (``usable`` False: the game plays unsaved, with a notice); ``?fast=1``."""
-    s.unsaved = not usable
-    s.fast = fast
+    s.saving.unsaved = not usable
+    s.link.fast = fast
     return s
 
 
-def take_settings(s: "UIState", settings: "dict[str, Any]") -> "UIState":
+def take_settings(s: "UIState", settings: "Settings") -> "UIState":
     """The settings as ``store.load_settings`` read them (checked there, defaults for the rest)."""
-    for field in ("level", "four_colour", "memory_aid", "play_speed", "trick_pause", "sound", "house_rules"):
-        setattr(s, field, settings[field])
+    s.settings = settings
     return s
 
 
 def loading(s: "UIState", percent: int) -> "UIState":
     """The loading bar, from what has really arrived (at most 95 %: the deal is still to come)."""
-    s.progress = min(percent, 95)
+    s.screen.progress = min(percent, 95)
     return s
 
 
@@ -51,19 +51,19 @@ def boot_table(
     be read still holds its slot (storage refused to set it aside): the new match plays unsaved
     rather than write over it."""
     if decision == "new" and blocked:
-        s.unsaved = True
-        s.save_blocked = True
+        s.saving.unsaved = True
+        s.saving.save_blocked = True
     if decision in ("resume", "ask") and saved is not None:
         flow.resume(s, saved)
     if decision == "ask":
-        s.ask_seed = seed
-    s.loading_text = _("Waking up the opponents…")
+        s.link.ask_seed = seed
+    s.screen.loading_text = _("Waking up the opponents…")
     return s
 
 
 def engine_started(s: "UIState") -> "UIState":
     """The engine worker answered its first request: the table may act (once checked)."""
-    s.engine_ready = True
+    s.link.engine_ready = True
     return s
 
 
@@ -77,29 +77,29 @@ def save_refused(s: "UIState") -> "UIState":
     """The engine refused the saved table (it is set aside): no table until a new match is dealt,
     no question about a ``?seed=`` link over it, and inputs kept for it are dropped (the notice
     that a new match starts says why)."""
-    s.state = None
-    s.view = None
-    s.checked = False
-    s.ask_seed = None
-    s.queued = []
+    s.table.state = None
+    s.table.view = None
+    s.table.checked = False
+    s.link.ask_seed = None
+    s.link.queued = []
     return s
 
 
 def start_notices(s: "UIState", notices: "list[str]") -> "UIState":
     """The start-up notices (a save set aside, a bad link...), shown until the next tap."""
-    s.alert = " · ".join(n for n in notices if n)
+    s.screen.alert = " · ".join(n for n in notices if n)
     return s
 
 
 def start_failed(s: "UIState", reason: str) -> "UIState":
     """The game could not start once the engine was ready: the table gives way to ``reason``."""
-    s.failed = reason or "error"
+    s.link.failed = reason or "error"
     return s
 
 
 def named_tab(s: "UIState", token: str) -> "UIState":
     """This tab's token, written in its saves (two tabs' saves always differ)."""
-    s.tab = token
+    s.saving.tab = token
     return s
 
 
@@ -108,34 +108,34 @@ def named_tab(s: "UIState", token: str) -> "UIState":
 
 def engine_lost(s: "UIState") -> "Result":
     """The engine worker died: every flow waiting on it stops, and the page says it restarts it."""
-    s.recovering = True
-    s.gen += 1
-    s.engine_ready = False
-    s.busy = False
-    s.engine_note = _("The game engine stopped. Restarting it…")
-    return s, [fx.Announce(s.engine_note)]
+    s.link.recovering = True
+    s.link.gen += 1
+    s.link.engine_ready = False
+    s.link.busy = False
+    s.link.engine_note = _("The game engine stopped. Restarting it…")
+    return s, [fx.Announce(s.link.engine_note)]
 
 
 def engine_back(s: "UIState", packed: "dict[str, Any]") -> "Result":
     """The new engine worker checked the table (or dealt a new match): play goes on."""
     flow.checked(s, packed)
-    s.engine_ready = True
-    s.recovering = False
-    s.engine_note = _("The game engine was restarted: play goes on from the last save.")
-    return s, [fx.Announce(s.engine_note)]
+    s.link.engine_ready = True
+    s.link.recovering = False
+    s.link.engine_note = _("The game engine was restarted: play goes on from the last save.")
+    return s, [fx.Announce(s.link.engine_note)]
 
 
 def engine_gone(s: "UIState") -> "UIState":
     """The engine worker could not be restarted."""
-    s.recovering = False
-    s.engine_note = _("The game engine could not be restarted. Reload the page.")
+    s.link.recovering = False
+    s.link.engine_note = _("The game engine could not be restarted. Reload the page.")
     return s
 
 
 def request_failed(s: "UIState", text: str) -> "Result":
     """A request to the engine failed (``text``, empty when the worker died: the shell restarts it)."""
-    s.busy = False
-    s.thinking = None
+    s.link.busy = False
+    s.motion.thinking = None
     if not text:
         return s, []
     return flow.say(s, _("Something went wrong: {error}").format(error=text))
@@ -143,9 +143,9 @@ def request_failed(s: "UIState", text: str) -> "Result":
 
 def dealing_new(s: "UIState") -> "UIState":
     """A new match is asked of the engine (:func:`started` takes it): whatever ran stops."""
-    s.daily = None
-    s.gen += 1
-    s.busy = True
+    s.day.on_table = None
+    s.link.gen += 1
+    s.link.busy = True
     return s
 
 
@@ -156,11 +156,11 @@ def follow(s: "UIState", saved: "dict[str, Any]") -> "UIState":
     """Another tab saved the match (``saved``, shape-checked): this tab follows it and neither plays
     nor saves until the player takes the game back (:func:`take_back`). Its flows stop; taps kept
     for its table are dropped (the other tab has the game)."""
-    s.gen += 1
-    s.elsewhere = True
-    s.busy = False
-    s.ask_seed = None
-    s.queued = []
+    s.link.gen += 1
+    s.saving.elsewhere = True
+    s.link.busy = False
+    s.link.ask_seed = None
+    s.link.queued = []
     return flow.resume(s, saved)
 
 
@@ -168,23 +168,23 @@ def take_back(s: "UIState", saved: "dict[str, Any] | None") -> "UIState":
     """ "Play here": this tab takes the game from the latest save (the engine checks it next)."""
     if saved is not None:
         flow.resume(s, saved)
-    s.elsewhere = False
+    s.saving.elsewhere = False
     return s
 
 
 def playing_here(s: "UIState") -> "UIState":
     """This tab took the game back and the engine checked it: any flow of its following stops."""
-    s.gen += 1
+    s.link.gen += 1
     return s
 
 
 def back_to_match(s: "UIState", saved: "dict[str, Any] | None") -> "UIState":
     """From the daily deal back to the match's save (``saved``), or to no table (a new match)."""
-    s.daily = None
-    s.daily_practice = False
-    s.gen += 1
-    s.view = None
-    s.state = None
+    s.day.on_table = None
+    s.day.practice = False
+    s.link.gen += 1
+    s.table.view = None
+    s.table.state = None
     if saved is not None:
         flow.resume(s, saved)
     return s
@@ -194,14 +194,14 @@ def daily_asked(s: "UIState", date: str, result: "dict[str, Any] | None", practi
     """The daily deal of ``date`` is asked for (``result``: its recorded result, or None). Played
     already and not for practice: its result is shown (a panel over the match) and False is returned;
     else True: the shell asks the engine for its hand (whatever ran stops)."""
-    s.daily_date = date
-    s.daily_result = result
+    s.day.date = date
+    s.day.result = result
     if result and not practice:
-        if s.daily != date:
-            s.panel = "daily"
+        if s.day.on_table != date:
+            s.screen.panel = "daily"
         return False
-    s.gen += 1
-    s.busy = True
+    s.link.gen += 1
+    s.link.busy = True
     return True
 
 
@@ -216,17 +216,17 @@ def daily_dealt(
     """The daily hand is on the table: dealt by the engine, or resumed from its slot (``saved``) as
     the engine checked it (``packed``). ``notice``: what is said first (another day's deal is only
     practice), or nothing."""
-    s.daily = date
-    s.daily_practice = practice
-    s.panel = None
+    s.day.on_table = date
+    s.day.practice = practice
+    s.screen.panel = None
     said = [fx.Announce(notice)] if notice else []
     if notice:
-        s.alert = notice
+        s.screen.alert = notice
     if saved is None:
         s, effects = flow.started(s, packed)
         return s, said + effects
     flow.checked(flow.resume(s, saved), packed)
-    s.busy = False
+    s.link.busy = False
     return s, said + [fx.CountHand()]
 
 
@@ -244,65 +244,65 @@ def shared(s: "UIState", outcome: str, text: str) -> "Result":
 
 def input_received(s: "UIState") -> "UIState":
     """An input arrived; its handling starts in a task of its own (busy until then)."""
-    s.inputs += 1
+    s.link.inputs += 1
     return s
 
 
 def input_started(s: "UIState") -> "UIState":
     """The handling of an input starts (its first step changes the state)."""
-    s.inputs -= 1
+    s.link.inputs -= 1
     return s
 
 
 def save_asked(s: "UIState") -> bool:
     """An autosave is to be queued (True), or there is nothing to save, one is queued already, or
     saving is not this tab's (another tab has the game, or a refused save holds the slot)."""
-    if s.state is None or s.save_pending or s.elsewhere or s.save_blocked:
+    if s.table.state is None or s.saving.save_pending or s.saving.elsewhere or s.saving.save_blocked:
         return False
-    s.save_pending = True
+    s.saving.save_pending = True
     return True
 
 
 def save_done(s: "UIState", written: bool) -> "UIState":
     """The queued autosave ran; ``written`` False: storage refused it (the game plays on unsaved)."""
-    s.save_pending = False
+    s.saving.save_pending = False
     if not written:
-        s.unsaved = True
+        s.saving.unsaved = True
     return s
 
 
 def toast_shown(s: "UIState", card: str, token: float) -> "UIState":
     """The signal card ``card`` in a toast; ``token`` names this toast (for :func:`toast_over`)."""
-    s.toast = card
-    s.toast_token = token
+    s.motion.toast = card
+    s.motion.toast_token = token
     return s
 
 
 def toast_over(s: "UIState", token: float) -> bool:
     """The toast ``token`` has been shown long enough: it goes, unless a later one replaced it."""
-    if s.toast_token != token:
+    if s.motion.toast_token != token:
         return False
-    s.toast = None
+    s.motion.toast = None
     return True
 
 
 def driving(s: "UIState", gen: int) -> bool:
     """The opponents of generation ``gen`` are to be run: False when they run already, another tab
     has the game or a ``?seed=`` question is up."""
-    if s.driving == gen or s.elsewhere or s.ask_seed is not None:
+    if s.link.driving == gen or s.saving.elsewhere or s.link.ask_seed is not None:
         return False
-    s.driving = gen
+    s.link.driving = gen
     return True
 
 
 def driven(s: "UIState", gen: int) -> "UIState":
     """The run of generation ``gen``'s opponents ended."""
-    if s.driving == gen:
-        s.driving = None
+    if s.link.driving == gen:
+        s.link.driving = None
     return s
 
 
 def focus(s: "UIState", code: str) -> "UIState":
     """The keyboard focus is on the hand card ``code`` (Enter or Space acts on it)."""
-    s.focus = code
+    s.table.focus = code
     return s

@@ -1,20 +1,19 @@
-"""The UI state: everything the page knows besides the engine's own state, declared in one class.
+"""The UI state: everything the page knows besides the engine's own state, declared in typed parts.
 
 Pure Python (MicroPython and CPython). ``ui/core/flow.py`` changes it (transitions), ``ui/view/render.py``
-draws from it, ``ui/shell/app.py`` (the shell) holds the one instance. The engine state itself is opaque
-text; the table is drawn from ``view``, seat 0's table view as the engine sent it.
+draws from it, ``ui/shell/app.py`` (the shell) holds the one instance. The engine state itself is
+opaque text; the table is drawn from ``table.view``, seat 0's table view as the engine sent it.
+
+:class:`UIState` holds one part per concern, each a small class with a comment per field: the
+table (:class:`TableState`), the engine link (:class:`EngineLink`), the settings
+(``ui/core/settings.py``), what the page says and shows (:class:`Screen`), what is moving
+(:class:`Motion`), the saves (:class:`Saving`), the player's record (:class:`RecordState`), the daily
+deal (:class:`DailyState`), the hand review and the match's earlier hands
+(``ui/features/review_state.py``).
 """
 
+from ui.core.settings import DEFAULT_LEVEL, Settings
 from ui.features.review_state import ReviewState, StoredHands
-
-#: The difficulty levels, easiest first (the engine's ``gongzhu.ai.LEVELS``; a test holds
-#: them equal). The one list the UI uses: the menu, the settings and the saves read it.
-LEVELS = ("easy", "normal", "hard")
-DEFAULT_LEVEL = "normal"
-
-#: The play speeds of the settings, slowest first, and how long a finished trick stays on show.
-PLAY_SPEEDS = ("slow", "normal", "fast")
-TRICK_PAUSES = ("short", "normal", "long")
 
 #: The engine's phases, as seat 0's view names them.
 PHASES = ("expose", "play", "hand_over", "match_over")
@@ -73,34 +72,105 @@ if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     View = TableView
 
 
-class UIState:
-    """The page's state. One field a line, each with what it holds."""
+class TableState:
+    """The match on the table (its fields in :data:`SAVED` are saved with it, ``ui/core/store.py``)."""
+
+    __slots__ = (
+        "bots_exposed",
+        "checked",
+        "expose_sel",
+        "focus",
+        "hand_level",
+        "hold",
+        "match_token",
+        "selected",
+        "speed",
+        "state",
+        "view",
+    )  # fmt: skip
+
+    #: The fields saved with the match beside ``state`` and ``view``, so that a reload resumes exactly
+    #: where the player was (no text: the standing notice is made again from the view).
+    SAVED = ("hand_level", "bots_exposed", "hold", "speed", "selected", "expose_sel", "match_token")
 
     def __init__(self) -> None:
-        # --- the match (saved with it, see ui/core/store.py)
         self.state = None  # type: str | None  # the engine state: opaque JSON text, sent back with every request
         self.view = None  # type: View | None  # seat 0's table view (the engine's, or a shape-checked save's until it answers)
+        self.checked = False  # type: bool  # the view on the table is the engine's (False: a save drawn before its check)
         self.hand_level = DEFAULT_LEVEL  # type: str  # the difficulty of the hand in play
         self.bots_exposed = False  # type: bool  # the opponents have sent their expose decisions this hand
         self.hold = False  # type: bool  # a completed trick stays on show before play goes on
         self.speed = False  # type: bool  # Speed up was pressed this hand
         self.selected = None  # type: str | None  # the hand card selected to be played, or None
         self.expose_sel = []  # type: list[str]  # the cards chosen to be exposed
-        # --- settings (saved apart, see ui/core/store.py)
-        self.level = DEFAULT_LEVEL  # type: str  # the difficulty chosen in the menu (from the next hand)
-        self.four_colour = False  # type: bool  # the four-colour deck
-        self.memory_aid = False  # type: bool  # the table-memory aid is shown (off by default)
-        self.play_speed = "normal"  # type: str  # how fast the opponents play: one of PLAY_SPEEDS
-        self.trick_pause = "normal"  # type: str  # how long a finished trick stays on the table: one of TRICK_PAUSES
-        self.sound = False  # type: bool  # sound effects (off by default)
-        self.house_rules = {}  # type: dict[str, str]  # the house rules chosen for the next match (ui/features/house_rules.py)
-        # --- what the table says
+        self.focus = None  # type: str | None  # the hand card the arrow keys moved to
+        self.match_token = ""  # type: str  # names the match on the table in the record's keys: new for every match started (ui/features/record.py)
+
+
+class EngineLink:
+    """The link to the engine worker and the flow of requests through it."""
+
+    __slots__ = (
+        "ask_seed",
+        "busy",
+        "driving",
+        "engine_note",
+        "engine_ready",
+        "failed",
+        "fast",
+        "gen",
+        "inputs",
+        "queued",
+        "recovering",
+    )  # fmt: skip
+
+    def __init__(self) -> None:
+        self.busy = False  # type: bool  # a request for the player is with the engine
+        self.inputs = 0  # type: int  # inputs received whose handling has not started (ui/shell/app.py): the page is busy
+        self.fast = False  # type: bool  # ?fast=1: the opponents play at once (tests)
+        self.engine_ready = False  # type: bool  # the engine worker has answered
+        self.queued = []  # type: list[tuple[str, str]]  # taps and presses made before the engine answered, in order: ("tap", card) or ("action", name)
+        self.gen = 0  # type: int  # bumped to stop any flow in progress (new match, engine restart, other tab)
+        self.driving = None  # type: int | None  # the generation whose opponents are being run, or None
+        self.recovering = False  # type: bool  # a dead engine worker is being replaced
+        self.ask_seed = None  # type: int | None  # a ?seed= link waits for "start it or resume?": its seed
+        self.failed = ""  # type: str  # why the game could not start, or ""
+        self.engine_note = ""  # type: str  # the engine restarted (or could not be)
+
+
+class Screen:
+    """What the page says and which of its panels is open."""
+
+    __slots__ = (
+        "alert",
+        "loading_text",
+        "message",
+        "notice",
+        "notice_said",
+        "panel",
+        "progress",
+        "sheet",
+        "turn_said",
+    )  # fmt: skip
+
+    def __init__(self) -> None:
         self.notice = ""  # type: str  # the hand's standing notice (no card to expose, who exposed what)
         self.notice_said = ""  # type: str  # the last notice read out to screen readers
         self.message = ""  # type: str  # a passing message (a refusal, a hint), replaced by the next step
         self.alert = ""  # type: str  # start-up notices (a save set aside, a bad deal link), until the next tap
-        self.engine_note = ""  # type: str  # the engine restarted (or could not be)
         self.turn_said = None  # type: str | None  # the engine state at which "Your turn" was last read out
+        self.panel = None  # type: str | None  # the open panel: "captured", "last-trick" or None
+        self.sheet = False  # type: bool  # the settings sheet (the menu, opened by ☰) is open
+        self.loading_text = ""  # type: str  # the loading screen's line
+        self.progress = 10  # type: int  # the loading bar, in percent
+
+
+class Motion:
+    """What is moving on the table (the page reads as busy until it has stopped)."""
+
+    __slots__ = ("collecting", "dealing", "flying", "fresh_card", "thinking", "toast", "toast_token")
+
+    def __init__(self) -> None:
         self.toast = None  # type: str | None  # the signal card (pig, goat, transformer) in a toast, or None
         self.toast_token = 0  # type: float  # which toast a pending clear is for
         self.fresh_card = None  # type: str | None  # the card just played (it slides in)
@@ -108,40 +178,70 @@ class UIState:
         self.collecting = None  # type: int | None  # the seat a finished trick sweeps to, or None
         self.thinking = None  # type: int | None  # the opponent whose card the engine is choosing, or None
         self.dealing = None  # type: int | None  # the hand just dealt, its cards arriving in sequence, or None
-        self.panel = None  # type: str | None  # the open panel: "captured", "last-trick" or None
-        self.sheet = False  # type: bool  # the settings sheet (the menu, opened by ☰) is open
-        self.review = ReviewState()  # type: ReviewState  # the finished hand's review and coach (ui/features/review.py)
-        self.stored = StoredHands()  # type: StoredHands  # the match's earlier hands kept reviewable, engine-checked
-        self.focus = None  # type: str | None  # the hand card the arrow keys moved to
-        self.loading_text = ""  # type: str  # the loading screen's line
-        self.progress = 10  # type: int  # the loading bar, in percent
-        # --- the flow
-        self.busy = False  # type: bool  # a request for the player is with the engine
-        self.inputs = 0  # type: int  # inputs received whose handling has not started (ui/shell/app.py): the page is busy
-        self.fast = False  # type: bool  # ?fast=1: the opponents play at once (tests)
-        self.engine_ready = False  # type: bool  # the engine worker has answered
-        self.checked = False  # type: bool  # the view on the table is the engine's (False: a save drawn before its check)
-        self.queued = []  # type: list[tuple[str, str]]  # taps and presses made before the engine answered, in order: ("tap", card) or ("action", name)
-        self.gen = 0  # type: int  # bumped to stop any flow in progress (new match, engine restart, other tab)
-        self.driving = None  # type: int | None  # the generation whose opponents are being run, or None
-        self.recovering = False  # type: bool  # a dead engine worker is being replaced
-        self.ask_seed = None  # type: int | None  # a ?seed= link waits for "start it or resume?": its seed
-        self.failed = ""  # type: str  # why the game could not start, or ""
-        # --- storage
+
+
+class Saving:
+    """The saves in storage (``ui/core/store.py``) and the other tabs."""
+
+    __slots__ = ("elsewhere", "save_blocked", "save_pending", "tab", "unsaved")
+
+    def __init__(self) -> None:
         self.unsaved = False  # type: bool  # storage refused a write: the game plays on unsaved
         self.save_pending = False  # type: bool  # an autosave is queued
         self.save_blocked = False  # type: bool  # a refused save holds the slot (never written over)
         self.elsewhere = False  # type: bool  # another tab has the game: this one follows and does not save
         self.tab = ""  # type: str  # this tab's token, in its saves (two tabs' saves always differ)
-        # --- the player's record (ui/features/record.py; stored apart from the match)
+
+
+class RecordState:
+    """The player's record (``ui/features/record.py``; stored apart from the match) and its panel."""
+
+    __slots__ = ("confirm_reset", "import_offer", "note", "record", "today")
+
+    def __init__(self) -> None:
         self.record = None  # type: Record | None  # the statistics as last read from storage (None: not read yet)
-        self.record_note = ""  # type: str  # why the stored statistics were set aside, or ""
+        self.note = ""  # type: str  # why the stored statistics were set aside, or ""
         self.today = ""  # type: str  # today's date (UTC, YYYY-MM-DD) as the record was read: later daily results are not shown
         self.confirm_reset = False  # type: bool  # "Reset statistics" waits for its confirmation
         self.import_offer = None  # type: ImportOffer | None  # a checked import file waiting for the player's yes (ui/features/transfer.py)
-        self.match_token = ""  # type: str  # names the match on the table in the record's keys: new for every match started (ui/features/record.py)
-        # --- the daily deal (ui/features/daily.py; saved in a slot of its own)
-        self.daily = None  # type: str | None  # the date (YYYY-MM-DD) of the daily deal on the table, or None: the match
-        self.daily_practice = False  # type: bool  # the daily deal on the table is a replay for practice (not recorded)
-        self.daily_date = ""  # type: str  # the date of the daily deal opened last
-        self.daily_result = None  # type: dict[str, Any] | None  # that date's recorded result {score, place, codes}, or None
+
+
+class DailyState:
+    """The daily deal (``ui/features/daily.py``; saved in a slot of its own)."""
+
+    __slots__ = ("date", "on_table", "practice", "result")
+
+    def __init__(self) -> None:
+        self.on_table = None  # type: str | None  # the date (YYYY-MM-DD) of the daily deal on the table, or None: the match
+        self.practice = False  # type: bool  # the daily deal on the table is a replay for practice (not recorded)
+        self.date = ""  # type: str  # the date of the daily deal opened last
+        self.result = None  # type: dict[str, Any] | None  # that date's recorded result {score, place, codes}, or None
+
+
+class UIState:
+    """The page's state: its parts, one a line."""
+
+    __slots__ = (
+        "day",
+        "link",
+        "motion",
+        "review",
+        "saving",
+        "screen",
+        "settings",
+        "stats",
+        "stored",
+        "table",
+    )
+
+    def __init__(self) -> None:
+        self.table = TableState()  # type: TableState  # the match on the table (saved with it)
+        self.link = EngineLink()  # type: EngineLink  # the engine worker's link and the requests' flow
+        self.settings = Settings()  # type: Settings  # the player's settings (saved apart, ui/core/settings.py)
+        self.screen = Screen()  # type: Screen  # what the page says, the panel or sheet open, the loading bar
+        self.motion = Motion()  # type: Motion  # what is moving: the deal, a card flying in, the sweep, a toast
+        self.saving = Saving()  # type: Saving  # storage and the other tabs
+        self.stats = RecordState()  # type: RecordState  # the player's record and its panel
+        self.day = DailyState()  # type: DailyState  # the daily deal
+        self.review = ReviewState()  # type: ReviewState  # the finished hand's review and coach (ui/features/review.py)
+        self.stored = StoredHands()  # type: StoredHands  # the match's earlier hands kept reviewable, engine-checked

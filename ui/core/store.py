@@ -13,14 +13,15 @@ a match the engine's ``check`` refuses, by ``ui/shell/app.py``). Storage that is
 
 import json
 
-from ui.core import shape
-from ui.core.state import DEFAULT_LEVEL, LEVELS, PLAY_SPEEDS, TRICK_PAUSES
-from ui.features import house_rules
+from ui.core import settings, shape
+from ui.core.settings import DEFAULT_LEVEL, LEVELS
+from ui.core.state import TableState
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from typing import Any
 
+    from ui.core.settings import Settings
     from ui.core.state import UIState
 
 SCHEMA = 1
@@ -37,9 +38,6 @@ MAX_SEED = 2**53 - 1
 PROBE_KEY = "gongzhu.probe"
 SETTINGS_KEY = "gongzhu.settings.v1"
 
-#: UI flags saved with the match so a reload resumes exactly where the player was (no text: the
-#: standing notice is made again from the view, so a save cannot put words on the table).
-UI_KEYS = ("hand_level", "bots_exposed", "hold", "speed", "selected", "expose_sel", "match_token")
 #: The longest match token kept from a save (``ui/features/record_flow.py`` makes them; a longer or odd one is dropped).
 MAX_TOKEN = 24
 
@@ -59,49 +57,21 @@ def get_text(storage: "Any", key: str) -> "str | None":
         return None
 
 
-def load_settings(storage: "Any") -> "dict[str, Any]":
-    """``{"level": ..., "four_colour": ..., "memory_aid": ...}``; defaults for anything missing or unreadable. (The
-    language is saved apart, under ``ui.view.i18n.STORAGE_KEY``, which the rules page shares.)"""
-    settings = {
-        "level": DEFAULT_LEVEL,
-        "four_colour": False,
-        "memory_aid": False,
-        "play_speed": "normal",
-        "trick_pause": "normal",
-        "sound": False,
-        "house_rules": house_rules.defaults(),
-    }  # type: dict[str, Any]
+def load_settings(storage: "Any") -> "Settings":
+    """The settings stored (``ui/core/settings.py`` checks them: defaults for anything missing or
+    unreadable). (The language is saved apart, under ``ui.view.i18n.STORAGE_KEY``, which the rules
+    page shares.)"""
     try:
         raw = _get(storage, SETTINGS_KEY)
         data = json.loads(raw) if raw and len(raw) < 1000 else {}
-        if isinstance(data, dict):
-            if data.get("level") in LEVELS:
-                settings["level"] = data["level"]
-            settings["four_colour"] = data.get("four_colour") is True
-            settings["memory_aid"] = data.get("memory_aid") is True
-            if data.get("play_speed") in PLAY_SPEEDS:
-                settings["play_speed"] = data["play_speed"]
-            if data.get("trick_pause") in TRICK_PAUSES:
-                settings["trick_pause"] = data["trick_pause"]
-            settings["sound"] = data.get("sound") is True
-            settings["house_rules"] = house_rules.read(data.get("house_rules"))
     except Exception:  # (settings never break the page)
-        pass
-    return settings
+        data = {}
+    return settings.read(data)
 
 
 def save_settings(storage: "Any", ui: "UIState") -> bool:
     """Save the settings of the UI state ``ui``; False when storage refuses (full or disabled)."""
-    settings = {
-        "level": ui.level,
-        "four_colour": ui.four_colour,
-        "memory_aid": ui.memory_aid,
-        "play_speed": ui.play_speed,
-        "trick_pause": ui.trick_pause,
-        "sound": ui.sound,
-        "house_rules": house_rules.read(ui.house_rules),
-    }
-    return _set(storage, SETTINGS_KEY, json.dumps(settings))
+    return _set(storage, SETTINGS_KEY, json.dumps(settings.as_json(ui.settings)))
 
 
 def _set(storage: "Any", key: str, value: str) -> bool:
@@ -120,13 +90,13 @@ def set_text(storage: "Any", key: str, value: str) -> bool:
 
 def encode(ui: "UIState") -> str:
     """The save text of the UI state ``ui``: engine state (opaque string), seat 0's view, the flags."""
-    data = {"schema": SCHEMA, "state": ui.state, "view": ui.view}
-    for key in UI_KEYS:
-        data[key] = getattr(ui, key)
-    ours = ui.review.state in (None, ui.state)
+    data = {"schema": SCHEMA, "state": ui.table.state, "view": ui.table.view}
+    for key in TableState.SAVED:  # (the table's flags: a reload resumes exactly where the player was)
+        data[key] = getattr(ui.table, key)
+    ours = ui.review.state in (None, ui.table.state)
     data["review_trick"] = ui.review.trick if ours else 0  # (ui/features/review.py)
     data["review_hand"] = ui.review.hand if ours and ui.review.trick else 0
-    data["tab"] = ui.tab  # (two tabs' saves always differ, so each sees the other's writes)
+    data["tab"] = ui.saving.tab  # (two tabs' saves always differ, so each sees the other's writes)
     return json.dumps(data)
 
 

@@ -134,7 +134,7 @@ def share_text(date: str, result: "dict[str, Any]") -> str:
 def encode_slot(ui: "UIState") -> str:
     """The daily hand's save: the match save's shape, with its date."""
     data = json.loads(store.encode(ui))
-    data["daily"] = ui.daily
+    data["daily"] = ui.day.on_table
     return json.dumps(data)
 
 

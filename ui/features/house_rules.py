@@ -39,21 +39,6 @@ def choices() -> "list[tuple[str, str, list[tuple[str, str]]]]":
     ]
 
 
-def defaults() -> "dict[str, str]":
-    return {key: values[0][0] for key, _name, values in choices()}
-
-
-def read(data: object) -> "dict[str, str]":
-    """The house rules chosen for the next match, from saved settings: known values only, the
-    defaults for anything else."""
-    out = defaults()
-    if isinstance(data, dict):
-        for key, _name, values in choices():
-            if data.get(key) in [v for v, _n in values]:
-                out[key] = data[key]
-    return out
-
-
 def names(changed: "dict[str, Any] | None") -> "list[str]":
     """The names of the rules ``changed`` (the view's ``house_rules``), in the order of :func:`choices`
     (anything but an object, e.g. from a tampered save the shape check let through, names none)."""

@@ -5,7 +5,7 @@ view as the engine sent it: the hand score (``last_hand``), the hand's moments (
 ``gongzhu/moments.py``) and the match result; nothing here decides a rule.
 
 Counting once: every hand is counted under the key ``<match>/<hand number>`` and every match
-under ``<match>/end``, ``<match>`` being the page's token of the match (``UIState.match_token``: new
+under ``<match>/end``, ``<match>`` being the page's token of the match (``UIState.table.match_token``: new
 for every match started, kept in its save, so the same seed played again counts again; the
 engine's ``match_id``, from the seed alone, only names a match saved before tokens); the record keeps the last :data:`KEPT_KEYS` keys it counted, and the
 shell reads the record from storage, counts and writes it back at once (:func:`count_in`), so a
@@ -27,7 +27,7 @@ tallies per house-rule set added, none yet).
 import json
 
 from ui.core import store
-from ui.core.state import LEVELS
+from ui.core.settings import LEVELS
 from ui.features import house_rules
 
 TYPE_CHECKING = False
@@ -343,7 +343,7 @@ def match_key(view: "View", token: str = "") -> str:
 
 def count(record: Record, view: "View", level: str, token: str = "") -> bool:
     """Count the finished hand (and the finished match) of ``view`` once; True when anything was new.
-    ``level`` is the difficulty the hand was played at, ``token`` the match's (``UIState.match_token``)."""
+    ``level`` is the difficulty the hand was played at, ``token`` the match's (``UIState.table.match_token``)."""
     if view.get("phase") not in ("hand_over", "match_over") or not view.get("last_hand"):
         return False
     moments = view.get("moments")

@@ -30,16 +30,16 @@ ACTIONS = (
 def match_token(s: "UIState") -> str:
     """The token of a match the page starts now: this tab's token and the flow's generation, so
     every match the player starts, whatever its seed, counts under keys of its own (``ui/features/record.py``)."""
-    return s.tab + "." + str(s.gen)
+    return s.saving.tab + "." + str(s.link.gen)
 
 
 def offered(s: "UIState", offer: "ImportOffer") -> "tuple[UIState, list[Effect]]":
     """A file was checked whole: the statistics panel says what it would replace and asks first
     (like Reset); nothing is replaced before the player's yes (``import-confirm``)."""
-    s.import_offer = offer
-    s.confirm_reset = False
-    s.panel = "statistics"
-    s.message = ""
+    s.stats.import_offer = offer
+    s.stats.confirm_reset = False
+    s.screen.panel = "statistics"
+    s.screen.message = ""
     return s, [fx.Announce(" ".join(offer.lines()))]
 
 
@@ -47,38 +47,38 @@ def on_action(s: "UIState", name: str) -> "tuple[UIState, list[Effect]]":
     """Open or close the statistics (read afresh from storage), and reset them after confirming;
     the daily deal: open it, replay it for practice, leave it, share its result."""
     if name in ("daily", "daily-practice"):
-        if s.busy or not s.engine_ready:
+        if s.link.busy or not s.link.engine_ready:
             return s, []
-        s.panel = None
+        s.screen.panel = None
         return s, [fx.OpenDaily(practice=name == "daily-practice")]
     if name == "daily-leave":
-        return (s, [fx.LeaveDaily()]) if s.daily and not s.busy else (s, [])
+        return (s, [fx.LeaveDaily()]) if s.day.on_table and not s.link.busy else (s, [])
     if name == "export":
         return s, [fx.Export()]
     if name == "import-confirm":  # (the offer stays until the shell has replaced the data)
-        return (s, [fx.ApplyImport()]) if s.import_offer is not None and not s.busy else (s, [])
-    if name == "import-cancel" and s.import_offer is not None:
-        s.import_offer = None
-        s.message = _("Nothing was imported: your data is unchanged.")
-        return s, [fx.Announce(s.message)]
-    s.import_offer = None  # (any other action of the panel drops the offer: it is asked again)
+        return (s, [fx.ApplyImport()]) if s.stats.import_offer is not None and not s.link.busy else (s, [])
+    if name == "import-cancel" and s.stats.import_offer is not None:
+        s.stats.import_offer = None
+        s.screen.message = _("Nothing was imported: your data is unchanged.")
+        return s, [fx.Announce(s.screen.message)]
+    s.stats.import_offer = None  # (any other action of the panel drops the offer: it is asked again)
     if name == "import":
-        s.message = ""
-        return (s, [fx.Import()]) if s.engine_ready and not s.busy else (s, [])
+        s.screen.message = ""
+        return (s, [fx.Import()]) if s.link.engine_ready and not s.link.busy else (s, [])
     if name == "share":
-        return (s, [fx.Share()]) if s.daily_result else (s, [])
+        return (s, [fx.Share()]) if s.day.result else (s, [])
     if name == "statistics":
-        s.confirm_reset = False
-        if s.panel == "statistics":
-            s.panel = None
+        s.stats.confirm_reset = False
+        if s.screen.panel == "statistics":
+            s.screen.panel = None
             return s, []
-        s.panel = "statistics"
+        s.screen.panel = "statistics"
         return s, [fx.ReadRecord()]
-    if name == "reset-statistics" and s.panel == "statistics":
-        s.confirm_reset = True
+    if name == "reset-statistics" and s.screen.panel == "statistics":
+        s.stats.confirm_reset = True
         return s, []
-    if name == "reset-confirm" and s.confirm_reset:
-        s.confirm_reset = False
+    if name == "reset-confirm" and s.stats.confirm_reset:
+        s.stats.confirm_reset = False
         return s, [fx.ResetRecord()]
-    s.confirm_reset = False
+    s.stats.confirm_reset = False
     return s, []

@@ -34,12 +34,12 @@ SWIPE_PX = 40
 
 
 def hand_is_over(s: "UIState") -> bool:
-    return s.view is not None and s.view["phase"] in ("hand_over", "match_over")
+    return s.table.view is not None and s.table.view["phase"] in ("hand_over", "match_over")
 
 
 def _stored(s: "UIState", hand: int) -> "dict[str, Any] | None":
     """The engine-checked stored review of hand ``hand`` of the table's match, or None."""
-    if s.stored.table != s.state or s.state is None:
+    if s.stored.table != s.table.state or s.table.state is None:
         return None
     for entry in s.stored.hands:
         if entry["hand_number"] == hand:
@@ -51,10 +51,10 @@ def _fresh(s: "UIState", hand: int, trick: int) -> ReviewState:
     """A review of the table's own finished hand (``hand`` 0) or of an earlier stored one, with the
     coach's analyses kept so far (the engine checked them with the stored hand)."""
     r = ReviewState()
-    r.state = s.state
+    r.state = s.table.state
     r.hand = hand
     r.trick = trick
-    own = s.view["hand_number"] if s.view is not None else 0
+    own = s.table.view["hand_number"] if s.table.view is not None else 0
     entry = _stored(s, hand or own)
     if entry is not None:
         r.hand_state = entry["state"] if hand else None
@@ -67,7 +67,7 @@ def _fresh(s: "UIState", hand: int, trick: int) -> ReviewState:
 def current(s: "UIState") -> ReviewState:
     """The review of the table's state; a fresh one (of its own hand) once the table has moved on."""
     r = s.review
-    if r.state != s.state:
+    if r.state != s.table.state:
         if r.state is None:  # (a resumed save: its trick and hand, for this state)
             return _fresh(s, r.hand, r.trick)
         return _fresh(s, 0, 0)
@@ -77,23 +77,23 @@ def current(s: "UIState") -> ReviewState:
 def of_table(s: "UIState") -> ReviewState:
     """The review of the table's state for drawing (pure): an empty one when it is of another state."""
     r = s.review
-    return r if r.state in (None, s.state) else ReviewState()
+    return r if r.state in (None, s.table.state) else ReviewState()
 
 
 def after_hand(s: "UIState") -> "list[Effect]":
     """What the flow asks once the hand is over: the review's data when it is open (a reload on the
     review), the coach's first request and, on the match result, the engine's check of the stored
     reviews of the match's earlier hands."""
-    if not hand_is_over(s) or s.state is None:
+    if not hand_is_over(s) or s.table.state is None:
         return []
     r = current(s)
     out = []  # type: list[Effect]
     if r.trick and r.data is None and r.reviewed() is not None:
         out.append(fx.Call("review", {"state": r.reviewed()}, reviewed))
     out.extend(_coach_next(r))
-    if s.view is not None and s.view["phase"] == "match_over" and s.stored.asked != s.state:
-        s.stored.asked = s.state
-        out.append(fx.CheckReviews(s.state))
+    if s.table.view is not None and s.table.view["phase"] == "match_over" and s.stored.asked != s.table.state:
+        s.stored.asked = s.table.state
+        out.append(fx.CheckReviews(s.table.state))
     return out
 
 
@@ -111,14 +111,14 @@ def _coach_next(r: ReviewState) -> "list[Effect]":
 def _mine(s: "UIState", sent: "str | None") -> "ReviewState | None":
     """The review an engine answer about hand state ``sent`` is for, or None when the player moved on."""
     r = s.review
-    if sent is None or r.reviewed() != sent or s.state != r.state:
+    if sent is None or r.reviewed() != sent or s.table.state != r.state:
         return None
     return r
 
 
 def _keep(s: "UIState", r: ReviewState) -> "list[Effect]":
     """Store the review's hand with the analyses so far (the match result offers it later)."""
-    hand = r.hand or (s.view["hand_number"] if s.view is not None else 0)
+    hand = r.hand or (s.table.view["hand_number"] if s.table.view is not None else 0)
     state = r.reviewed()
     if not hand or state is None:
         return []
@@ -154,36 +154,36 @@ def coach_failed(s: "UIState") -> None:
 
 def kept(s: "UIState") -> "list[Effect]":
     """The table's finished hand, stored as soon as it is over (the coach adds to it later)."""
-    if not hand_is_over(s) or s.state is None or s.view is None:
+    if not hand_is_over(s) or s.table.state is None or s.table.view is None:
         return []
-    return [fx.KeepReview(s.view["hand_number"], s.state, [])]
+    return [fx.KeepReview(s.table.view["hand_number"], s.table.state, [])]
 
 
 def reviews_failed(s: "UIState") -> None:
     """The engine could not check the stored reviews: none is offered, and a resumed review of an
     earlier hand closes (the match result shows)."""
     r = s.review
-    if r.state == s.state and r.hand and r.hand_state is None:
+    if r.state == s.table.state and r.hand and r.hand_state is None:
         _fresh(s, 0, 0)
 
 
 def reviews_checked(s: "UIState", answer: "dict[str, Any]", sent: "str | None" = None) -> "Result":
     """The engine's check of the stored reviews: the earlier hands the match result offers, a notice
     when some were set aside, and a resumed review of an earlier hand reopened."""
-    if sent is None or s.state != sent:
+    if sent is None or s.table.state != sent:
         return s, []
     s.stored.table = sent
     s.stored.hands = list(answer.get("hands") or [])
     r = s.review
-    if r.state == s.state and not r.hand:
-        own = _stored(s, s.view["hand_number"] if s.view is not None else 0)
+    if r.state == s.table.state and not r.hand:
+        own = _stored(s, s.table.view["hand_number"] if s.table.view is not None else 0)
         if own is not None and len(r.analyses) > len(own["analyses"]):
             own["analyses"] = list(r.analyses)
     effects = [fx.StoreReviews(s.stored.hands, answer.get("set_aside", 0))]  # type: list[Effect]
     if answer.get("set_aside"):
         s.stored.note = _("A stored hand review could not be read and was set aside.")
         effects.append(fx.Announce(s.stored.note))
-    if r.state == s.state and r.hand and r.hand_state is None:  # (a reload on an earlier hand's review)
+    if r.state == s.table.state and r.hand and r.hand_state is None:  # (a reload on an earlier hand's review)
         if _stored(s, r.hand) is None:
             _fresh(s, 0, 0)
             effects.append(fx.Save())
@@ -226,7 +226,7 @@ def reviewed(s: "UIState", data: "dict[str, Any]", sent: "str | None" = None) ->
 def go(s: "UIState", trick: int) -> "Result":
     """Show trick ``trick`` (kept within 1-13)."""
     r = s.review
-    if not r.trick or r.state != s.state:
+    if not r.trick or r.state != s.table.state:
         return s, []
     trick = max(1, min(TRICKS, trick))
     if trick == r.trick:

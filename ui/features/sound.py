@@ -2,7 +2,7 @@
 
 Pure Python (MicroPython and CPython): the browser's ``window`` is handed to :class:`Player` by the
 shell (``ui/shell/app.py``), so the tests can hand it a stand-in. Sound is off by default
-(``UIState.sound``); the flow (``ui/core/flow.py``) emits a ``Sound(kind)`` effect only when it is on.
+(``UIState.settings.sound``); the flow (``ui/core/flow.py``) emits a ``Sound(kind)`` effect only when it is on.
 
 Browsers let a page start sound only after the player has touched it (the autoplay policy): the
 audio context is created or resumed in a tap or key press (:meth:`Player.gesture`), or at the first

@@ -10,7 +10,7 @@ import asyncio
 from pyscript import window
 
 from ui.core import effects as fx
-from ui.core import flow, later, page_flow, store
+from ui.core import flow, later, page_flow, settings, store
 from ui.core.state import UIState
 from ui.features import house_rules, sound
 from ui.shell import bridge, dom
@@ -54,14 +54,14 @@ def load_failed():
 
 def _source():
     attrs = {"data-phase": table.html_phase(ui), "data-turn": table.turn_attr(ui)}
-    attrs["data-engine"] = "ready" if ui.engine_ready else "starting"
-    attrs["data-deck"] = "four" if ui.four_colour else None
-    attrs["data-daily"] = ui.daily
+    attrs["data-engine"] = "ready" if ui.link.engine_ready else "starting"
+    attrs["data-deck"] = "four" if ui.settings.four_colour else None
+    attrs["data-daily"] = ui.day.on_table
     attrs["data-busy"] = "true" if flow.busy(ui) else None
     try:
         regions = render.regions(ui)
     except Exception:
-        if ui.checked:
+        if ui.table.checked:
             raise
         # A save that passed the shape check but cannot be drawn: the loading state until the
         # engine's verdict on it (never the load-failure screen: the files did load).
@@ -111,9 +111,9 @@ def persist():
 async def _save_later():
     await asyncio.sleep(0.02)
     written = True
-    if ui.daily and ui.state is not None:
+    if ui.day.on_table and ui.table.state is not None:
         written = store.set_text(storage(), daily.SLOT_KEY, daily.encode_slot(ui))
-    elif ui.state is not None and not ui.elsewhere:
+    elif ui.table.state is not None and not ui.saving.elsewhere:
         written = store.save(storage(), ui)
     page_flow.save_done(ui, written)
     redraw()  # clears data-busy: tests may reload from here on
@@ -161,11 +161,11 @@ async def run(result, gen=None, draw=True):
     ``draw`` False: nothing on show changed (a coach step's sums), no redraw."""
     _state, effects = result
     if gen is None:
-        gen = ui.gen
+        gen = ui.link.gen
     if draw:
         redraw()
     for effect in effects:
-        if gen != ui.gen:
+        if gen != ui.link.gen:
             return
         if isinstance(effect, fx.Call):
             await _call(effect, gen)
@@ -194,7 +194,7 @@ async def run(result, gen=None, draw=True):
         elif isinstance(effect, fx.ReadRecord):
             read_record()
         elif isinstance(effect, fx.OpenDaily):
-            await open_daily(ui.daily_date or None, effect.practice)
+            await open_daily(ui.day.date or None, effect.practice)
         elif isinstance(effect, fx.LeaveDaily):
             await leave_daily()
         elif isinstance(effect, fx.Share):
@@ -208,21 +208,21 @@ async def run(result, gen=None, draw=True):
         elif isinstance(effect, fx.ApplyImport):
             await apply_import()
         elif isinstance(effect, fx.ResetRecord):
-            ui.record = record.reset(storage())
+            ui.stats.record = record.reset(storage())
             dom.announce(_("Your statistics were reset."))
         elif isinstance(effect, fx.Background):
             _spawn(_background(effect.call, gen))
         elif isinstance(effect, fx.KeepReview):
-            if not ui.daily and not ui.elsewhere:
+            if not ui.day.on_table and not ui.saving.elsewhere:
                 review_store.remember(storage(), effect.hand, effect.state, effect.analyses)
         elif isinstance(effect, fx.CheckReviews):
-            if not ui.daily:
+            if not ui.day.on_table:
                 hands = review_store.entries(storage())
                 call = fx.Call(
                     "check_reviews", {"table": effect.table, "hands": hands}, review.reviews_checked
                 )
                 _spawn(_background(call, gen))
-        elif isinstance(effect, fx.StoreReviews) and not ui.daily and not ui.elsewhere:
+        elif isinstance(effect, fx.StoreReviews) and not ui.day.on_table and not ui.saving.elsewhere:
             review_store.replace(storage(), effect.hands, effect.set_aside)
 
 
@@ -246,7 +246,7 @@ async def _background(call, gen):
     except Exception as exc:
         report(exc)
         return
-    if gen == ui.gen:
+    if gen == ui.link.gen:
         sent = call.args.get("state", call.args.get("table"))
         shown = not (isinstance(answer, dict) and "part" in answer)  # (a coach step's sums: nothing to draw)
         await run(call.then(ui, answer, sent), gen, shown)
@@ -265,7 +265,7 @@ async def _call(effect, gen):
         dom.measure(effect.measure, effect.measure + "-start")  # bench/ reads these
     if effect.pace >= 0:
         await pause(effect.pace, started)
-    if gen != ui.gen:
+    if gen != ui.link.gen:
         return
     await run(effect.then(ui, answer, effect.args.get("state")), gen)
 
@@ -282,14 +282,14 @@ async def _still():
 async def _deal(hand, gen):
     """The new hand's cards have arrived: they stop being dealt."""
     await _still()
-    if gen == ui.gen:
+    if gen == ui.link.gen:
         await run(flow.dealt(ui, hand), gen)
 
 
 async def _fly(card, gen):
     """The card played has flown in: the page may read as settled again."""
     await _still()
-    if gen == ui.gen:
+    if gen == ui.link.gen:
         await run(flow.landed(ui, card), gen)
 
 
@@ -303,12 +303,12 @@ def report(exc):
 
 async def drive():
     """Run the computer opponents until the player has something to do."""
-    gen = ui.gen
+    gen = ui.link.gen
     if not page_flow.driving(ui, gen):
         return
     try:
-        while gen == ui.gen:
-            if ui.hold:
+        while gen == ui.link.gen:
+            if ui.table.hold:
                 await _show_trick(gen)
                 continue
             _state, effects, go_on = flow.next_step(ui)
@@ -324,7 +324,7 @@ async def drive():
 async def _show_trick(gen):
     """A finished trick stays on show, then sweeps to its winner (the pace is the shell's)."""
     await pause(1)
-    if gen != ui.gen:
+    if gen != ui.link.gen:
         return
     await run(flow.sweep(ui), gen)
     await pause(2)
@@ -344,11 +344,11 @@ def record_problem_text(problem):
 
 
 def _take_record(rec, problem):
-    ui.record = rec
-    ui.today = today()  # (a daily result of a later date, from an old record, is not shown)
+    ui.stats.record = rec
+    ui.stats.today = today()  # (a daily result of a later date, from an old record, is not shown)
     note = record_problem_text(problem)
     if note:
-        ui.record_note = note
+        ui.stats.note = note
         dom.announce(note)
     return note
 
@@ -361,15 +361,15 @@ def read_record():
 def count_record():
     """Count the table's finished hand (and match), read-modify-write from storage at once; a tab
     that follows another one leaves it to that tab."""
-    if ui.elsewhere or ui.view is None:
+    if ui.saving.elsewhere or ui.table.view is None:
         return
-    if ui.daily:  # (the daily deal: its result once per date, never a practice replay)
-        if not ui.daily_practice:
-            rec, problem = daily.record_result(storage(), ui.daily, ui.view)
-            ui.daily_result = rec.daily.get(ui.daily)
+    if ui.day.on_table:  # (the daily deal: its result once per date, never a practice replay)
+        if not ui.day.practice:
+            rec, problem = daily.record_result(storage(), ui.day.on_table, ui.table.view)
+            ui.day.result = rec.daily.get(ui.day.on_table)
             _take_record(rec, problem)
         return
-    _take_record(*record.count_in(storage(), ui.view, ui.hand_level, ui.match_token))
+    _take_record(*record.count_in(storage(), ui.table.view, ui.table.hand_level, ui.table.match_token))
 
 
 def today():
@@ -408,7 +408,7 @@ async def leave_daily():
     """Back to the match in progress (its save), or a new match when there is none."""
     saved, _problem = store.load(storage())
     page_flow.back_to_match(ui, saved)
-    if ui.state is None or not await check_resumed():
+    if ui.table.state is None or not await check_resumed():
         await new_match()
         return
     redraw()
@@ -439,20 +439,20 @@ async def import_data():
 async def apply_import():
     """The player said yes: the offered file's statistics and match replace the player's (storage
     refusing either write leaves both as they were, with the reason)."""
-    offer = ui.import_offer
-    ui.import_offer = None
+    offer = ui.stats.import_offer
+    ui.stats.import_offer = None
     if offer is None:
         return
     rec, fields, packed = offer.record, offer.fields, offer.checked
     if not transfer.write(storage(), offer):
         _say_import(_("This file could not be imported: the browser's storage is full."))
         return
-    ui.record = rec
-    ui.record_note = ""
-    ui.panel = None
-    resumed = fields is not None and not ui.daily
+    ui.stats.record = rec
+    ui.stats.note = ""
+    ui.screen.panel = None
+    resumed = fields is not None and not ui.day.on_table
     if resumed:
-        ui.gen += 1
+        ui.link.gen += 1
         flow.checked(flow.resume(ui, fields), packed)
     _say_import(_("Your data was imported."))
     if resumed:
@@ -460,14 +460,14 @@ async def apply_import():
 
 
 def _say_import(text):
-    ui.message = text
+    ui.screen.message = text
     dom.announce(text)
     redraw()
 
 
 async def share():
     """Share the daily result: the Web Share API, else the clipboard, else the text shown."""
-    text = daily.share_text(ui.daily or ui.daily_date, ui.daily_result)
+    text = daily.share_text(ui.day.on_table or ui.day.date, ui.day.result)
     outcome = str(await window.gongzhuFiles.share(text))
     await run(page_flow.shared(ui, outcome, text))
 
@@ -478,17 +478,17 @@ async def share():
 async def check_resumed():
     """Let the engine confirm the resumed match; False (save set aside) when it rejects it. An
     answer that comes once the table is another one (a ``?seed=`` link's new match) is dropped."""
-    sent = ui.state
+    sent = ui.table.state
     try:
         packed = await bridge.call("check", state=sent)
     except bridge.EngineError as exc:
-        if ui.state != sent:
+        if ui.table.state != sent:
             return True
         window.console.warn("gongzhu: saved match rejected: " + str(exc))
         store.set_aside(storage(), store.get_text(storage(), store.SAVE_KEY) or store.encode(ui))
         page_flow.save_refused(ui)
         return False
-    if ui.state != sent:
+    if ui.table.state != sent:
         return True  # (the table is another one now: this answer is not for it)
     flow.checked(ui, packed)
     count_record()  # (a hand finished before a reload is counted now, once)
@@ -501,7 +501,7 @@ async def new_match(seed=None):
     page_flow.dealing_new(ui)
     redraw()
     try:
-        packed = await bridge.call("new_match", seed=seed, rules=house_rules.read(ui.house_rules))
+        packed = await bridge.call("new_match", seed=seed, rules=settings.read_rules(ui.settings.house_rules))
     except Exception as exc:
         report(exc)
         return
@@ -511,7 +511,7 @@ async def new_match(seed=None):
 
 async def recover():
     """The engine worker died: say so, start a new one and go on from the last save."""
-    if ui.recovering:
+    if ui.link.recovering:
         return
     await run(page_flow.engine_lost(ui))
     try:
@@ -519,10 +519,10 @@ async def recover():
         saved, _problem = store.load(storage())
         if saved is not None:
             flow.resume(ui, saved)
-        if ui.state is None:
+        if ui.table.state is None:
             packed = await bridge.call("new_match", seed=int(window.Math.random() * 2147483647))
         else:
-            packed = await bridge.call("check", state=ui.state)
+            packed = await bridge.call("check", state=ui.table.state)
     except Exception as exc:
         page_flow.engine_gone(ui)
         window.console.warn("gongzhu: restart failed: " + str(exc))
@@ -540,7 +540,7 @@ def on_storage(text):
     """Another tab saved the match: this one follows it (its table redrawn from that save, after
     the shape check; the engine re-checks it) and stops playing and saving until the player takes
     the game back with "Play here" — so neither tab's moves are lost to the other's writes."""
-    if not isinstance(text, str) or ui.daily:
+    if not isinstance(text, str) or ui.day.on_table:
         return
     try:
         saved = store.decode(text)
@@ -549,7 +549,7 @@ def on_storage(text):
         return
     page_flow.follow(ui, saved)
     redraw()
-    if ui.engine_ready:
+    if ui.link.engine_ready:
         _spawn(_engine_view(saved["state"]))
 
 
@@ -566,11 +566,11 @@ async def _engine_view(state):
 
 async def take_over():
     """ "Play here": this tab takes the game from the other one, from the latest save."""
-    if not ui.elsewhere:
+    if not ui.saving.elsewhere:
         return
     saved, _problem = store.load(storage())
     page_flow.take_back(ui, saved)
-    if ui.state is None or not await check_resumed():
+    if ui.table.state is None or not await check_resumed():
         await new_match()
         return
     page_flow.playing_here(ui)
@@ -616,7 +616,7 @@ async def on_action(name):
 
 
 def on_click(event):
-    sounds.gesture(ui.sound)  # (a tap: the moment a browser lets the page start sound)
+    sounds.gesture(ui.settings.sound)  # (a tap: the moment a browser lets the page start sound)
     target = event.target
     if target is None or not hasattr(target, "closest"):
         return
@@ -656,9 +656,9 @@ async def change_language(language):
 def on_key(event):
     """Keyboard play: arrows move through the hand (roving tabindex), Enter or Space on a card
     selects it and again plays it, Escape closes a panel."""
-    sounds.gesture(ui.sound)  # (a key press: the moment a browser lets the page start sound)
+    sounds.gesture(ui.settings.sound)  # (a key press: the moment a browser lets the page start sound)
     key = str(event.key)
-    if ui.sheet:  # (the settings sheet is on top: Escape closes it, Tab stays inside it)
+    if ui.screen.sheet:  # (the settings sheet is on top: Escape closes it, Tab stays inside it)
         if key == "Escape":
             event.preventDefault()
             _spawn_input(run(flow.menu(ui, False)))
@@ -685,7 +685,7 @@ def on_key(event):
         if not event.repeat:
             page_flow.focus(ui, str(card.dataset.card))
             on_click(event)
-    elif key == "Escape" and ui.panel:
+    elif key == "Escape" and ui.screen.panel:
         _spawn_input(run(flow.on_action(ui, "close")))
 
 

@@ -42,10 +42,10 @@ def result_html(date: str, result: "dict[str, Any]") -> str:
 
 def daily_panel(app: "UIState") -> str:
     """Today's daily deal was played: its result, Share, and a replay for practice."""
-    result = app.daily_result
+    result = app.day.result
     if not result:
         return ""
-    body = result_html(app.daily_date, result)
+    body = result_html(app.day.date, result)
     body += "<p>{}</p>".format(esc(_("Your result is recorded. You may replay this deal for practice.")))
     footer = button("share", "share", _("Share"), primary=True) + button(
         "daily-practice", "daily-practice", _("Replay for practice")
@@ -56,18 +56,18 @@ def daily_panel(app: "UIState") -> str:
 def summary_footer(app: "UIState") -> str:
     """The hand summary of the daily deal: its result is in; Share (unless practising), back to the match."""
     out = ""
-    if not app.daily_practice and app.daily_result:
+    if not app.day.practice and app.day.result:
         out += button("share", "share", _("Share"), primary=True)
     return out + button("daily-leave", "daily-leave", _("Back to my match"), primary=not out)
 
 
 def summary_note(app: "UIState") -> str:
-    if app.daily_practice and not app.daily_result:  # (another day's deal: ``daily.practice_only``)
+    if app.day.practice and not app.day.result:  # (another day's deal: ``daily.practice_only``)
         return "<p>{}</p>".format(esc(_("Practice: only today's daily deal is recorded.")))
-    if app.daily_practice:
+    if app.day.practice:
         return "<p>{}</p>".format(esc(_("Practice: this result is not recorded.")))
-    if app.daily_result:
-        return result_html(str(app.daily), app.daily_result)
+    if app.day.result:
+        return result_html(str(app.day.on_table), app.day.result)
     return ""
 
 

@@ -27,7 +27,7 @@ else:  # (imported when first needed, not before the table is drawn: ui/core/lat
 #: Static labels of index.html (``data-i18n-aria-label``), listed here so that extraction finds them.
 STATIC_LABELS = (N_("Across"), N_("Left"), N_("Right"), N_("You"), N_("Your hand"), N_("Table"))
 
-#: Panels drawn by other modules (their ``UIState.panel`` name -> its HTML), registered on import
+#: Panels drawn by other modules (their ``UIState.screen.panel`` name -> its HTML), registered on import
 #: (``ui/view/stats_view.py``, ``ui/view/daily_view.py``; imported by :func:`extensions` when first needed):
 #: ``overlay_html`` draws the open one.
 PANELS = {}  # type: dict[str, Callable[[UIState], str]]
@@ -118,11 +118,11 @@ def bar_html(app: "UIState") -> str:
             ("aria-label", _("Menu")),
             ("title", _("Menu")),
             ("aria-haspopup", "dialog"),
-            ("aria-expanded", "true" if app.sheet else "false"),
+            ("aria-expanded", "true" if app.screen.sheet else "false"),
             ("aria-controls", "sheet"),
         )
     )
-    view = app.view
+    view = app.table.view
     at_table = bool(view and view["phase"] in ("expose", "play"))  # (a summary covers the panels)
     last = button(
         "last-trick", "last-trick", _("Last trick"), disabled=not (at_table and view and view["tricks"])
@@ -162,13 +162,13 @@ def _plate(seat: int, scores: str, acting: bool = False, thinking: bool = False)
 
 
 def seat_html(app: "UIState", seat: int) -> str:
-    view = app.view
+    view = app.table.view
     if not view:
         return _plate(
             seat,
             '<div class="scores"><span data-testid="hand-score">0</span><span data-testid="total">0</span></div>',
         )
-    acting = table.turn_attr(app) == seat and not app.hold
+    acting = table.turn_attr(app) == seat and not app.table.hold
     score = view["hand_scores"][seat]
     total = view["totals"][seat]
     scores = (
@@ -177,7 +177,7 @@ def seat_html(app: "UIState", seat: int) -> str:
             hl=esc(_("Hand")), hs=esc(texts.signed(score)), tl=esc(_("Total")), tt=esc(texts.signed(total))
         )
     )
-    parts = [_plate(seat, scores, acting, acting and app.thinking == seat)]
+    parts = [_plate(seat, scores, acting, acting and app.motion.thinking == seat)]
     if seat != 0:
         count = view["hand_sizes"][seat]
         parts.append(
@@ -195,7 +195,7 @@ def seat_html(app: "UIState", seat: int) -> str:
                 "".join(card_html(c, "mini", (("data-exposed", seat),)) for c in exposed),
             )
         )
-    if app.memory_aid:
+    if app.settings.memory_aid:
         parts.append(memory_html.seat_aid_html(view, seat))
     if view.get("threat") == seat:
         parts.append(
@@ -208,11 +208,11 @@ def seat_html(app: "UIState", seat: int) -> str:
 
 
 def trick_html(app: "UIState") -> str:
-    if not app.view:
+    if not app.table.view:
         return ""
     plays, winner = table.shown_trick(app)
-    fresh = app.fresh_card
-    collecting = app.collecting
+    fresh = app.motion.fresh_card
+    collecting = app.motion.collecting
     out = []
     for play in plays:
         seat, code = play["seat"], play["card"]
@@ -234,11 +234,11 @@ def trick_html(app: "UIState") -> str:
 def focus_card(app: "UIState") -> "str | None":
     """The hand card that takes the keyboard focus (roving tabindex): the one the player last moved
     to, else the selected card, else the first one that can be chosen, else the first."""
-    view = app.view
+    view = app.table.view
     if not view or not view["hand"]:
         return None
     hand = view["hand"]  # type: list[str]
-    for code in (app.focus, app.selected):
+    for code in (app.table.focus, app.table.selected):
         if code in hand:
             return code
     if view["phase"] == "expose":
@@ -249,14 +249,16 @@ def focus_card(app: "UIState") -> "str | None":
 
 
 def _hand_card(app: "UIState", code: str, focus: "str | None" = None) -> str:
-    view = app.view
+    view = app.table.view
     assert view is not None
     phase = view["phase"]
     classes = []
     more = [("role", "button"), ("tabindex", "0" if code == focus else "-1")]
     extra = ""
     state = {"exposed": code in view["exposed"][0]}
-    if app.dealing is not None and app.dealing == view["hand_number"]:  # (arriving: web/game.css)
+    if (
+        app.motion.dealing is not None and app.motion.dealing == view["hand_number"]
+    ):  # (arriving: web/game.css)
         classes.append("deal")
         more.append(("style", "--i:" + str(view["hand"].index(code))))
     disabled = True
@@ -264,7 +266,7 @@ def _hand_card(app: "UIState", code: str, focus: "str | None" = None) -> str:
     if phase == "expose":
         if code in view["exposable"]:
             classes.append("exposable")
-            pressed = code in (app.expose_sel or [])
+            pressed = code in (app.table.expose_sel or [])
             if pressed:
                 classes.append("selected")
             extra = '<span class="mark" aria-hidden="true"><b>{}</b>{}</span>'.format(
@@ -276,13 +278,13 @@ def _hand_card(app: "UIState", code: str, focus: "str | None" = None) -> str:
             classes.append("exposed-own")
     elif phase == "play":
         refusal = view["refusals"].get(code)
-        if table.may_play(view) and not app.hold:
+        if table.may_play(view) and not app.table.hold:
             if refusal:
                 classes.append("dim")
                 state["unplayable"] = True
             else:
                 disabled = False
-        if code == app.selected:
+        if code == app.table.selected:
             classes.append("selected")
             pressed = True
     more.append(("aria-disabled", "true" if disabled else "false"))
@@ -300,7 +302,7 @@ def _hand_card(app: "UIState", code: str, focus: "str | None" = None) -> str:
 
 
 def hand_html(app: "UIState") -> str:
-    view = app.view
+    view = app.table.view
     if not view:
         return ""
     hand = view["hand"]
@@ -319,28 +321,28 @@ def hand_html(app: "UIState") -> str:
 
 
 def actions_html(app: "UIState") -> str:
-    view = app.view
+    view = app.table.view
     if not view:
         return ""
-    busy = bool(app.busy)
+    busy = bool(app.link.busy)
     out = []
     if view["actions"]["expose"] is None and view["exposable"]:
-        chosen = app.expose_sel or []
+        chosen = app.table.expose_sel or []
         out.append(button("expose-confirm", "expose", _("Expose"), primary=True, disabled=busy or not chosen))
         out.append(button("expose-none", "expose-none", _("Don't expose"), disabled=busy))
         out.append(button("hint", "hint", _("Hint"), disabled=busy))
-    elif table.may_play(view) and not app.hold:
-        selected = app.selected
+    elif table.may_play(view) and not app.table.hold:
+        selected = app.table.selected
         out.append(button("play", "play", _("Play"), primary=True, disabled=busy or not selected))
         out.append(button("hint", "hint", _("Hint"), disabled=busy))
     elif table.opponents_playing(app):
-        out.append(button("speed-up", "speed-up", _("Speed up"), pressed=bool(app.speed)))
+        out.append(button("speed-up", "speed-up", _("Speed up"), pressed=bool(app.table.speed)))
     return "".join(out)
 
 
 def message_html(app: "UIState") -> str:
-    text = app.message or app.notice or ""
-    alert = app.alert
+    text = app.screen.message or app.screen.notice or ""
+    alert = app.screen.alert
     if alert:
         text = alert + (" · " + text if text else "")
     return esc(text)
@@ -349,12 +351,12 @@ def message_html(app: "UIState") -> str:
 def notes_html(app: "UIState") -> str:
     """Lasting notices: the game cannot be saved (storage full or disabled), the engine restarted."""
     notes = []
-    if app.unsaved:
+    if app.saving.unsaved:
         notes.append(_("This game won't be saved: the browser's storage is full or disabled."))
-    if app.engine_note:
-        notes.append(app.engine_note)
+    if app.link.engine_note:
+        notes.append(app.link.engine_note)
     html = " ".join('<span data-testid="notice">{}</span>'.format(esc(n)) for n in notes)
-    if app.elsewhere:
+    if app.saving.elsewhere:
         html += '<span data-testid="elsewhere">{} {}</span>'.format(
             esc(_("This game is being played in another tab.")),
             button("take-over", "take-over", _("Play here"), primary=True),
@@ -363,7 +365,7 @@ def notes_html(app: "UIState") -> str:
 
 
 def toast_html(app: "UIState") -> str:
-    toast = app.toast
+    toast = app.motion.toast
     if not toast:
         return ""
     return '<div{}><span class="icon">{}</span>{}</div>'.format(
@@ -414,7 +416,7 @@ def summary_html(view: "View") -> "tuple[str, str]":
 def failed_html(app: "UIState") -> str:
     """The game could not start: say so, with the reason (never an endless spinner)."""
     return '<div class="loading failed" data-testid="startup-error" role="alert"><p id="status">{}</p></div>'.format(
-        esc(_("The game could not start: {error}").format(error=app.failed))
+        esc(_("The game could not start: {error}").format(error=app.link.failed))
     )
 
 
@@ -423,7 +425,7 @@ def seed_question_html(app: "UIState") -> str:
     body = "<p>{}</p>".format(
         esc(
             _("This link starts a new match (deal {seed}). Your match in progress would be replaced.").format(
-                seed=app.ask_seed
+                seed=app.link.ask_seed
             )
         )
     )
@@ -434,20 +436,22 @@ def seed_question_html(app: "UIState") -> str:
 
 
 def overlay_html(app: "UIState") -> str:
-    view = app.view
-    if app.failed:
+    view = app.table.view
+    if app.link.failed:
         return failed_html(app)
-    if view and app.ask_seed is not None:
+    if view and app.link.ask_seed is not None:
         return seed_question_html(app)
     if not view:
         return (
             '<div class="loading" data-testid="loading"><div class="spinner"></div><p>{}</p>'
             '<div class="progress"><span style="width:{}%"></span></div></div>'
-        ).format(esc(app.loading_text or _("Shuffling the deck…")), esc(int(app.progress or 10)))
-    if app.panel:
+        ).format(
+            esc(app.screen.loading_text or _("Shuffling the deck…")), esc(int(app.screen.progress or 10))
+        )
+    if app.screen.panel:
         extensions()
-    if app.panel in PANELS:
-        return PANELS[app.panel](app)
+    if app.screen.panel in PANELS:
+        return PANELS[app.screen.panel](app)
     phase = table.html_phase(app)
     if phase in ("hand-over", "match-over") and review.of_table(app).trick:
         return review_html.review_html(app)
@@ -457,14 +461,14 @@ def overlay_html(app: "UIState") -> str:
         body += chart.chart_html(view.get("history") or [], _ending_total(view))
         footer = button("next-hand", "next-hand", _("Next hand"), primary=True)
         footer += review_html.review_button() + summary_buttons()
-        if app.daily and "daily" in FOOTERS:
+        if app.day.on_table and "daily" in FOOTERS:
             body = FOOTERS["daily-note"](app) + body
             footer = FOOTERS["daily"](app)
         return _panel("hand-summary", title, body, footer)
     if phase == "match-over":
         reviews = review_html.verdict_html(app) + review_html.review_button()
         return match_html(view, reviews + review_html.earlier_hands_html(app))
-    shown = app.panel
+    shown = app.screen.panel
     if shown == "captured":
         return captured_html(view)
     if shown == "last-trick":
@@ -554,18 +558,18 @@ def last_trick_html(view: "View") -> str:
 def waiting_regions(app: "UIState") -> "dict[str, str]":
     """The regions while a saved table that cannot be drawn waits for the engine's verdict: the
     loading state (the table as if nothing were saved)."""
-    view = app.view
-    app.view = None
+    view = app.table.view
+    app.table.view = None
     try:
         return regions(app)
     finally:
-        app.view = view
+        app.table.view = view
 
 
 def regions(app: "UIState") -> "dict[str, str]":
     out = {
         "bar": bar_html(app),
-        "sheet": settings_view.sheet_html(app) if app.sheet else "",
+        "sheet": settings_view.sheet_html(app) if app.screen.sheet else "",
         "trick": trick_html(app),
         "hand": hand_html(app),
         "actions": actions_html(app),

@@ -63,9 +63,9 @@ def earlier_hands_html(app: "UIState") -> str:
     """The match result's list of its earlier hands kept for review (as the engine checked them)."""
     stored = app.stored
     note = '<p class="notice" role="status">{}</p>'.format(esc(stored.note)) if stored.note else ""
-    if stored.table != app.state or app.view is None:
+    if stored.table != app.table.state or app.table.view is None:
         return note
-    last = app.view["hand_number"]
+    last = app.table.view["hand_number"]
     buttons = []
     for entry in stored.hands:
         n = entry["hand_number"]

@@ -1,6 +1,6 @@
 """The settings sheet's HTML: what ☰ opens (pure, unit-tested).
 
-A modal dialog (``data-testid=sheet``) over the table, drawn only while ``UIState.sheet`` is set:
+A modal dialog (``data-testid=sheet``) over the table, drawn only while ``UIState.screen.sheet`` is set:
 the settings (difficulty, language, play speed, how long a finished trick stays, four colours,
 memory aid, sound) and the rest of the menu (captured cards, the entries other modules register in
 ``render.MENU`` — statistics, the daily deal —, the rules). Its transitions are ``ui/core/flow.py``'s
@@ -8,6 +8,7 @@ memory aid, sound) and the rest of the menu (captured cards, the entries other m
 moves the focus into it and back to ☰, ``ui/shell/app.py`` keeps Tab inside and closes it on Escape.
 """
 
+from ui.core import settings
 from ui.features import house_rules
 from ui.view import i18n, texts
 from ui.view.html import attrs, esc
@@ -35,12 +36,12 @@ def select_field(testid: str, label: str, options: "Sequence[tuple[str, str]]", 
 
 
 def speed_names() -> "list[tuple[str, str]]":
-    """The play speeds (``UIState.play_speed``), slowest first, with their names."""
+    """The play speeds (``UIState.settings.play_speed``), slowest first, with their names."""
     return [("slow", _("Slow")), ("normal", pgettext("play speed", "Normal")), ("fast", _("Fast"))]
 
 
 def pause_names() -> "list[tuple[str, str]]":
-    """How long a finished trick stays (``UIState.trick_pause``), shortest first, with their names."""
+    """How long a finished trick stays (``UIState.settings.trick_pause``), shortest first, with their names."""
     return [("short", _("Short")), ("normal", pgettext("trick pause", "Normal")), ("long", _("Long"))]
 
 
@@ -48,21 +49,23 @@ def settings_html(app: "UIState") -> str:
     """The settings: four selects, then three switches (``aria-pressed`` buttons)."""
     return "".join(
         (
-            select_field("difficulty", _("Difficulty"), texts.level_names(), app.level or "normal"),
+            select_field("difficulty", _("Difficulty"), texts.level_names(), app.settings.level or "normal"),
             i18n.language_menu_html(),
-            select_field("play-speed", _("Play speed"), speed_names(), app.play_speed),
-            select_field("trick-pause", _("Finished trick stays"), pause_names(), app.trick_pause),
-            button("four-colour", "four-colour", _("Four colours"), pressed=bool(app.four_colour)),
-            button("memory-aid", "memory-aid", _("Memory aid"), pressed=bool(app.memory_aid)),
-            button("sound", "sound", _("Sound"), pressed=bool(app.sound)),
-            house_rules.sheet_html(house_rules.read(app.house_rules), app.view),
+            select_field("play-speed", _("Play speed"), speed_names(), app.settings.play_speed),
+            select_field("trick-pause", _("Finished trick stays"), pause_names(), app.settings.trick_pause),
+            button("four-colour", "four-colour", _("Four colours"), pressed=bool(app.settings.four_colour)),
+            button("memory-aid", "memory-aid", _("Memory aid"), pressed=bool(app.settings.memory_aid)),
+            button("sound", "sound", _("Sound"), pressed=bool(app.settings.sound)),
+            house_rules.sheet_html(settings.read_rules(app.settings.house_rules), app.table.view),
         )
     )
 
 
 def actions_html(app: "UIState") -> str:
     """The rest of the menu: the captured cards, the registered entries, the rules page."""
-    at_table = bool(app.view and app.view["phase"] in ("expose", "play"))  # (a summary covers the panels)
+    at_table = bool(
+        app.table.view and app.table.view["phase"] in ("expose", "play")
+    )  # (a summary covers the panels)
     captured = button("view-captured", "captured", _("View captured cards"), disabled=not at_table)
     extensions()
     return captured + "".join(entry(app) for entry in MENU) + i18n.rules_link_html()
@@ -70,7 +73,7 @@ def actions_html(app: "UIState") -> str:
 
 def sheet_html(app: "UIState") -> str:
     """The open sheet (a scrim that closes it when tapped, then the dialog), or "" when closed."""
-    if not app.sheet:
+    if not app.screen.sheet:
         return ""
     return (
         '<div class="scrim" data-action="menu-close"></div>'

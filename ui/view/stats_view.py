@@ -135,7 +135,7 @@ def daily_body(rec: "Record", today: str) -> str:
 
 
 def statistics_footer(app: "UIState") -> str:
-    offer = app.import_offer
+    offer = app.stats.import_offer
     if offer is not None:  # (what the import replaces, then the question: ui/features/record_flow.py)
         said = "".join('<p class="confirm">{}</p>'.format(esc(line)) for line in offer.lines())
         return '<div class="confirm" data-testid="import-offer">{}</div>{}{}'.format(
@@ -143,7 +143,7 @@ def statistics_footer(app: "UIState") -> str:
             button("import-confirm", "import-confirm", _("Replace my data"), primary=True),
             button("import-cancel", "import-cancel", _("Cancel")),
         )
-    if app.confirm_reset:
+    if app.stats.confirm_reset:
         return '<p class="confirm">{}</p>{}{}'.format(
             esc(_("Reset your statistics? This cannot be undone.")),
             button("reset-confirm", "reset-confirm", _("Reset"), primary=True),
@@ -158,19 +158,19 @@ def statistics_footer(app: "UIState") -> str:
 
 def statistics_html(app: "UIState") -> str:
     """The statistics panel (``ui.features.record`` as last read from storage)."""
-    if app.record is None:
+    if app.stats.record is None:
         return ""
     # (one region scrolls, the title and the actions stay on screen: web/game.css)
-    house = rule_sets_body(app.record)
+    house = rule_sets_body(app.stats.record)
     standard = "<h3>{}</h3>".format(esc(_("Standard rules"))) if house else ""
     body = '<div class="stats-scroll" tabindex="0" role="region"{}>{}{}{}{}</div>'.format(
         attrs((("aria-label", _("Statistics")),)),
         standard,
-        statistics_body(app.record),
+        statistics_body(app.stats.record),
         house,
-        daily_body(app.record, app.today),
+        daily_body(app.stats.record, app.stats.today),
     )
-    for note in (app.message, app.record_note):  # (an import's outcome; statistics set aside)
+    for note in (app.screen.message, app.stats.note):  # (an import's outcome; statistics set aside)
         if note:
             body = '<p class="note">{}</p>{}'.format(esc(note), body)
     return _panel("statistics", _("Statistics"), body, statistics_footer(app), closable=True)

@@ -23,22 +23,22 @@ def html_phase(app: "UIState") -> str:
     waits; ``hand-over`` / ``match-over`` mean the summary or the result is up.  The daily deal is
     one hand: its summary is up (``hand-over``) even when that hand ended the match.
     """
-    view = app.view
-    if app.failed:
+    view = app.table.view
+    if app.link.failed:
         return "error"
     if not view:
         return "loading"
     phase = view["phase"]
-    if phase in ("hand_over", "match_over") and app.hold:
+    if phase in ("hand_over", "match_over") and app.table.hold:
         return "play"
-    if phase == "match_over" and app.daily:
+    if phase == "match_over" and app.day.on_table:
         return "hand-over"
     return PHASES.get(phase, "loading")
 
 
 def turn_attr(app: "UIState") -> "int | None":
     """``<html data-turn>``: the seat to act during play, else None."""
-    view = app.view
+    view = app.table.view
     if view and view["phase"] == "play" and view["turn"] is not None:
         return int(view["turn"])
     return None
@@ -46,12 +46,12 @@ def turn_attr(app: "UIState") -> "int | None":
 
 def shown_trick(app: "UIState") -> "tuple[list[dict[str, Any]], int | None]":
     """The plays on the table: the trick in progress, or the completed trick still on show."""
-    view = app.view
+    view = app.table.view
     if not view:
         return [], None
     if view["trick"]["plays"]:
         return view["trick"]["plays"], None
-    if app.hold and view["tricks"]:
+    if app.table.hold and view["tricks"]:
         last = view["tricks"][-1]
         return last["plays"], last.get("winner")
     return [], None
@@ -98,9 +98,9 @@ def may_play(view: "View | None") -> bool:
 
 def opponents_playing(app: "UIState") -> bool:
     """True while the computer opponents are to play (Speed up is offered then)."""
-    view = app.view
+    view = app.table.view
     if not view:
         return False
-    if app.hold and view["phase"] in ("play", "hand_over", "match_over"):
+    if app.table.hold and view["phase"] in ("play", "hand_over", "match_over"):
         return True
     return bool(view["phase"] == "play" and view["turn"] != 0)

@@ -4,7 +4,7 @@ Pure Python (MicroPython and CPython): no ``pyscript`` import, so pytest checks 
 visible text goes through ``_()`` with the English wording of docs/ui.md as msgid.
 """
 
-from ui.core.state import LEVELS
+from ui.core.settings import LEVELS
 from ui.view.i18n import _
 
 TYPE_CHECKING = False
