@@ -113,6 +113,7 @@ BROKEN = [
     ("won more than played", json.dumps({"schema": 2, "tallies": {"all": {"matches_won": 2}}, "counted": [], "daily": {}}), "unreadable"),
     ("huge", json.dumps({"schema": 2, "pad": "x" * record.MAX_RECORD_CHARS}), "unreadable"),
     ("bad daily date", json.dumps({"schema": 2, "tallies": {}, "counted": [], "daily": {"abcdefghij": {"score": 0, "place": 1, "codes": []}}}), "unreadable"),
+    ("no such day", json.dumps({"schema": 2, "tallies": {}, "counted": [], "daily": {"2026-02-30": {"score": 0, "place": 1, "codes": []}}}), "unreadable"),
     ("bad daily place", json.dumps({"schema": 2, "tallies": {}, "counted": [], "daily": {"2026-12-01": {"score": 0, "place": 5, "codes": []}}}), "unreadable"),
     ("bad key", json.dumps({"schema": 2, "tallies": {}, "counted": [5], "daily": {}}), "unreadable"),
     ("unknown rule set", json.dumps({"schema": 3, "tallies": {}, "counted": [], "daily": {}, "rule_sets": {"match_end=-7": {}}}), "unreadable"),

@@ -13,7 +13,7 @@ from gongzhu.cards import GOAT, PIG, RANKS, SUITS, TRANSFORMER
 from gongzhu.daily import DAILY_LEVEL, InvalidDate, check_date
 from gongzhu.game import ELIMINATION, PHASES
 from ui.core import flow, shape, state
-from ui.features import daily, sound
+from ui.features import daily, dates, sound
 from ui.view import chart, table
 
 
@@ -64,6 +64,13 @@ def test_a_daily_link_takes_exactly_the_dates_the_engine_takes(text: str) -> Non
         assert (taken, valid) == (None, True)  # empty: today's deal
     else:
         assert (taken == text and valid) == engine_takes(text), text
+
+
+@given(st.one_of(date_like, st.text(max_size=12)))
+@example("2026-02-30")
+@example("1999-12-31")
+def test_the_uis_one_date_check_takes_exactly_the_dates_the_engine_takes(text: str) -> None:
+    assert dates.is_date(text) == engine_takes(text), text
 
 
 def test_every_day_of_the_engines_years_is_taken_by_both() -> None:

@@ -12,7 +12,7 @@ again that day shows the result and offers a practice replay, recorded nowhere. 
 import json
 
 from ui.core import store
-from ui.features import record
+from ui.features import dates, record
 from ui.view.i18n import _
 
 TYPE_CHECKING = False
@@ -34,7 +34,6 @@ EMOJI = (
     ("hearts_blocked", "🛡️"),
 )
 PLACES = ("🥇", "🥈", "🥉", "4️⃣")
-_MONTH_DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 
 
 def parse_date(text: "str | None") -> "tuple[str | None, bool]":
@@ -44,16 +43,7 @@ def parse_date(text: "str | None") -> "tuple[str | None, bool]":
     if text is None or text == "":
         return None, True
     text = str(text)
-    if len(text) != MAX_PARAM or text[4:5] != "-" or text[7:8] != "-":
-        return None, False
-    digits = text[:4] + text[5:7] + text[8:]
-    if not digits.isdigit() or not all("0" <= c <= "9" for c in digits):
-        return None, False
-    y, m, d = int(text[:4]), int(text[5:7]), int(text[8:])
-    if not (2000 <= y <= 2999 and 1 <= m <= 12):
-        return None, False
-    leap = y % 4 == 0 and (y % 100 != 0 or y % 400 == 0)
-    if not 1 <= d <= _MONTH_DAYS[m - 1] + (1 if m == 2 and leap else 0):
+    if len(text) > MAX_PARAM or not dates.is_date(text):
         return None, False
     return text, True
 

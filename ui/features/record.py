@@ -28,7 +28,7 @@ import json
 
 from ui.core import store
 from ui.core.settings import LEVELS
-from ui.features import house_rules
+from ui.features import dates, house_rules
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
@@ -276,16 +276,6 @@ def rule_set_names(key: str) -> "list[str]":
     return house_rules.names(_parse_rule_set(key))
 
 
-def _is_date(text: object) -> bool:
-    """A date key written YYYY-MM-DD (digits, month 1-12, day 1-31)."""
-    if not isinstance(text, str) or len(text) != 10 or text[4] != "-" or text[7] != "-":
-        return False
-    digits = text[:4] + text[5:7] + text[8:]
-    if not all("0" <= c <= "9" for c in digits):
-        return False
-    return 1 <= int(text[5:7]) <= 12 and 1 <= int(text[8:]) <= 31
-
-
 def check_daily(daily: "dict[str, Any]") -> "dict[str, dict[str, Any]]":
     """The daily results, checked: date -> ``{score, place, codes}`` (``ui/features/daily.py`` writes them)."""
     if len(daily) > 5000:
@@ -293,7 +283,7 @@ def check_daily(daily: "dict[str, Any]") -> "dict[str, dict[str, Any]]":
     out = {}
     for date in daily:
         entry = daily[date]
-        if not _is_date(date) or not isinstance(entry, dict):
+        if not dates.is_date(date) or not isinstance(entry, dict):
             raise RecordError("bad daily result")
         codes = entry.get("codes")
         if (
