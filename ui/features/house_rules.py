@@ -6,6 +6,7 @@ the view carries a match's ``rules`` and ``house_rules`` (those that differ from
 module only names them. ``tests/test_house_rules.py`` holds :func:`choices` to the engine's rules.
 """
 
+from ui.core import settings
 from ui.view.html import attrs, esc
 from ui.view.i18n import _
 
@@ -17,25 +18,28 @@ if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
 
 
 def choices() -> "list[tuple[str, str, list[tuple[str, str]]]]":
-    """Per rule: its key, its name and its values with their names, the default first."""
+    """Per rule: its key, its name and its values with their names, the default first (the rules and
+    their values: ``settings.RULE_VALUES``)."""
+    rule_names = {
+        "match_end": _("Match end"),
+        "exposing": _("Exposing"),
+        "first_lead": _("First lead"),
+        "all_hearts": _("All hearts"),
+    }
+    value_names = {
+        "match_end": {
+            "-1000": _("At −1000"),
+            "-500": _("Quick match (−500)"),
+            "hands:4": _("After 4 hands"),
+            "hands:8": _("After 8 hands"),
+        },
+        "exposing": {"on": _("Exposing on"), "off": _("No exposing")},
+        "first_lead": {"2S": _("2♠ leads"), "2C": _("2♣ leads")},
+        "all_hearts": {"standard": _("Standard all hearts"), "flip": _("All hearts flips pig and goat")},
+    }
     return [
-        (
-            "match_end",
-            _("Match end"),
-            [
-                ("-1000", _("At −1000")),
-                ("-500", _("Quick match (−500)")),
-                ("hands:4", _("After 4 hands")),
-                ("hands:8", _("After 8 hands")),
-            ],
-        ),
-        ("exposing", _("Exposing"), [("on", _("Exposing on")), ("off", _("No exposing"))]),
-        ("first_lead", _("First lead"), [("2S", _("2♠ leads")), ("2C", _("2♣ leads"))]),
-        (
-            "all_hearts",
-            _("All hearts"),
-            [("standard", _("Standard all hearts")), ("flip", _("All hearts flips pig and goat"))],
-        ),
+        (key, rule_names[key], [(value, value_names[key][value]) for value in values])
+        for key, values in settings.RULE_VALUES
     ]
 
 

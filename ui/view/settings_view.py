@@ -37,19 +37,26 @@ def select_field(testid: str, label: str, options: "Sequence[tuple[str, str]]", 
 
 def speed_names() -> "list[tuple[str, str]]":
     """The play speeds (``UIState.settings.play_speed``), slowest first, with their names."""
-    return [("slow", _("Slow")), ("normal", pgettext("play speed", "Normal")), ("fast", _("Fast"))]
+    names = {"slow": _("Slow"), "normal": pgettext("play speed", "Normal"), "fast": _("Fast")}
+    return [(speed, names[speed]) for speed in settings.PLAY_SPEEDS]
 
 
 def pause_names() -> "list[tuple[str, str]]":
     """How long a finished trick stays (``UIState.settings.trick_pause``), shortest first, with their names."""
-    return [("short", _("Short")), ("normal", pgettext("trick pause", "Normal")), ("long", _("Long"))]
+    names = {"short": _("Short"), "normal": pgettext("trick pause", "Normal"), "long": _("Long")}
+    return [(pause, names[pause]) for pause in settings.TRICK_PAUSES]
 
 
 def settings_html(app: "UIState") -> str:
     """The settings: four selects, then three switches (``aria-pressed`` buttons)."""
     return "".join(
         (
-            select_field("difficulty", _("Difficulty"), texts.level_names(), app.settings.level or "normal"),
+            select_field(
+                "difficulty",
+                _("Difficulty"),
+                texts.level_names(),
+                app.settings.level or settings.DEFAULT_LEVEL,
+            ),
             i18n.language_menu_html(),
             select_field("play-speed", _("Play speed"), speed_names(), app.settings.play_speed),
             select_field("trick-pause", _("Finished trick stays"), pause_names(), app.settings.trick_pause),
