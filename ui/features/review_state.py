@@ -18,6 +18,19 @@ if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
 class ReviewState:
     """The review and the coach's analysis of one finished hand. One field a line."""
 
+    __slots__ = (
+        "analyses",
+        "count",
+        "data",
+        "hand",
+        "hand_state",
+        "part",
+        "running",
+        "state",
+        "swipe_x",
+        "trick",
+    )
+
     def __init__(self) -> None:
         self.state = None  # type: str | None  # the table's engine state this review belongs to
         self.hand = 0  # type: int  # the earlier hand reviewed (its number); 0: the table's own finished hand
@@ -37,6 +50,8 @@ class ReviewState:
 
 class StoredHands:
     """The match's earlier hands, as the engine checked them from storage (``check_reviews`` op)."""
+
+    __slots__ = ("asked", "hands", "note", "table")
 
     def __init__(self) -> None:
         self.table = None  # type: str | None  # the table's engine state they were checked for (None: not checked)
