@@ -24,7 +24,7 @@ from typing import Any
 from .game import State, point_cards
 from .state_check import upgrade_state, validate_state
 
-#: The match's last hands the page keeps reviewable (``ui/review_store.py`` keeps the same number).
+#: The match's last hands the page keeps reviewable (``ui/features/review_store.py`` keeps the same number).
 KEEP_HANDS = 6
 #: The longest stored hand (engine state text) read: a real one holds ~4,500 characters.
 MAX_STATE_CHARS = 16000

@@ -1,4 +1,4 @@
-"""A catalogue of broken autosaves (unit tests of ui/store.py and the browser test share it).
+"""A catalogue of broken autosaves (unit tests of ui/core/store.py and the browser test share it).
 
 Each entry: ``(name, save text, problem)`` where problem is what ``store.load`` reports
 (``"unreadable"`` or ``"newer"``), or ``"engine"`` for a save of the right shape whose match does not
@@ -21,7 +21,7 @@ def packed(seed: int = 3) -> dict[str, Any]:
 
 
 class FakeStorage:
-    """A localStorage stand-in for the CPython tests of ui/store.py."""
+    """A localStorage stand-in for the CPython tests of ui/core/store.py."""
 
     def __init__(self) -> None:
         self.data: dict[str, str] = {}

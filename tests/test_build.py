@@ -90,7 +90,9 @@ def test_a_build_replaces_dist_with_the_page_and_its_configurations(previous_dis
     shipped = (previous_dist / "pyscript.toml").read_text(encoding="utf-8")
     assert shipped.startswith(source.rstrip("\n") + "\n")
     main = tomllib.loads(shipped)
-    ui = sorted(p.relative_to(build.ROOT).as_posix() for p in (build.ROOT / "ui").glob("*.py"))
+    # Every module of ui/ and its parts (core/, features/, view/, shell/: their __init__.py too).
+    ui = sorted(p.relative_to(build.ROOT).as_posix() for p in (build.ROOT / "ui").rglob("*.py"))
+    assert {"ui/core/__init__.py", "ui/shell/app.py"} <= set(ui)
     assert sorted(main["files"]) == [f"./{p}" for p in ui if p not in (build.MAIN_ENTRY, build.WORKER_ENTRY)]
     assert (previous_dist / main["interpreter"]).is_file()
 
@@ -175,7 +177,7 @@ def _engine_site(dist: Path) -> list[str]:
         "runtime/pyodide/pyodide.asm.wasm": "wasm",
         "runtime/pyodide/python_stdlib.zip": "zip",
         "runtime/pyodide/pyodide-lock.json": "{}",
-        "ui/app.py": "APP = 1\n",
+        "ui/shell/app.py": "APP = 1\n",
         build.WORKER_CONFIG_SHIPPED: json.dumps(
             {"interpreter": "./runtime/pyodide/pyodide.mjs", "files": {}}
         ),

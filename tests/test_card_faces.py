@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tools import card_faces
-from ui import render
+from ui.view import render
 
 SVG = "{http://www.w3.org/2000/svg}"
 CODES = [rank + suit for suit in card_faces.SUITS for rank in card_faces.RANKS]

@@ -247,7 +247,7 @@ def test_every_rule_set_has_a_whole_hand_that_validates_at_each_step() -> None:
 
 def test_the_page_draws_a_view_of_any_rules_and_still_refuses_markup() -> None:
     from gongzhu.table_view import table_view
-    from ui import shape
+    from ui.core import shape
 
     for rules in EVERY_RULES:
         shape.check_view(table_view(new_match(2, rules)))

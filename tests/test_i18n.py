@@ -14,7 +14,7 @@ from babel.messages.catalog import Catalog, Message
 from tools import i18n as tools_i18n
 from tools import i18n_extract
 from tools.po import PoError, parse_po
-from ui import i18n
+from ui.view import i18n
 
 ROOT = Path(__file__).resolve().parents[1]
 UI_SPEC = ROOT / "docs" / "ui.md"
@@ -162,7 +162,7 @@ def test_soft_hyphens_only_inside_the_long_words_of_a_card_mark(messages: Messag
 
 def test_the_ui_uses_every_fixed_label(template: Catalog) -> None:
     """Every label of docs/ui.md (and its per-suit / per-card siblings) is a msgid of the UI's own code."""
-    ids = {m.id for m in template if any(path != "ui/i18n.py" for path, _line in m.locations)}
+    ids = {m.id for m in template if any(path != "ui/view/i18n.py" for path, _line in m.locations)}
     assert set(REQUIRED) | set(DERIVED) <= ids
 
 
@@ -356,7 +356,7 @@ msgstr ""
 "Plural-Forms: nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || "
 "n%100>=20) ? 1 : 2);\n"
 
-#: ui/app.py
+#: ui/shell/app.py
 #, python-brace-format
 msgid "Hello {name}"
 msgstr "Привіт {name}"

@@ -1,5 +1,5 @@
 """The player's language has one rule: ``?lang=``, then the choice saved from a menu, then the
-browser's preferences, then English. Python runs it in the UI (``ui.i18n.choose_language``); before
+browser's preferences, then English. Python runs it in the UI (``ui.view.i18n.choose_language``); before
 any Python runs, the loading screen and the rules page run ``web/language.js`` (Node here), which
 must choose the same language in every case, and no page keeps a copy of its own."""
 
@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tools import rules_page
-from ui import i18n
+from ui.view import i18n
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGUAGE_JS = ROOT / "web" / "language.js"

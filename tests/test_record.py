@@ -1,5 +1,5 @@
-"""The player's record (ui/record.py), its panel (ui/stats_view.py), its transitions
-(ui/record_flow.py) and the match chart (ui/chart.py), in CPython."""
+"""The player's record (ui/features/record.py), its panel (ui/view/stats_view.py), its transitions
+(ui/features/record_flow.py) and the match chart (ui/view/chart.py), in CPython."""
 
 from __future__ import annotations
 
@@ -11,9 +11,12 @@ import pytest
 
 from tests.broken_saves import FakeStorage
 from tests.e2e.game import op, play_out
-from ui import chart, flow, record, record_flow, render, stats_view
-from ui import effects as fx
-from ui.state import LEVELS, UIState
+from ui.core import effects as fx
+from ui.core import flow
+from ui.core.settings import LEVELS
+from ui.core.state import UIState
+from ui.features import record, record_flow
+from ui.view import chart, render, stats_view
 
 
 class FullStorage(FakeStorage):
@@ -110,6 +113,7 @@ BROKEN = [
     ("won more than played", json.dumps({"schema": 2, "tallies": {"all": {"matches_won": 2}}, "counted": [], "daily": {}}), "unreadable"),
     ("huge", json.dumps({"schema": 2, "pad": "x" * record.MAX_RECORD_CHARS}), "unreadable"),
     ("bad daily date", json.dumps({"schema": 2, "tallies": {}, "counted": [], "daily": {"abcdefghij": {"score": 0, "place": 1, "codes": []}}}), "unreadable"),
+    ("no such day", json.dumps({"schema": 2, "tallies": {}, "counted": [], "daily": {"2026-02-30": {"score": 0, "place": 1, "codes": []}}}), "unreadable"),
     ("bad daily place", json.dumps({"schema": 2, "tallies": {}, "counted": [], "daily": {"2026-12-01": {"score": 0, "place": 5, "codes": []}}}), "unreadable"),
     ("bad key", json.dumps({"schema": 2, "tallies": {}, "counted": [5], "daily": {}}), "unreadable"),
     ("unknown rule set", json.dumps({"schema": 3, "tallies": {}, "counted": [], "daily": {}, "rule_sets": {"match_end=-7": {}}}), "unreadable"),
@@ -171,32 +175,32 @@ def test_reset_keeps_the_counted_keys() -> None:
 
 def test_the_panel_shows_each_figure_as_a_number() -> None:
     ui = UIState()
-    ui.record = record.Record()
-    ui.view = hand_over()["view"]
-    record.count(ui.record, ui.view, "easy")
-    ui.panel = "statistics"
+    ui.stats.record = record.Record()
+    ui.table.view = hand_over()["view"]
+    record.count(ui.stats.record, ui.table.view, "easy")
+    ui.screen.panel = "statistics"
     html = render.regions(ui)["overlay"]
     assert 'data-testid="statistics"' in html
     for name in ("matches_played", "matches_won", "hands_played", "pigs_taken"):
         assert re.search(f'data-stat="{name}">(-?[0-9]+)</td>', html), name
     assert 'data-stat="hands_played">1<' in html and 'data-stat="hands_played.easy">1<' in html
     assert 'data-stat="hands_played.hard">0<' in html
-    ui.sheet = True
+    ui.screen.sheet = True
     assert 'data-testid="open-statistics"' in render.regions(ui)["sheet"]
 
 
 def test_reset_asks_first() -> None:
     ui = UIState()
     ui, effects = record_flow.on_action(ui, "statistics")
-    assert ui.panel == "statistics" and [type(e) for e in effects] == [fx.ReadRecord]
+    assert ui.screen.panel == "statistics" and [type(e) for e in effects] == [fx.ReadRecord]
     ui, effects = flow.on_action(ui, "reset-confirm")
     assert effects == []  # not asked yet
     ui, effects = flow.on_action(ui, "reset-statistics")
-    assert ui.confirm_reset and effects == []
-    ui.record = record.Record()
+    assert ui.stats.confirm_reset and effects == []
+    ui.stats.record = record.Record()
     assert 'data-testid="reset-confirm"' in stats_view.statistics_html(ui)
     ui, effects = flow.on_action(ui, "reset-confirm")
-    assert [type(e) for e in effects] == [fx.ResetRecord] and not ui.confirm_reset
+    assert [type(e) for e in effects] == [fx.ResetRecord] and not ui.stats.confirm_reset
 
 
 def test_the_end_of_a_hand_is_counted() -> None:
@@ -204,7 +208,7 @@ def test_the_end_of_a_hand_is_counted() -> None:
         op("new_match", seed=5), lambda v: v["phase"] == "play" and len(v["tricks"]) == 12 and v["turn"] == 0
     )
     ui = UIState()
-    ui.engine_ready = True
+    ui.link.engine_ready = True
     flow.started(ui, packed)
     card = next(c for c in packed["view"]["hand"] if packed["view"]["refusals"][c] is None)
     answer = op("step", state=packed["state"], action={"type": "play", "seat": 0, "card": card})
@@ -228,7 +232,7 @@ def test_the_chart_draws_every_hand_and_the_elimination_line() -> None:
 
 
 def test_the_chart_escapes_seat_names(monkeypatch: pytest.MonkeyPatch) -> None:
-    from ui import texts
+    from ui.view import texts
 
     monkeypatch.setattr(texts, "seat_name", lambda seat: "<b>&" + str(seat))
     html = chart.chart_html([{"number": 1, "scores": [0, 0, 0, 0], "totals": [0, -50, 20, 30]}])
@@ -237,28 +241,28 @@ def test_the_chart_escapes_seat_names(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_summaries_carry_the_chart() -> None:
     ui = UIState()
-    ui.engine_ready = True
-    ui.view = hand_over()["view"]
+    ui.link.engine_ready = True
+    ui.table.view = hand_over()["view"]
     assert 'data-testid="match-chart"' in render.regions(ui)["overlay"]
     assert 'data-testid="summary-statistics"' in render.regions(ui)["overlay"]
-    ui.view = match_over()["view"]
+    ui.table.view = match_over()["view"]
     assert 'data-testid="match-chart"' in render.regions(ui)["overlay"]
 
 
 def test_the_panels_escape_what_they_show() -> None:
     ui = UIState()
-    ui.engine_ready = True
-    ui.view = hand_over()["view"]
-    ui.record = record.Record()
-    ui.record.daily["2026-12-01"] = {"score": 5, "place": 1, "codes": ["<script>"]}
-    ui.message = ui.record_note = "<img src=x onerror=alert(1)>"
-    ui.panel = "statistics"
+    ui.link.engine_ready = True
+    ui.table.view = hand_over()["view"]
+    ui.stats.record = record.Record()
+    ui.stats.record.daily["2026-12-01"] = {"score": 5, "place": 1, "codes": ["<script>"]}
+    ui.screen.message = ui.stats.note = "<img src=x onerror=alert(1)>"
+    ui.screen.panel = "statistics"
     html = render.regions(ui)["overlay"]
     assert "<img" not in html and "&lt;img src=x" in html
-    from ui import daily_view
+    from ui.view import daily_view
 
-    ui.daily_date, ui.daily_result = "2026-12-01", ui.record.daily["2026-12-01"]
-    ui.panel = "daily"
+    ui.day.date, ui.day.result = "2026-12-01", ui.stats.record.daily["2026-12-01"]
+    ui.screen.panel = "daily"
     html = render.regions(ui)["overlay"]
     assert 'data-testid="daily-result"' in html and "<script>" not in html
     assert daily_view.moments_text(["<script>", "pig_taken"]) == "You took the pig"
@@ -278,20 +282,20 @@ def test_the_same_seed_played_again_counts_again() -> None:
 
 
 def test_every_match_started_gets_a_token_of_its_own_that_its_save_keeps() -> None:
-    from ui import store
+    from ui.core import store
 
     ui = UIState()
-    ui.tab = "77"
+    ui.saving.tab = "77"
     tokens = []
     for gen in (0, 1, 2):
-        ui.gen = gen
+        ui.link.gen = gen
         flow.started(ui, op("new_match", seed=5))
-        tokens.append(ui.match_token)
+        tokens.append(ui.table.match_token)
     assert len(set(tokens)) == 3 and all(t.startswith("77.") for t in tokens)
     saved = store.decode(store.encode(ui))
     assert saved["match_token"] == tokens[-1]
     again = flow.resume(UIState(), saved)
-    assert again.match_token == tokens[-1]  # a reload, another tab: the same match, the same keys
+    assert again.table.match_token == tokens[-1]  # a reload, another tab: the same match, the same keys
     for odd in ("<b>", 5, "9" * 30, None):
         data = json.loads(store.encode(ui))
         data["match_token"] = odd
@@ -299,7 +303,7 @@ def test_every_match_started_gets_a_token_of_its_own_that_its_save_keeps() -> No
 
 
 def _offer() -> Any:
-    from ui import transfer
+    from ui.features import transfer
 
     mine = record.Record()
     mine.tallies["all"].hands_played = 1
@@ -310,17 +314,17 @@ def _offer() -> Any:
 
 def test_an_import_asks_before_it_replaces_anything() -> None:
     ui = UIState()
-    ui.engine_ready = True
-    ui.record = record.Record()
+    ui.link.engine_ready = True
+    ui.stats.record = record.Record()
     ui, effects = record_flow.offered(ui, _offer())
-    assert ui.panel == "statistics" and ui.import_offer is not None
+    assert ui.screen.panel == "statistics" and ui.stats.import_offer is not None
     assert [type(e) for e in effects] == [fx.Announce]
     html = stats_view.statistics_html(ui)
     assert 'data-testid="import-offer"' in html and "hands played 1." in html and "hands played 777." in html
     assert 'data-testid="import-confirm"' in html and 'data-testid="import-cancel"' in html
     assert 'data-testid="import"' not in html and 'data-testid="reset-statistics"' not in html
     ui, effects = record_flow.on_action(ui, "import-cancel")  # no: nothing replaced, said so
-    assert ui.import_offer is None and "Nothing was imported" in ui.message
+    assert ui.stats.import_offer is None and "Nothing was imported" in ui.screen.message
     assert [type(e) for e in effects] == [fx.Announce]
     assert record_flow.on_action(ui, "import-confirm")[1] == []  # nothing offered any more
     ui, _effects = record_flow.offered(ui, _offer())
@@ -329,7 +333,7 @@ def test_an_import_asks_before_it_replaces_anything() -> None:
     for other in ("statistics", "reset-statistics", "import"):
         ui, _effects = record_flow.offered(ui, _offer())
         ui, _effects = record_flow.on_action(ui, other)
-        assert ui.import_offer is None  # (anything else drops the offer: asked again next time)
+        assert ui.stats.import_offer is None  # (anything else drops the offer: asked again next time)
 
 
 def quick_hand_over(seed: int = 5) -> dict[str, Any]:

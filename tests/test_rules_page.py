@@ -11,8 +11,8 @@ import pytest
 from gongzhu import score_breakdown
 from gongzhu.cards import to_mask
 from tools import rules_page
-from ui import i18n, texts
-from ui.i18n import LANGUAGES
+from ui.view import i18n, texts
+from ui.view.i18n import LANGUAGES
 
 SCORE = re.compile(
     r'<span class="score" data-captured="([^"]*)" data-exposed="([^"]*)" data-score="(-?\d+)">([^<]*)</span>'

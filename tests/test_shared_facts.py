@@ -12,7 +12,9 @@ from hypothesis import strategies as st
 from gongzhu.cards import GOAT, PIG, RANKS, SUITS, TRANSFORMER
 from gongzhu.daily import DAILY_LEVEL, InvalidDate, check_date
 from gongzhu.game import ELIMINATION, PHASES
-from ui import chart, daily, flow, shape, sound, state, table
+from ui.core import flow, shape, state
+from ui.features import daily, dates, sound
+from ui.view import chart, table
 
 
 def test_the_ui_knows_the_engines_cards_and_phases() -> None:
@@ -64,6 +66,13 @@ def test_a_daily_link_takes_exactly_the_dates_the_engine_takes(text: str) -> Non
         assert (taken == text and valid) == engine_takes(text), text
 
 
+@given(st.one_of(date_like, st.text(max_size=12)))
+@example("2026-02-30")
+@example("1999-12-31")
+def test_the_uis_one_date_check_takes_exactly_the_dates_the_engine_takes(text: str) -> None:
+    assert dates.is_date(text) == engine_takes(text), text
+
+
 def test_every_day_of_the_engines_years_is_taken_by_both() -> None:
     day = date(2000, 1, 1)
     while day.year < 3000:
@@ -74,10 +83,10 @@ def test_every_day_of_the_engines_years_is_taken_by_both() -> None:
 
 def test_the_daily_deal_is_played_at_the_engines_daily_level() -> None:
     ui = state.UIState()
-    ui.level = next(level for level in ("easy", "normal") if level != DAILY_LEVEL)
-    ui.daily = "2026-12-02"
+    ui.settings.level = next(level for level in ("easy", "normal") if level != DAILY_LEVEL)
+    ui.day.on_table = "2026-12-02"
     flow.begin_hand(ui)
-    assert ui.hand_level == DAILY_LEVEL
-    ui.daily = None
+    assert ui.table.hand_level == DAILY_LEVEL
+    ui.day.on_table = None
     flow.begin_hand(ui)
-    assert ui.hand_level == ui.level
+    assert ui.table.hand_level == ui.settings.level

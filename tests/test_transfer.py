@@ -1,4 +1,4 @@
-"""Export and import of the player's data (ui/transfer.py)."""
+"""Export and import of the player's data (ui/features/transfer.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ import pytest
 
 from tests.broken_saves import FakeStorage
 from tests.e2e.game import op, save_text
-from ui import record, store, transfer
+from ui.core import store
+from ui.features import record, transfer
 
 
 def exported() -> tuple[FakeStorage, str]:

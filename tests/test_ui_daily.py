@@ -1,4 +1,4 @@
-"""The daily deal on the page (ui/daily.py, ui/daily_view.py, the record's daily results)."""
+"""The daily deal on the page (ui/features/daily.py, ui/view/daily_view.py, the record's daily results)."""
 
 from __future__ import annotations
 
@@ -16,9 +16,11 @@ from gongzhu.rules import winning_position
 from gongzhu.scoring import HEART_VALUES
 from tests.broken_saves import FakeStorage
 from tests.e2e.game import op
-from ui import daily, daily_view, record, record_flow, render, stats_view, store, table
-from ui import effects as fx
-from ui.state import UIState
+from ui.core import effects as fx
+from ui.core import store
+from ui.core.state import UIState
+from ui.features import daily, record, record_flow
+from ui.view import daily_view, render, stats_view, table
 
 #: The daily deal these tests finish; its scripted match-ending hand leaves seat 0 at -1600.
 DAY = "2026-12-16"
@@ -124,7 +126,7 @@ def test_the_daily_slot_holds_its_date() -> None:
     storage = FakeStorage()
     packed = op("daily", date="2026-12-01")
     ui = UIState()
-    ui.state, ui.view, ui.daily = packed["state"], packed["view"], "2026-12-01"
+    ui.table.state, ui.table.view, ui.day.on_table = packed["state"], packed["view"], "2026-12-01"
     storage.setItem(daily.SLOT_KEY, daily.encode_slot(ui))
     saved = daily.load_slot(storage, "2026-12-01")
     assert saved is not None and saved["state"] == packed["state"]
@@ -142,14 +144,14 @@ def test_the_daily_summary_offers_share_and_the_way_back(ends_match: bool, phase
     packed = finished_daily(ends_match)
     assert packed["view"]["phase"] == phase
     ui = UIState()
-    ui.engine_ready = True
-    ui.state, ui.view, ui.daily = packed["state"], packed["view"], DAY
-    ui.daily_result = daily.result_of(packed["view"])
+    ui.link.engine_ready = True
+    ui.table.state, ui.table.view, ui.day.on_table = packed["state"], packed["view"], DAY
+    ui.day.result = daily.result_of(packed["view"])
     assert table.html_phase(ui) == "hand-over"  # the daily deal is one hand, even one that ends the match
     html = render.regions(ui)["overlay"]
     assert 'data-testid="share"' in html and 'data-testid="daily-leave"' in html
     assert 'data-testid="next-hand"' not in html and 'data-testid="daily-result"' in html
-    ui.daily_practice = True
+    ui.day.practice = True
     html = render.regions(ui)["overlay"]
     assert 'data-testid="share"' not in html and "not recorded" in html
     assert "open-daily" in daily_view.menu_html(ui)
@@ -158,26 +160,26 @@ def test_the_daily_summary_offers_share_and_the_way_back(ends_match: bool, phase
 def test_daily_actions() -> None:
     ui = UIState()
     assert record_flow.on_action(ui, "daily")[1] == []  # the engine is not ready yet
-    ui.engine_ready = True
+    ui.link.engine_ready = True
     _ui, effects = record_flow.on_action(ui, "daily")
     assert len(effects) == 1 and isinstance(effects[0], fx.OpenDaily) and not effects[0].practice
     _ui, effects = record_flow.on_action(ui, "daily-practice")
     assert isinstance(effects[0], fx.OpenDaily) and effects[0].practice
     assert record_flow.on_action(ui, "share")[1] == []  # nothing to share yet
     assert record_flow.on_action(ui, "daily-leave")[1] == []  # no daily deal on the table
-    ui.daily, ui.daily_result = "2026-12-01", {"score": 0, "place": 1, "codes": []}
+    ui.day.on_table, ui.day.result = "2026-12-01", {"score": 0, "place": 1, "codes": []}
     assert [type(e) for e in record_flow.on_action(ui, "share")[1]] == [fx.Share]
     assert [type(e) for e in record_flow.on_action(ui, "daily-leave")[1]] == [fx.LeaveDaily]
 
 
 def test_the_daily_hand_is_played_against_hard() -> None:
-    from ui import flow
+    from ui.core import flow
 
     ui = UIState()
-    ui.level = "easy"
-    ui.daily = "2026-12-01"
+    ui.settings.level = "easy"
+    ui.day.on_table = "2026-12-01"
     flow.begin_hand(ui)
-    assert ui.hand_level == "hard"
+    assert ui.table.hand_level == "hard"
 
 
 def test_only_todays_deal_is_recorded_another_day_is_practice() -> None:
@@ -187,8 +189,13 @@ def test_only_todays_deal_is_recorded_another_day_is_practice() -> None:
         assert other in daily.other_day_text(other) and "not recorded" in daily.other_day_text(other)
     packed = finished_daily(False)
     ui = UIState()
-    ui.engine_ready = True
-    ui.state, ui.view, ui.daily, ui.daily_practice = packed["state"], packed["view"], "2031-05-05", True
+    ui.link.engine_ready = True
+    ui.table.state, ui.table.view, ui.day.on_table, ui.day.practice = (
+        packed["state"],
+        packed["view"],
+        "2031-05-05",
+        True,
+    )
     html = unescape(render.regions(ui)["overlay"])  # another day's deal, never recorded: said on its summary
     assert "only today's daily deal is recorded" in html and 'data-testid="share"' not in html
 
@@ -206,6 +213,6 @@ def test_a_later_daily_result_of_an_old_record_is_not_shown() -> None:
     }
     assert daily.played_until(rec.daily, "2026-12-01") == ["2026-11-30", "2026-12-01"]
     state = UIState()
-    state.record, state.today = rec, "2026-12-02"
+    state.stats.record, state.stats.today = rec, "2026-12-02"
     html = stats_view.statistics_html(state)
     assert 'data-stat="daily_played">3<' in html and 'data-stat="daily_best_score">-10<' in html

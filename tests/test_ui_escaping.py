@@ -2,7 +2,7 @@
 
 Every region is rendered from real views of every phase in which every string (card codes, seat
 names, reasons, translations, messages) is replaced by markup; no ``<b`` may come out. The saved
-view is also held to ui/shape.py before the page may draw it.
+view is also held to ui/core/shape.py before the page may draw it.
 """
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ import pytest
 
 from tests.broken_saves import PAYLOAD, packed
 from tests.e2e.game import op, play_out
-from ui import i18n, render, shape
-from ui.state import UIState
+from ui.core import shape
+from ui.core.state import UIState
+from ui.view import i18n, render
 
 MARKUP = '<b x="1">'
 
@@ -81,21 +82,22 @@ def test_no_value_is_written_as_markup(poisoned_catalog: None, phase: str, panel
     view = _poison(VIEWS[phase])
     app = UIState()
     for key, value in {
-        "view": view, "level": MARKUP, "hand_level": MARKUP, "selected": MARKUP, "expose_sel": [MARKUP],
-        "message": MARKUP, "notice": MARKUP, "alert": MARKUP, "engine_note": MARKUP, "unsaved": True,
-        "toast": MARKUP, "fresh_card": MARKUP, "panel": panel, "hold": phase == "play", "four_colour": True,
-        "loading_text": MARKUP, "progress": 50, "elsewhere": True, "failed": "", "memory_aid": True,
+        "table.view": view, "settings.level": MARKUP, "table.hand_level": MARKUP, "table.selected": MARKUP, "table.expose_sel": [MARKUP],
+        "screen.message": MARKUP, "screen.notice": MARKUP, "screen.alert": MARKUP, "link.engine_note": MARKUP, "saving.unsaved": True,
+        "motion.toast": MARKUP, "motion.fresh_card": MARKUP, "screen.panel": panel, "table.hold": phase == "play", "settings.four_colour": True,
+        "screen.loading_text": MARKUP, "screen.progress": 50, "saving.elsewhere": True, "link.failed": "", "settings.memory_aid": True,
     }.items():  # fmt: skip
-        setattr(app, key, value)
+        part, field = key.split(".")  # (a part of the state, its field)
+        setattr(getattr(app, part), field, value)
     regions = render.regions(app)
     assert regions["hand"] and regions["bar"] and regions["seat-1"]
     for region, html in regions.items():
         assert "<b x" not in html and "<b " not in html, (region, html[html.find("<b ") - 80 :][:200])
-    app.view = None
+    app.table.view = None
     assert all("<b " not in html for html in render.regions(app).values())
-    app.failed = MARKUP
+    app.link.failed = MARKUP
     assert all("<b " not in html for html in render.regions(app).values())
-    app.view, app.failed, app.ask_seed = view, "", 12
+    app.table.view, app.link.failed, app.link.ask_seed = view, "", 12
     assert all("<b " not in html for html in render.regions(app).values())
 
 

@@ -1,4 +1,4 @@
-"""House rules in the page (ui/house_rules.py and where it is drawn): the names match the engine's
+"""House rules in the page (ui/features/house_rules.py and where it is drawn): the names match the engine's
 rules, the sheet's choice is for the next match and saved, the badge, the summary line and the chart
 name a match's rules, and nothing from storage reaches the page unchecked."""
 
@@ -9,9 +9,11 @@ import json
 from gongzhu.house_rules import CHOICES, Rules
 from gongzhu.service import call
 from tests.broken_saves import FakeStorage
-from ui import chart, flow, house_rules, render, settings_view, store
-from ui import effects as fx
-from ui.state import UIState
+from ui.core import effects as fx
+from ui.core import flow, settings, store
+from ui.core.state import UIState
+from ui.features import house_rules
+from ui.view import chart, render, settings_view
 
 
 def _packed(seed: int, rules: Rules | None = None) -> dict[str, object]:
@@ -28,7 +30,10 @@ def test_the_pages_names_cover_exactly_the_engines_rules() -> None:
     assert [(key, [v for v, _n in values]) for key, _name, values in house_rules.choices()] == [
         (key, list(values)) for key, values in CHOICES.items()
     ]
-    assert house_rules.defaults() == Rules().to_json()
+    assert [(key, list(values)) for key, values in settings.RULE_VALUES] == [
+        (key, list(values)) for key, values in CHOICES.items()
+    ]
+    assert settings.default_rules() == Rules().to_json()
 
 
 def test_the_badge_and_the_summary_line_name_only_non_default_rules() -> None:
@@ -43,44 +48,46 @@ def test_the_badge_and_the_summary_line_name_only_non_default_rules() -> None:
     assert house_rules.badge_html(standard) == "" and house_rules.line_html(standard) == ""
     assert house_rules.badge_html(None) == ""
     ui = UIState()
-    ui.view = quick
+    ui.table.view = quick
     assert "house-rules-badge" in render.bar_html(ui)
-    ui.view = standard
+    ui.table.view = standard
     assert "house-rules-badge" not in render.bar_html(ui)
 
 
 def test_the_sheet_offers_the_rules_for_the_next_match_and_says_the_match_keeps_its_own() -> None:
     ui = UIState()
-    ui.view = _packed(3, Rules(match_end="hands:4"))["view"]  # type: ignore[assignment]
-    ui.house_rules = {"exposing": "off"}
+    ui.table.view = _packed(3, Rules(match_end="hands:4"))["view"]  # type: ignore[assignment]
+    ui.settings.house_rules = {"exposing": "off"}
     html = settings_view.settings_html(ui)
     for testid in ("rule-match-end", "rule-exposing", "rule-first-lead", "rule-all-hearts"):
         assert f'data-testid="{testid}"' in html
     assert '<option value="off" selected>No exposing</option>' in html
     assert "This match keeps its rules: After 4 hands." in html
-    ui.view = _packed(3)["view"]  # type: ignore[assignment]
+    ui.table.view = _packed(3)["view"]  # type: ignore[assignment]
     assert "This match keeps its rules: standard rules." in settings_view.settings_html(ui)
 
 
 def test_choosing_a_rule_is_saved_for_the_next_match_and_unknown_ones_change_nothing() -> None:
     ui = UIState()
-    ui.view = _packed(3)["view"]  # type: ignore[assignment]
+    ui.table.view = _packed(3)["view"]  # type: ignore[assignment]
     ui, effects = flow.choose_rule(ui, "rule-match-end", "-500")
-    assert ui.house_rules["match_end"] == "-500" and ui.house_rules["exposing"] == "on"
+    assert ui.settings.house_rules["match_end"] == "-500" and ui.settings.house_rules["exposing"] == "on"
     assert any(isinstance(e, fx.SaveSettings) for e in effects)
-    assert ui.message == "House rules apply from the next match."
-    assert ui.view["rules"]["match_end"] == "-1000"  # the match in progress keeps its rules
+    assert ui.screen.message == "House rules apply from the next match."
+    assert ui.table.view["rules"]["match_end"] == "-1000"  # the match in progress keeps its rules
     for name, value in (("rule-match-end", "-300"), ("rule-colour", "red"), ("rule-exposing", "<b>")):
-        before = dict(ui.house_rules)
+        before = dict(ui.settings.house_rules)
         ui, effects = flow.choose_rule(ui, name, value)
-        assert ui.house_rules == before and effects == []
+        assert ui.settings.house_rules == before and effects == []
     storage = FakeStorage()
     store.save_settings(storage, ui)
-    assert store.load_settings(storage)["house_rules"]["match_end"] == "-500"
+    assert settings.as_json(store.load_settings(storage))["house_rules"]["match_end"] == "-500"
     storage.setItem(
         store.SETTINGS_KEY, json.dumps({"house_rules": {"match_end": "<script>", "exposing": "off"}})
     )
-    assert store.load_settings(storage)["house_rules"] == dict(Rules(exposing="off").to_json())
+    assert settings.as_json(store.load_settings(storage))["house_rules"] == dict(
+        Rules(exposing="off").to_json()
+    )
 
 
 def test_the_chart_draws_the_rules_ending_total() -> None:

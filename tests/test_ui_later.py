@@ -1,4 +1,4 @@
-"""The UI modules the saved table does not need (ui/later.py): not imported before the table is
+"""The UI modules the saved table does not need (ui/core/later.py): not imported before the table is
 drawn, imported on first use (a panel opened before ``later.import_rest`` got to it), then all."""
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ui import chart, later
+from ui.core import later
+from ui.view import chart
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -20,7 +21,10 @@ def table_modules() -> list[str]:
     tree = ast.parse((ROOT / "ui" / "main.py").read_text(encoding="utf-8"))
     load = next(n for n in ast.walk(tree) if isinstance(n, ast.AsyncFunctionDef) and n.name == "load_modules")
     return [
-        a.name for n in ast.walk(load) if isinstance(n, ast.ImportFrom) and n.module == "ui" for a in n.names
+        n.module.removeprefix("ui.") + "." + a.name
+        for n in ast.walk(load)
+        if isinstance(n, ast.ImportFrom) and n.module and n.module.startswith("ui.")
+        for a in n.names
     ]
 
 
@@ -48,8 +52,10 @@ from tests.e2e.game import op, play_out
 import importlib
 for name in NAMES:
     importlib.import_module("ui." + name)
-from ui import app, flow, later, render
-from ui.state import UIState
+from ui.shell import app
+from ui.core import flow, later
+from ui.view import render
+from ui.core.state import UIState
 
 def deferred():
     return sorted(n for step in later.STEPS for n in step if "ui." + n in sys.modules)
@@ -61,17 +67,17 @@ flow.resume(s, {"state": None, "view": op("new_match", seed=3)["view"], "hand_le
 table = render.regions(s)
 out["after_table"] = deferred()
 out["table_has_hand"] = "data-card" in table["hand"]
-s.record = later.load("record").Record()  # (what opening the panel reads first: ReadRecord)
-s.panel = "statistics"
+s.stats.record = later.load("features.record").Record()  # (what opening the panel reads first: ReadRecord)
+s.screen.panel = "statistics"
 out["statistics"] = 'data-testid="statistics"' in render.regions(s)["overlay"]
-s.panel = None
-s.sheet = True
+s.screen.panel = None
+s.screen.sheet = True
 sheet = render.regions(s)["sheet"]
 out["menu"] = [t for t in ("open-daily", "open-statistics") if 'data-testid="' + t + '"' in sheet]
-s.sheet = False
+s.screen.sheet = False
 summary = UIState()
-summary.engine_ready = True
-summary.view = play_out(op("new_match", seed=5), lambda v: v["phase"] == "hand_over")["view"]
+summary.link.engine_ready = True
+summary.table.view = play_out(op("new_match", seed=5), lambda v: v["phase"] == "hand_over")["view"]
 overlay = render.regions(summary)["overlay"]
 out["summary"] = [t for t in ("hand-summary", "match-chart", "summary-statistics", "review-hand")
                   if 'data-testid="' + t + '"' in overlay]
@@ -92,7 +98,7 @@ def run_fresh() -> dict[str, Any]:
 
 
 def test_the_table_is_drawn_without_the_later_modules_and_each_later_part_still_works() -> None:
-    assert "app" in table_modules() and "render" in table_modules()
+    assert "shell.app" in table_modules() and "view.render" in table_modules()
     out = run_fresh()
     assert out["after_import"] == []  # nothing of the review, statistics, daily deal... before the paint
     assert out["after_table"] == [] and out["table_has_hand"]  # nor to draw the resumed table
@@ -102,13 +108,13 @@ def test_the_table_is_drawn_without_the_later_modules_and_each_later_part_still_
     assert out["summary"] == ["hand-summary", "match-chart", "summary-statistics", "review-hand"]
     everything = sorted(n for step in later.STEPS for n in step)
     assert out["after_rest"] == everything
-    assert all((ROOT / "ui" / f"{name}.py").exists() for name in everything)
+    assert all((ROOT / "ui" / (name.replace(".", "/") + ".py")).exists() for name in everything)
 
 
 def test_a_deferred_module_is_the_module_itself_once_read() -> None:
-    stand_in = later.Deferred("chart")
+    stand_in = later.Deferred("view.chart")
     assert stand_in.chart_html is chart.chart_html
-    assert later.load("chart") is chart
+    assert later.load("view.chart") is chart
     try:
         stand_in.no_such_thing  # noqa: B018
     except AttributeError:

@@ -11,9 +11,11 @@ from typing import Any
 from tests.broken_saves import good_save
 from tests.e2e.game import find_seed, op, play_out
 from tests.test_ui_flow import Shell
-from ui import effects as fx
-from ui import flow, render, sound, store
-from ui.state import UIState
+from ui.core import effects as fx
+from ui.core import flow, store
+from ui.core.state import UIState
+from ui.features import sound
+from ui.view import render
 
 
 class _Cards(HTMLParser):
@@ -38,8 +40,8 @@ def _hand_cards(html: str) -> list[tuple[str, list[str], str]]:
 
 def _new_shell(sound_on: bool, seed: int = 5) -> Shell:
     shell = Shell(UIState())
-    shell.s.engine_ready = True
-    shell.s.sound = sound_on
+    shell.s.link.engine_ready = True
+    shell.s.settings.sound = sound_on
     shell.run(flow.started(shell.s, op("new_match", seed=seed)))
     shell.drive()
     return shell
@@ -70,22 +72,22 @@ def test_an_opponent_is_thinking_from_its_request_until_its_card_is_adopted() ->
     seed = find_seed(lambda n: not op("new_match", seed=n)["view"]["exposable"])
     packed = play_out(op("new_match", seed=seed), lambda v: v["phase"] == "play" and v["turn"] != 0)
     s = flow.resume(UIState(), store.decode(json.dumps(good_save(packed))))
-    s.engine_ready = True
+    s.link.engine_ready = True
     seat = packed["view"]["turn"]
-    assert s.thinking is None and 'data-testid="thinking"' not in render.seat_html(s, seat)
+    assert s.motion.thinking is None and 'data-testid="thinking"' not in render.seat_html(s, seat)
     _state, effects, go_on = flow.next_step(s)
     call = effects[0]
     assert go_on and isinstance(call, fx.Call) and call.op == "bot_step" and call.args["seat"] == seat
-    assert s.thinking == seat
+    assert s.motion.thinking == seat
     html = {n: render.seat_html(s, n) for n in range(4)}
     assert 'data-testid="thinking"' in html[seat] and "plate active" in html[seat]
     assert not any('data-testid="thinking"' in html[n] for n in range(4) if n != seat)
     flow.answered(s, op(call.op, **call.args), call.args["state"])
-    assert s.thinking is None and 'data-testid="thinking"' not in render.seat_html(s, seat)
+    assert s.motion.thinking is None and 'data-testid="thinking"' not in render.seat_html(s, seat)
     # the player's own turn: lit, never "thinking"; a resumed table shows nobody thinking
-    s.thinking = 2
+    s.motion.thinking = 2
     flow.resume(s, store.decode(json.dumps(good_save(packed))))
-    assert s.thinking is None
+    assert s.motion.thinking is None
 
 
 def test_the_seat_to_play_is_lit_and_each_opponent_has_its_monogram() -> None:
@@ -93,13 +95,13 @@ def test_the_seat_to_play_is_lit_and_each_opponent_has_its_monogram() -> None:
         sound_on=False, seed=find_seed(lambda n: not op("new_match", seed=n)["view"]["exposable"])
     )
     s = shell.s
-    assert s.view is not None and s.view["phase"] == "play" and s.view["turn"] == 0
+    assert s.table.view is not None and s.table.view["phase"] == "play" and s.table.view["turn"] == 0
     html = {n: render.seat_html(s, n) for n in range(4)}
     assert "plate active" in html[0] and not any("plate active" in html[n] for n in (1, 2, 3))
     assert "avatar" not in html[0]
     for seat, letter in ((1, "M"), (2, "H"), (3, "J")):
         assert f'<span class="avatar av-{seat}" aria-hidden="true">{letter}</span>' in html[seat]
-    s.hold = True  # a finished trick on show: nobody is to play yet
+    s.table.hold = True  # a finished trick on show: nobody is to play yet
     assert not any("plate active" in render.seat_html(s, n) for n in range(4))
 
 
@@ -107,39 +109,39 @@ def test_a_new_hand_is_dealt_card_after_card_until_the_deal_is_over_or_the_playe
     shell = _new_shell(sound_on=False)
     s = shell.s
     deals = [e for e in shell.effects if isinstance(e, fx.Deal)]
-    assert [d.hand for d in deals] == [1] and s.dealing == 1
-    assert s.view is not None
+    assert [d.hand for d in deals] == [1] and s.motion.dealing == 1
+    assert s.table.view is not None
     cards = _hand_cards(render.hand_html(s))
-    assert [code for code, _classes, _style in cards] == s.view["hand"]
+    assert [code for code, _classes, _style in cards] == s.table.view["hand"]
     assert all("deal" in classes and style == f"--i:{i}" for i, (_code, classes, style) in enumerate(cards))
     flow.dealt(s, 0)  # (an earlier hand's timer) changes nothing
-    assert s.dealing == 1
+    assert s.motion.dealing == 1
     flow.dealt(s, 1)
-    assert s.dealing is None and not any(
+    assert s.motion.dealing is None and not any(
         "deal" in c or st for _code, c, st in _hand_cards(render.hand_html(s))
     )
     # the next hand deals again; a tap ends the deal at once (the hand is redrawn)
     shell.play_hand()
     shell.run(flow.on_action(s, "next-hand"))
     assert [e.hand for e in shell.effects if isinstance(e, fx.Deal)] == [1, 2]
-    assert s.dealing == 2
-    flow.tap_card(s, s.view["hand"][0])
-    assert s.dealing is None
-    s.dealing = 2
+    assert s.motion.dealing == 2
+    flow.tap_card(s, s.table.view["hand"][0])
+    assert s.motion.dealing is None
+    s.motion.dealing = 2
     flow.act(s, {"type": "expose", "seat": 0, "cards": []})  # (a step redraws the hand too)
-    assert s.dealing is None
+    assert s.motion.dealing is None
     # a resumed table is not dealt again
-    assert flow.resume(s, store.decode(json.dumps(good_save(op("new_match", seed=5))))).dealing is None
+    assert flow.resume(s, store.decode(json.dumps(good_save(op("new_match", seed=5))))).motion.dealing is None
 
 
 def test_the_trick_sweeps_to_its_winner_with_its_sound() -> None:
     shell = _new_shell(sound_on=True)
     s = shell.s
     packed = play_out(op("new_match", seed=5), lambda v: bool(v["tricks"]))
-    s.view, s.state, s.hold = packed["view"], packed["state"], True
+    s.table.view, s.table.state, s.table.hold = packed["view"], packed["state"], True
     winner = packed["view"]["tricks"][-1]["winner"]
     _state, effects = flow.sweep(s)
-    assert s.collecting == winner and [e.kind for e in effects if isinstance(e, fx.Sound)] == ["trick"]
+    assert s.motion.collecting == winner and [e.kind for e in effects if isinstance(e, fx.Sound)] == ["trick"]
     html = render.trick_html(s)
     assert html.count("collect to-") == 4 and html.count("collect to-" + render.table.POSITIONS[winner]) == 4
 
@@ -198,7 +200,7 @@ class FakeContext:
 
 
 class FakeWindow:
-    """The browser's window, as far as ui/sound.py uses it (``AudioContext.new()``, user activation)."""
+    """The browser's window, as far as ui/features/sound.py uses it (``AudioContext.new()``, user activation)."""
 
     def __init__(self, active: bool = False) -> None:
         self.AudioContext = type("AudioContext", (), {"new": staticmethod(FakeContext)})
@@ -230,7 +232,7 @@ def test_the_first_sound_after_a_gesture_creates_the_context() -> None:
 
 
 def test_every_signal_card_has_a_sound() -> None:
-    from ui import table
+    from ui.view import table
 
     assert set(sound.SIGNALS) == set(table.SIGNAL_CARDS)
     assert all(kind in sound.SOUNDS for kind in sound.SIGNALS.values())

@@ -7,8 +7,9 @@ import json
 import gongzhu
 from tests.broken_saves import FakeStorage
 from tests.broken_saves import packed as new_match_packed
-from ui import render, store, table, texts
-from ui.state import UIState
+from ui.core import settings, store
+from ui.core.state import UIState
+from ui.view import render, table, texts
 
 
 def test_labels() -> None:
@@ -44,7 +45,7 @@ def test_store_round_trip_and_corrupt_save() -> None:
     storage = FakeStorage()
     packed = new_match_packed()
     app = UIState()
-    app.state, app.view, app.hand_level, app.hold, app.bots_exposed = (
+    app.table.state, app.table.view, app.table.hand_level, app.table.hold, app.table.bots_exposed = (
         packed["state"],
         packed["view"],
         "hard",
@@ -54,7 +55,11 @@ def test_store_round_trip_and_corrupt_save() -> None:
     assert store.save(storage, app)
     saved, problem = store.load(storage)
     assert problem is None and saved is not None
-    assert saved["state"] == app.state and saved["view"] == app.view and saved["hand_level"] == "hard"
+    assert (
+        saved["state"] == app.table.state
+        and saved["view"] == app.table.view
+        and saved["hand_level"] == "hard"
+    )
     assert saved["hold"] is True
     storage.setItem(store.SAVE_KEY, "{not json")
     saved, problem = store.load(storage)
@@ -74,18 +79,23 @@ def test_settings_and_start_decision() -> None:
         "first_lead": "2S",
         "all_hearts": "standard",
     }
-    assert store.load_settings(storage) == {
+    assert settings.as_json(store.load_settings(storage)) == {
         "level": "normal",
         "four_colour": False,
         "memory_aid": False,
         **pace,
     }
     ui = UIState()
-    ui.level, ui.four_colour, ui.memory_aid = "hard", True, True
+    ui.settings.level, ui.settings.four_colour, ui.settings.memory_aid = "hard", True, True
     store.save_settings(storage, ui)
-    assert store.load_settings(storage) == {"level": "hard", "four_colour": True, "memory_aid": True, **pace}
+    assert settings.as_json(store.load_settings(storage)) == {
+        "level": "hard",
+        "four_colour": True,
+        "memory_aid": True,
+        **pace,
+    }
     storage.setItem(store.SETTINGS_KEY, "garbage")
-    assert store.load_settings(storage)["level"] == "normal"
+    assert settings.as_json(store.load_settings(storage))["level"] == "normal"
     assert store.start_decision(None, None) == ("new", None)
 
 
@@ -94,7 +104,7 @@ def test_table_positions_and_phases() -> None:
     packed = new_match_packed()
     app = UIState()
     assert table.html_phase(app) == "loading"
-    app.view = packed["view"]
+    app.table.view = packed["view"]
     assert table.html_phase(app) == "expose"
     assert table.hand_rows(list("abcdefghijklm")) == [list("abcdefg"), list("hijklm")]
 
@@ -102,13 +112,13 @@ def test_table_positions_and_phases() -> None:
 def test_regions_carry_the_testing_contract() -> None:
     packed = new_match_packed(3)
     app = UIState()
-    app.view = packed["view"]
+    app.table.view = packed["view"]
     html = render.regions(app)
     for card in packed["view"]["hand"]:
         assert f'data-card="{card}"' in html["hand"]
     assert 'data-testid="menu"' in html["bar"] and 'aria-expanded="false"' in html["bar"]
     assert html["sheet"] == ""  # (closed: drawn when ☰ opens it)
-    app.sheet = True
+    app.screen.sheet = True
     html = render.regions(app)
     assert 'data-testid="difficulty"' in html["sheet"] and 'value="normal" selected' in html["sheet"]
     assert 'data-testid="view-captured"' in html["sheet"]
@@ -122,22 +132,21 @@ def test_regions_carry_the_testing_contract() -> None:
 
 def test_one_level_list_shared_with_the_engine() -> None:
     from gongzhu.ai import LEVELS
-    from ui import state
 
-    assert state.LEVELS == LEVELS
+    assert settings.LEVELS == LEVELS
     assert [level for level, _name in texts.level_names()] == list(LEVELS)
 
 
 def test_the_menu_button_and_the_settings_sheet() -> None:
-    from ui import daily_view, stats_view  # noqa: F401  (their menu entries)
+    from ui.view import daily_view, stats_view  # noqa: F401  (their menu entries)
 
     app = UIState()
-    app.view = new_match_packed(3)["view"]
+    app.table.view = new_match_packed(3)["view"]
     bar = render.regions(app)["bar"]
     assert 'data-testid="menu"' in bar and 'aria-label="Menu"' in bar and 'aria-expanded="false"' in bar
     assert 'data-testid="difficulty"' not in bar  # (in the sheet now)
-    app.sheet = True
-    app.play_speed, app.trick_pause, app.sound = "slow", "long", True
+    app.screen.sheet = True
+    app.settings.play_speed, app.settings.trick_pause, app.settings.sound = "slow", "long", True
     html = render.regions(app)
     assert 'aria-expanded="true"' in html["bar"]
     sheet = html["sheet"]

@@ -1,6 +1,6 @@
-"""Issue 15 in the UI's pure layer (CPython): the review's transitions (ui/review.py), the coach run
+"""Issue 15 in the UI's pure layer (CPython): the review's transitions (ui/features/review.py), the coach run
 one request at a time in the background and dropped when the player moves on, the review's HTML
-(ui/review_html.py, escaped) and the memory aid's switch and HTML."""
+(ui/view/review_html.py, escaped) and the memory aid's switch and HTML."""
 
 from __future__ import annotations
 
@@ -10,15 +10,17 @@ from typing import Any
 from gongzhu import coach
 from tests.e2e.game import op, play_out
 from tests.test_ui_flow import Shell as FlowShell
-from ui import effects as fx
-from ui import flow, render, review, review_html, review_store, store
-from ui.state import UIState
+from ui.core import effects as fx
+from ui.core import flow, settings, store
+from ui.core.state import UIState
+from ui.features import review, review_store
+from ui.view import render, review_html
 
 STORED = (fx.Background, fx.KeepReview, fx.CheckReviews, fx.StoreReviews)
 
 
 class Shell(FlowShell):
-    """Runs effects like ui/app.py (tests/test_ui_flow.py's shell); background calls are queued and
+    """Runs effects like ui/shell/app.py (tests/test_ui_flow.py's shell); background calls are queued and
     run only when asked, as the page runs them between its other requests; stored reviews go to
     ``storage``."""
 
@@ -55,8 +57,8 @@ def at_hand_over(seed: int = 5, packed: Any = None) -> Shell:
     if packed is None:
         packed = play_out(op("new_match", seed=seed), lambda v: v["phase"] == "hand_over")
     s = UIState()
-    s.engine_ready = True
-    s.state, s.view = packed["state"], packed["view"]
+    s.link.engine_ready = True
+    s.table.state, s.table.view = packed["state"], packed["view"]
     shell = Shell(s)
     shell.drive()
     return shell
@@ -88,12 +90,12 @@ def test_a_player_action_while_a_coach_step_is_pending_goes_at_once_and_drops_th
     shell = at_hand_over()
     s = shell.s
     pending = shell.background.pop(0)  # a coach step the worker has not answered yet
-    assert s.review.running and not s.busy
+    assert s.review.running and not s.link.busy
     _s, effects = flow.on_action(s, "next-hand")
     # the player's request is the transition's own engine call: nothing waits for the coach first
     assert [type(e) for e in effects] == [fx.Call] and effects[0].op == "step"
     shell.run((s, effects))
-    assert s.view is not None and s.view["phase"] != "hand_over"
+    assert s.table.view is not None and s.table.view["phase"] != "hand_over"
     shell.run(review.coached(s, op(pending.op, **pending.args), pending.args.get("state")))
     assert shell.background == [] and review.of_table(s).analyses == []
     assert not review.current(s).running and review.after_hand(s) == []  # no coach for a hand in play
@@ -127,7 +129,7 @@ def test_review_steps_through_the_tricks_and_resumes_after_a_reload() -> None:
     # a reload: the save keeps the trick shown; the engine sends the hand again
     saved = store.decode(store.encode(s))
     again = UIState()
-    again.engine_ready = True
+    again.link.engine_ready = True
     flow.resume(again, saved)
     shell2 = Shell(again)
     shell2.drive()
@@ -162,13 +164,13 @@ def test_costly_plays_carry_their_cost_in_the_review() -> None:
 def test_memory_aid_switch_is_a_saved_setting_and_shows_the_engine_facts() -> None:
     packed = play_out(op("new_match", seed=2), lambda v: v["phase"] == "play" and len(v["tricks"]) >= 4)
     s = UIState()
-    s.engine_ready = True
-    s.state, s.view = packed["state"], packed["view"]
+    s.link.engine_ready = True
+    s.table.state, s.table.view = packed["state"], packed["view"]
     assert 'data-testid="memory-points"' not in render.seat_html(s, 0)
     s, effects = flow.on_action(s, "memory-aid")
-    assert s.memory_aid and any(isinstance(e, fx.SaveSettings) for e in effects)
+    assert s.settings.memory_aid and any(isinstance(e, fx.SaveSettings) for e in effects)
     assert 'data-testid="memory-points"' in render.seat_html(s, 0)
-    memory = s.view["memory"]
+    memory = s.table.view["memory"]
 
     class Storage(dict[str, str]):
         def getItem(self, key: str) -> str | None:
@@ -179,7 +181,7 @@ def test_memory_aid_switch_is_a_saved_setting_and_shows_the_engine_facts() -> No
 
     storage = Storage()
     store.save_settings(storage, s)
-    assert store.load_settings(storage)["memory_aid"] is True
+    assert settings.as_json(store.load_settings(storage))["memory_aid"] is True
     voids = [seat for seat in (1, 2, 3) if memory["voids"][seat]]
     for seat in voids:
         assert "memory-seat" in render.seat_html(s, seat)
@@ -187,7 +189,7 @@ def test_memory_aid_switch_is_a_saved_setting_and_shows_the_engine_facts() -> No
 
 def test_no_value_of_the_review_or_the_coach_is_written_as_markup() -> None:
     from tests.test_ui_escaping import MARKUP, Poisoned, _values
-    from ui import i18n
+    from ui.view import i18n
 
     shell = at_hand_over()
     s = shell.s
@@ -214,7 +216,7 @@ def test_no_value_of_the_review_or_the_coach_is_written_as_markup() -> None:
 def test_a_saved_memory_aid_of_the_wrong_shape_is_refused_before_it_is_drawn() -> None:
     import pytest
 
-    from ui import shape
+    from ui.core import shape
 
     packed = play_out(op("new_match", seed=2), lambda v: v["phase"] == "play" and len(v["tricks"]) >= 3)
     shape.check_view(packed["view"])
@@ -270,8 +272,8 @@ def at_match_over(tamper: Any = None) -> Shell:
         tamper(entries)
         storage.data[review_store.KEY] = json.dumps(entries)
     s = UIState()
-    s.engine_ready = True
-    s.state, s.view = packed["state"], packed["view"]
+    s.link.engine_ready = True
+    s.table.state, s.table.view = packed["state"], packed["view"]
     shell = Shell(s, storage)
     shell.drive()
     return shell
@@ -290,7 +292,7 @@ def test_the_match_result_offers_the_last_hands_the_engine_checked() -> None:
     assert review_store.KEEP_HANDS == KEEP_HANDS
     shell = at_match_over()
     s = shell.s
-    last = s.view["hand_number"]
+    last = s.table.view["hand_number"]
     assert 'data-testid="review-hand-1"' not in render.overlay_html(s)  # nothing before the engine's check
     run_check(shell)
     numbers = [h["hand_number"] for h in s.stored.hands]
@@ -331,7 +333,7 @@ def test_an_earlier_hand_is_reviewed_coached_and_resumed_after_a_reload() -> Non
         data["review_hand"] = bad
         assert store.decode(json.dumps(data))["review_hand"] == 0
     again = UIState()
-    again.engine_ready = True
+    again.link.engine_ready = True
     flow.resume(again, saved)
     shell2 = Shell(again, shell.storage)
     shell2.drive()
@@ -399,15 +401,15 @@ def test_the_store_keeps_the_last_hands_of_one_match() -> None:
 def test_a_finished_hand_is_kept_for_review_as_it_ends() -> None:
     packed = play_out(op("new_match", seed=5), lambda v: v["phase"] == "play" and len(v["tricks"]) == 12)
     s = UIState()
-    s.engine_ready = True
-    s.state, s.view = packed["state"], packed["view"]
-    while s.view["phase"] == "play":
-        turn = s.view["turn"]
-        before = s.state
+    s.link.engine_ready = True
+    s.table.state, s.table.view = packed["state"], packed["view"]
+    while s.table.view["phase"] == "play":
+        turn = s.table.view["turn"]
+        before = s.table.state
         answer = op("bot_step", state=before, seat=turn, level="normal")
         s, effects = flow.answered(s, answer, before)
     kept = [e for e in effects if isinstance(e, fx.KeepReview)]
-    assert len(kept) == 1 and kept[0].hand == 1 and kept[0].state == s.state
+    assert len(kept) == 1 and kept[0].hand == 1 and kept[0].state == s.table.state
 
 
 def test_the_page_states_the_coachs_threshold() -> None:
@@ -422,7 +424,7 @@ def test_a_resumed_earlier_review_closes_when_the_engine_cannot_check_the_stored
     shell.run(flow.on_action(shell.s, "review-hand-3"))
     saved = store.decode(store.encode(shell.s))
     again = flow.resume(UIState(), saved)
-    again.engine_ready = True
+    again.link.engine_ready = True
     Shell(again, shell.storage).drive()
     assert again.review.hand == 3 and again.review.trick == 1  # waiting for the engine's check
     review.reviews_failed(again)

@@ -3,7 +3,7 @@ engine has seen it, never raises.
 
 A property test: from a real table of each phase (``expose``, ``play``, ``hand_over``,
 ``match_over``), hypothesis makes saves with fields removed, nulled or replaced by other values;
-every one that ``ui/store.py`` accepts (its shape check, ``ui/shape.py``) is resumed and every
+every one that ``ui/core/store.py`` accepts (its shape check, ``ui/core/shape.py``) is resumed and every
 region of the page is rendered without an exception.
 """
 
@@ -21,8 +21,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.e2e.game import op, play_out
-from ui import flow, render, shape, store, table
-from ui.state import UIState
+from ui.core import flow, shape, store
+from ui.core.state import UIState
+from ui.view import render, table
 
 
 @functools.cache
@@ -56,7 +57,7 @@ def draw_all(text: str) -> None:
     table.turn_attr(s)
     flow.busy(s)
     render.regions(s)
-    s.sheet = True
+    s.screen.sheet = True
     render.regions(s)
 
 
@@ -138,8 +139,8 @@ def test_a_phase_without_the_field_it_is_drawn_from_is_refused(phase: str, field
 
 
 def _table_view_fields() -> set[str]:
-    """The fields of ``ui.state.TableView`` (declared for mypy only: read from the source)."""
-    tree = ast.parse((Path(__file__).resolve().parents[1] / "ui" / "state.py").read_text())
+    """The fields of ``ui.core.state.TableView`` (declared for mypy only: read from the source)."""
+    tree = ast.parse((Path(__file__).resolve().parents[1] / "ui" / "core" / "state.py").read_text())
     found = [node for node in ast.walk(tree) if isinstance(node, ast.ClassDef) and node.name == "TableView"]
     assert len(found) == 1
     return {
@@ -157,10 +158,12 @@ def test_a_save_from_before_a_table_fact_waits_for_the_engine_to_be_drawn() -> N
     view = copy.deepcopy(packed["view"])
     del view["exposed_held"]  # (sent since 2026-12-01)
     s = flow.resume(UIState(), store.decode(save_text(packed, view)))
-    assert s.view is None and s.state == packed["state"]  # resumable, not drawn: the loading state
+    assert (
+        s.table.view is None and s.table.state == packed["state"]
+    )  # resumable, not drawn: the loading state
     render.regions(s)
-    flow.checked(s, op("check", state=s.state))
-    assert s.view is not None and "exposed_held" in s.view
+    flow.checked(s, op("check", state=s.table.state))
+    assert s.table.view is not None and "exposed_held" in s.table.view
     render.regions(s)
 
 

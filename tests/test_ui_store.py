@@ -1,4 +1,4 @@
-"""ui/store.py against hostile saves and storage (pure Python, no browser)."""
+"""ui/core/store.py against hostile saves and storage (pure Python, no browser)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import json
 import pytest
 
 from tests.broken_saves import FakeStorage, broken_saves, good_save, older_save, packed
-from ui import flow, store
-from ui.state import UIState
+from ui.core import flow, settings, store
+from ui.core.state import UIState
 
 
 class FullStorage(FakeStorage):
@@ -72,7 +72,7 @@ def test_a_save_never_restores_text() -> None:
     saved = store.decode(json.dumps(dict(good_save(p), notice="Visit evil.example to win")))
     assert "Visit" not in json.dumps(saved)
     ui = flow.resume(UIState(), saved)
-    ui.notice = "shown"
+    ui.screen.notice = "shown"
     assert "notice" not in json.loads(store.encode(ui))
 
 
@@ -137,9 +137,12 @@ def test_open_storage_disabled_full_and_fine() -> None:
     full.data[store.SETTINGS_KEY] = json.dumps({"level": "hard", "four_colour": True})
     storage, usable = store.open_storage(Window(full))
     assert not usable
-    assert store.load_settings(storage)["level"] == "hard" and store.load_settings(storage)["four_colour"]
+    assert (
+        settings.as_json(store.load_settings(storage))["level"] == "hard"
+        and settings.as_json(store.load_settings(storage))["four_colour"]
+    )
     ui = UIState()
-    ui.state, ui.view = packed()["state"], packed()["view"]
+    ui.table.state, ui.table.view = packed()["state"], packed()["view"]
     assert store.save(storage, ui) is False
     assert store.save_settings(storage, ui) is False
     fine = FakeStorage()
@@ -173,12 +176,27 @@ def test_settings_round_trip_and_bad_values_fall_back_to_defaults() -> None:
     storage = FakeStorage()
     keys = ("play_speed", "trick_pause", "sound", "level")
     ui = UIState()
-    ui.play_speed, ui.trick_pause, ui.sound, ui.level = "fast", "long", True, "hard"
+    ui.settings.play_speed, ui.settings.trick_pause, ui.settings.sound, ui.settings.level = (
+        "fast",
+        "long",
+        True,
+        "hard",
+    )
     assert store.save_settings(storage, ui)
-    assert tuple(store.load_settings(storage)[k] for k in keys) == ("fast", "long", True, "hard")
+    assert tuple(settings.as_json(store.load_settings(storage))[k] for k in keys) == (
+        "fast",
+        "long",
+        True,
+        "hard",
+    )
     bad = {"play_speed": "<b>", "trick_pause": 3, "sound": "yes", "level": "god"}
     storage.data[store.SETTINGS_KEY] = json.dumps(bad)
-    assert tuple(store.load_settings(storage)[k] for k in keys) == ("normal", "normal", False, "normal")
+    assert tuple(settings.as_json(store.load_settings(storage))[k] for k in keys) == (
+        "normal",
+        "normal",
+        False,
+        "normal",
+    )
 
 
 def test_a_write_full_storage_refused_is_never_read_back() -> None:

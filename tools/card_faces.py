@@ -6,7 +6,7 @@
   of :data:`PAGE_MARKER`): a pip per suit, point up (``p-S`` ...) and upside down (``q-S``), a
   small index per rank (``r-Q``), a half figure per court rank (``f-J``, ``f-Q``, ``f-K``), a
   face per card (``c-QS``, ``c-TC`` ...) and the back (``back``). A card's markup (``card_html``
-  in ``ui/render.py``) shows its face with ``<svg><use href="#c-QS"/></svg>``: one small element
+  in ``ui/view/render.py``) shows its face with ``<svg><use href="#c-QS"/></svg>``: one small element
   per card, drawn at once. In the page rather than in a file of its own because a ``<use>`` of
   another file is fetched again for every redrawn card (Chromium), and is blank until it comes.
 * ``card-back.svg``, the back on its own, for CSS backgrounds (``.back`` in ``web/game.css``).

@@ -13,7 +13,7 @@ Extraction keywords: ``_(msgid)``, ``N_(msgid)`` (marks without translating),
 ``pgettext(context, msgid)`` / ``npgettext(context, singular, plural, n)``. The compiled catalogs are
 ``{msgid: msgstr}`` and, for plural entries, ``{singular: [form0, form1, ...]}`` in the order of the
 language's ``Plural-Forms``; an entry with a context is keyed ``context + "\x04" + msgid`` (read by
-``ui/i18n.py``).
+``ui/view/i18n.py``).
 
 Checking and compiling (what ``build.py`` runs) need the standard library only: the catalogs are read
 by :mod:`tools.po` and the source's messages found with :mod:`ast`. Extraction and update write
@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LOCALES = ROOT / "locales"
 TEMPLATE = LOCALES / "messages.pot"
 
-#: Site language code -> (gettext ``Language``, ``Plural-Forms``). Same order as ``ui.i18n.LANGUAGES``.
+#: Site language code -> (gettext ``Language``, ``Plural-Forms``). Same order as ``ui.view.i18n.LANGUAGES``.
 #: French and Brazilian Portuguese use the classic two-form rule (0 and 1 singular), not CLDR's
 #: extra "many" form for millions; Ukrainian has three forms (1, 2–4, 5+ with 11–14).
 LANGUAGES: dict[str, tuple[str, str]] = {
@@ -63,7 +63,7 @@ KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
 }
 #: Arguments before the msgid of each keyword (the context of ``pgettext``/``npgettext``).
 _CONTEXT_ARGS = {"pgettext": 1, "npgettext": 1}
-#: Separates a context from its msgid in a compiled key (``ui.i18n.CONTEXT_SEPARATOR``).
+#: Separates a context from its msgid in a compiled key (``ui.view.i18n.CONTEXT_SEPARATOR``).
 CONTEXT_SEPARATOR = "\x04"
 COMMENT_TAGS = ("TRANSLATORS:",)
 PROJECT = "gongzhu"

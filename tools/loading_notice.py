@@ -2,7 +2,7 @@
 
 ``web/boot.js`` watches the page while it loads and, when the runtime, a configuration or a Python
 file fails to load or the engine worker dies while starting, replaces the spinner with a message
-and "Try again". It must work when no Python runs at all, so it cannot ask ``ui/i18n.py``: the build
+and "Try again". It must work when no Python runs at all, so it cannot ask ``ui/view/i18n.py``: the build
 copies these messages' translations from the compiled catalogs into its ``const TEXTS = ...;`` line.
 The msgids are marked here for extraction (``tools/i18n.py`` reads this file with the UI's).
 """

@@ -90,7 +90,7 @@ def breakdown(captured: Iterable[str], exposed: Iterable[str] = ()) -> Breakdown
 
 
 def signed(n: int) -> str:
-    """``−220``, ``+50``, ``0`` (a true minus sign), as ``ui.texts.signed`` shows scores in the game."""
+    """``−220``, ``+50``, ``0`` (a true minus sign), as ``ui.view.texts.signed`` shows scores in the game."""
     if n < 0:
         return f"−{-n}"
     return f"+{n}" if n > 0 else "0"
@@ -138,7 +138,7 @@ def score_span(captured: Sequence[str], exposed: Sequence[str] = (), text: str |
 
 
 def card_label(code: str) -> str:
-    """``QS`` -> ``Q♠``, ``TC`` -> ``10♣``, as ``ui.texts.card_label`` shows cards in the game."""
+    """``QS`` -> ``Q♠``, ``TC`` -> ``10♣``, as ``ui.view.texts.card_label`` shows cards in the game."""
     return ("10" if code[0] == "T" else code[0]) + SUIT_SYMBOLS[code[1]]
 
 

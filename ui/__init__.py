@@ -1,4 +1,7 @@
-"""Browser UI of the Gong Zhu game.
+"""Browser UI of the Gong Zhu game, in parts: :mod:`ui.core` (the state, its transitions, the
+effects, the saves), :mod:`ui.features` (record, review, daily deal, house rules, export, sound),
+:mod:`ui.view` (HTML and words) and :mod:`ui.shell` (the adapters to the browser); the entries
+:mod:`ui.main` (the page) and :mod:`ui.engine_worker` (the engine worker) at the top.
 
 Everything here except :mod:`ui.engine_worker` runs under MicroPython on the page's main
 thread, so it must stay MicroPython-compatible: no ``typing`` or ``__future__`` imports,

@@ -22,8 +22,8 @@ from pyscript.ffi import create_proxy
 
 # The UI modules the table needs are imported inside boot(), a few at a time with a yield between
 # them, so that compiling them never adds up to one long main-thread task on a slow phone; the
-# rest (ui/later.py) once the game is interactive, or on first use.
-game = ui = bridge = i18n = pwa = store = flow = page_flow = later = None
+# rest (ui/core/later.py) once the game is interactive, or on first use.
+game = ui = bridge = i18n = pwa = store = flow = page_flow = later = settings = None
 
 #: Files whose download the loading bar follows, with their share of the wait.
 PROGRESS_FILES = (
@@ -52,7 +52,7 @@ class EngineStartError(Exception):
 
 def progress_tick():
     """Loading bar from what has really arrived (resource timing of the runtime files)."""
-    if ui.view is not None:
+    if ui.table.view is not None:
         return
     real = pwa.progress()  # first visit: bytes the service worker has received
     if real is not None and real[1] > 0:
@@ -70,7 +70,7 @@ def progress_tick():
 
 
 async def watch_progress():
-    while ui.view is None and not boot_failed():
+    while ui.table.view is None and not boot_failed():
         progress_tick()
         await asyncio.sleep(0.25)
 
@@ -87,17 +87,21 @@ def drop_seed_param(params):
 
 
 async def load_modules():
-    global game, ui, bridge, i18n, pwa, store, flow, page_flow, later, house_rules
-    from ui import i18n, shape, state, store  # noqa: F401  (compiled a few modules a step)
+    global game, ui, bridge, i18n, pwa, store, flow, page_flow, later, settings
+    from ui.core import settings, shape, state, store  # noqa: F401  (compiled a few modules a step)
+    from ui.view import i18n
 
     await asyncio.sleep(0)
-    from ui import bridge, effects, pwa, table, texts  # noqa: F401
+    from ui.core import effects  # noqa: F401
+    from ui.shell import bridge, pwa
+    from ui.view import table, texts  # noqa: F401
 
     await asyncio.sleep(0)
-    from ui import flow, house_rules, html, later, page_flow, render  # noqa: F401
+    from ui.core import flow, later, page_flow
+    from ui.view import html, render  # noqa: F401
 
     await asyncio.sleep(0)
-    from ui import app as game
+    from ui.shell import app as game
 
     ui = game.ui
     await asyncio.sleep(0)
@@ -113,7 +117,7 @@ async def boot():
     params = url_params()
     page_flow.storage_opened(ui, usable, str(params.get("fast")) == "1")
     page_flow.take_settings(ui, store.load_settings(local))
-    if ui.fast:
+    if ui.link.fast:
         bridge.TIMEOUT_S = 10  # tests: a dead worker is noticed quickly
     forced = str(params.get("lang") or "")
     saved_lang = store.get_text(local, getattr(i18n, "STORAGE_KEY", "gongzhu.lang")) or ""
@@ -168,21 +172,21 @@ async def boot():
         raise EngineStartError(str(exc)) from None  # (MicroPython warns on "from exc" as a console error)
     mark("engine-ready")
     page_flow.engine_started(ui)
-    resumed = decision in ("resume", "ask") and not ui.elsewhere
+    resumed = decision in ("resume", "ask") and not ui.saving.elsewhere
     if resumed and not await game.check_resumed():  # (set aside: flow.save_refused)
         decision, seed = page_flow.decision_after_refusal(decision, seed)
         notices[0] = game.save_problem_text("unreadable")
-    if decision == "new" and not ui.elsewhere:
+    if decision == "new" and not ui.saving.elsewhere:
         if seed is None:
             seed = int(window.Math.random() * 2147483647)
-        packed = await bridge.call("new_match", seed=seed, rules=house_rules.read(ui.house_rules))
+        packed = await bridge.call("new_match", seed=seed, rules=settings.read_rules(ui.settings.house_rules))
         await game.run(flow.started(ui, packed))
     page_flow.start_notices(ui, notices)
     game.redraw()
     mark("table-ready")
     game._spawn(later.import_rest())  # the rest of the UI, now that the player may act
     await game.run(flow.replay(ui))  # taps and presses made while the engine was starting
-    if daily_text is not None and daily_valid and not ui.elsewhere:
+    if daily_text is not None and daily_valid and not ui.saving.elsewhere:
         await game.open_daily(daily_date)  # ?daily (today) or ?daily=YYYY-MM-DD
         return
     await game.drive()

@@ -1,4 +1,4 @@
-// Page side of the engine worker (`window.gongzhuEngine`), used by ui/bridge.py. The worker is a
+// Page side of the engine worker (`window.gongzhuEngine`), used by ui/shell/bridge.py. The worker is a
 // plain module worker (web/engine-worker.js) that boots Pyodide or restores its memory snapshot.
 // MicroPython 1.27 can neither catch a rejected JavaScript promise's exception reliably nor use
 // asyncio.wait_for on one, so every promise here *resolves*:

@@ -11,7 +11,7 @@
 //   updateReady       true once a new release is installed and waiting
 //   applyUpdate()     activate the waiting release and reload (the autosave resumes the hand)
 // The installing service worker is told whether the link is one to spare (web/link.js): then it
-// does not download the build's engine snapshot. It adds the update notice #update (texts: ui/pwa.py).
+// does not download the build's engine snapshot. It adds the update notice #update (texts: ui/shell/pwa.py).
 "use strict";
 (() => {
   const sw = navigator.serviceWorker;
@@ -32,7 +32,7 @@
   if (!sw || !window.isSecureContext) return;
 
   // An element of our own, outside the regions the UI redraws (this script is deferred: the body
-  // exists). English until ui/pwa.py puts the page's language in.
+  // exists). English until ui/shell/pwa.py puts the page's language in.
   const fixed = "position:fixed;left:0;right:0;margin:0 auto;text-align:center;";
   const updateEl = document.createElement("div");
   updateEl.id = "update";

@@ -1,4 +1,4 @@
-"""The UI modules the saved table does not need (ui/later.py) are imported once the game is
+"""The UI modules the saved table does not need (ui/core/later.py) are imported once the game is
 interactive: the parts they draw work when the player reaches them before that (issue 13)."""
 
 from __future__ import annotations

@@ -16,7 +16,8 @@ from typing import Any
 from playwright.sync_api import Page
 
 import build
-from ui import daily, record, store
+from ui.core import store
+from ui.features import daily, record
 
 from . import game as g
 from .conftest import PageGuard

@@ -22,7 +22,7 @@ import build
 from sitebuild.wheels import MICROPIP, WHEEL_DIR, engine_wheel_name
 from tools.i18n import load_messages
 from tools.loading_notice import NOTICE
-from ui.i18n import HTML_LANG
+from ui.view.i18n import HTML_LANG
 
 from .conftest import BOOT_TIMEOUT_MS, DESKTOP, SITE_PREFIX, PageGuard
 
@@ -126,7 +126,7 @@ def texts(language: str) -> dict[str, str]:
     [
         ("runtime/pyscript/core.js", "en", "failed"),  # PyScript itself: no Python ever runs
         ("pyscript.toml", "fr", "failed"),  # the main thread's configuration
-        ("ui/app.py", "uk", "failed"),  # a module of the MicroPython UI
+        ("ui/shell/app.py", "uk", "failed"),  # a module of the MicroPython UI
         # A module of the engine, the build's snapshot too (else the engine needs no module): the
         # worker dies while starting.
         (("gongzhu/game.py", SHIPPED_SNAPSHOT), "pt", "engine"),
@@ -243,7 +243,7 @@ def test_try_again_starts_the_game_once_the_file_is_back(
     chromium_browser: Browser, broken_site: build.SiteServer
 ) -> None:
     with fresh_page(chromium_browser, broken_site) as page:
-        with without(broken_site, "ui/store.py"):
+        with without(broken_site, "ui/core/store.py"):
             page.goto(f"{broken_site.url}?seed=3&fast=1")
             wait_for_error(page)
         page.click("[data-testid=retry]")

@@ -37,7 +37,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, ViewportSize
 
 import build
-from ui.texts import signed
+from ui.view.texts import signed
 
 from . import game as g
 from .conftest import PageGuard
@@ -164,7 +164,7 @@ TABLE_JS = """() => {
 PRESSED_JS = """([c, pressed]) => (document.querySelector(`#hand [data-card='${c}']`)
   ?.getAttribute('aria-pressed') === 'true') === pressed"""
 GONE_JS = "(c) => !document.querySelector(`#hand [data-card='${c}']`)"
-#: Two animation frames: the page has taken an input and drawn what it changed (``ui/dom.py`` draws
+#: Two animation frames: the page has taken an input and drawn what it changed (``ui/shell/dom.py`` draws
 #: once per frame), so the next look at it is not older than the last action.
 FRAMES_JS = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))"
 

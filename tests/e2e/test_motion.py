@@ -1,7 +1,7 @@
 """Living seats, motion and sound in the browser (issue 17).
 
 An instrumented ``AudioContext`` (installed before the page's scripts) counts the contexts made and
-the first frequency of every oscillator started, which names the sound (``ui.sound.SOUNDS``); a
+the first frequency of every oscillator started, which names the sound (``ui.features.sound.SOUNDS``); a
 ``MutationObserver`` reads ``document.getAnimations()`` and the thinking indicator at every change
 of the page, so nothing that is drawn for one frame only escapes it.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 from playwright.sync_api import Page
 
 import build
-from ui import sound
+from ui.features import sound
 
 from . import game as g
 
@@ -118,7 +118,7 @@ def test_sound_off_and_reduced_motion_make_no_audio_and_no_animation(
     assert page.evaluate("window.__audio") == {"contexts": 0, "notes": []}
 
 
-#: Counts the times the open dialog named ``testid`` was redrawn as itself (ui/dom.py replaces a
+#: Counts the times the open dialog named ``testid`` was redrawn as itself (ui/shell/dom.py replaces a
 #: region's markup: the old dialog leaves and a new one with the same ``data-testid`` comes in).
 REDRAW_PROBE = """
 window.__redrawn = 0;

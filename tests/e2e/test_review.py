@@ -197,7 +197,7 @@ def test_the_review_with_the_keyboard_and_axe(chromium_browser: Browser, site: b
 
 def stored_match(seed: int = 1) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Match ``seed`` played out by the Normal bots: its final answer and each finished hand as the
-    page stores it for review (``ui/review_store.py``: the last six)."""
+    page stores it for review (``ui/features/review_store.py``: the last six)."""
     entries = []
     packed = op("new_match", seed=seed)
     while True:

@@ -16,7 +16,7 @@ from tests.tampered_saves import tampered_states
 from . import game as g
 
 #: The page paints a saved view before the engine has checked it; these two saved views still make
-#: that first paint raise in ui/render.py (no result, no summary), so they stay out until it doesn't.
+#: that first paint raise in ui/view/render.py (no result, no summary), so they stay out until it doesn't.
 PAINT_FIRST_FAILS = ("match over without a result", "hand over without its summary")
 
 

@@ -1,0 +1,84 @@
+"""Transitions of the player's record panel (pure, like ``ui/core/flow.py``, which hands them the
+buttons named in :data:`ACTIONS`)."""
+
+from ui.core import effects as fx
+from ui.view.i18n import _
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
+    from ui.core.effects import Effect
+    from ui.core.state import UIState
+    from ui.features.transfer import ImportOffer
+
+#: The buttons (``data-action``) handled here.
+ACTIONS = (
+    "statistics",
+    "reset-statistics",
+    "reset-confirm",
+    "reset-cancel",
+    "daily",
+    "daily-practice",
+    "daily-leave",
+    "share",
+    "export",
+    "import",
+    "import-confirm",
+    "import-cancel",
+)
+
+
+def match_token(s: "UIState") -> str:
+    """The token of a match the page starts now: this tab's token and the flow's generation, so
+    every match the player starts, whatever its seed, counts under keys of its own (``ui/features/record.py``)."""
+    return s.saving.tab + "." + str(s.link.gen)
+
+
+def offered(s: "UIState", offer: "ImportOffer") -> "tuple[UIState, list[Effect]]":
+    """A file was checked whole: the statistics panel says what it would replace and asks first
+    (like Reset); nothing is replaced before the player's yes (``import-confirm``)."""
+    s.stats.import_offer = offer
+    s.stats.confirm_reset = False
+    s.screen.panel = "statistics"
+    s.screen.message = ""
+    return s, [fx.Announce(" ".join(offer.lines()))]
+
+
+def on_action(s: "UIState", name: str) -> "tuple[UIState, list[Effect]]":
+    """Open or close the statistics (read afresh from storage), and reset them after confirming;
+    the daily deal: open it, replay it for practice, leave it, share its result."""
+    if name in ("daily", "daily-practice"):
+        if s.link.busy or not s.link.engine_ready:
+            return s, []
+        s.screen.panel = None
+        return s, [fx.OpenDaily(practice=name == "daily-practice")]
+    if name == "daily-leave":
+        return (s, [fx.LeaveDaily()]) if s.day.on_table and not s.link.busy else (s, [])
+    if name == "export":
+        return s, [fx.Export()]
+    if name == "import-confirm":  # (the offer stays until the shell has replaced the data)
+        return (s, [fx.ApplyImport()]) if s.stats.import_offer is not None and not s.link.busy else (s, [])
+    if name == "import-cancel" and s.stats.import_offer is not None:
+        s.stats.import_offer = None
+        s.screen.message = _("Nothing was imported: your data is unchanged.")
+        return s, [fx.Announce(s.screen.message)]
+    s.stats.import_offer = None  # (any other action of the panel drops the offer: it is asked again)
+    if name == "import":
+        s.screen.message = ""
+        return (s, [fx.Import()]) if s.link.engine_ready and not s.link.busy else (s, [])
+    if name == "share":
+        return (s, [fx.Share()]) if s.day.result else (s, [])
+    if name == "statistics":
+        s.stats.confirm_reset = False
+        if s.screen.panel == "statistics":
+            s.screen.panel = None
+            return s, []
+        s.screen.panel = "statistics"
+        return s, [fx.ReadRecord()]
+    if name == "reset-statistics" and s.screen.panel == "statistics":
+        s.stats.confirm_reset = True
+        return s, []
+    if name == "reset-confirm" and s.stats.confirm_reset:
+        s.stats.confirm_reset = False
+        return s, [fx.ResetRecord()]
+    s.stats.confirm_reset = False
+    return s, []

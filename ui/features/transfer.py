@@ -1,0 +1,181 @@
+"""Export and import of the player's data (statistics and the saved match) as a file (pure).
+
+The file is JSON: ``{"format": FORMAT, "version": VERSION, "record": <the record>, "save": <the
+match save's text, or null>, "date": <the day it was exported, YYYY-MM-DD (UTC); absent from older
+files>}``. An import is checked whole before anything is replaced: its size,
+its format tag and version, the record's strict shape (``ui/features/record.py``) and the save's
+(``ui/core/store.py``; the engine then checks the match itself). A file that is not ours, from a
+future version or damaged is refused with the reason, and the current data stays. A good file is
+not taken at once: :class:`ImportOffer` says what it would replace (matches and hands on each side,
+the date of the file's match) and the player is asked first (``ui/features/record_flow.py``).
+"""
+
+import json
+
+from ui.core import store
+from ui.features import daily, record
+from ui.view.i18n import _
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
+    from typing import Any
+
+FORMAT = "gongzhu-player-data"
+VERSION = 1
+#: The biggest file read (the record and a save: well under 150 kB).
+MAX_FILE_CHARS = 262144
+
+
+class TransferError(ValueError):
+    """A file that cannot be imported; ``reason``: ``empty``, ``not_ours``, ``newer``, ``damaged``,
+    ``too_big``."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def export_text(storage: "Any", date: str = "") -> str:
+    """The player's data as the text of an export file made on ``date`` (a broken record exports
+    as a fresh one)."""
+    rec, _problem = record.load(storage)
+    data = {
+        "format": FORMAT,
+        "version": VERSION,
+        "record": rec.to_data(),
+        "save": store.get_text(storage, store.SAVE_KEY),
+    }  # type: dict[str, Any]
+    if date:
+        data["date"] = date
+    return json.dumps(data)
+
+
+def file_name(date: str) -> str:
+    return "gongzhu-data-" + date + ".json"
+
+
+def parse(text: "str | None") -> "tuple[record.Record, str | None, dict[str, Any] | None]":
+    """``(record, save text or None, the save's fields or None)`` from an import file, or
+    :class:`TransferError` with the reason (:func:`file_date` reads its date)."""
+    if text is None or len(text) > MAX_FILE_CHARS:
+        raise TransferError("too_big")
+    if not text.strip():
+        raise TransferError("empty")
+    try:
+        data = json.loads(text)
+    except Exception:
+        raise TransferError("not_ours") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise TransferError("not_ours")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise TransferError("damaged")
+    if version > VERSION:
+        raise TransferError("newer")
+    try:
+        rec = record.from_data(data.get("record"))
+    except record.RecordError as exc:
+        raise TransferError("newer" if exc.reason == "newer" else "damaged") from None
+    save = data.get("save")
+    if save is None:
+        return rec, None, None
+    if not isinstance(save, str):
+        raise TransferError("damaged")
+    try:
+        fields = store.decode(save)
+    except store.SaveError as exc:
+        raise TransferError("newer" if exc.reason == "newer" else "damaged") from None
+    return rec, save, fields
+
+
+def file_date(text: str) -> "str | None":
+    """The day a file :func:`parse` took was exported, or None (an older file); a date that is not
+    a calendar date is :class:`TransferError` ``damaged``."""
+    date = json.loads(text).get("date")
+    if date is None:
+        return None
+    found, valid = daily.parse_date(date if isinstance(date, str) else "?")
+    if not valid or found is None:
+        raise TransferError("damaged")
+    return found
+
+
+def _counts(rec: "record.Record") -> "tuple[int, int]":
+    """``(matches, hands)`` the record holds: under the standard rules and every house-rule set."""
+    tallies = list(rec.rule_sets.values())  # (no starred display: MicroPython's parser refuses it)
+    tallies.append(rec.tallies["all"])
+    return sum(t.matches_played for t in tallies), sum(t.hands_played for t in tallies)
+
+
+class ImportOffer:
+    """A file checked whole, waiting for the player's yes: what it holds and what it would replace."""
+
+    def __init__(
+        self,
+        rec: "record.Record",
+        save: "str | None",
+        fields: "dict[str, Any] | None",
+        date: "str | None",
+        mine: "record.Record",
+    ) -> None:
+        self.record = rec  # type: record.Record  # the file's statistics, checked
+        self.save = save  # type: str | None  # the file's match save, or None (the player's match stays)
+        self.fields = fields  # type: dict[str, Any] | None  # that save's fields (store.decode), or None
+        self.checked = None  # type: dict[str, Any] | None  # the engine's {state, view} of the file's match
+        self.date = date  # type: str | None  # the day the file was exported, or None (not in the file)
+        self.mine = _counts(mine)  # type: tuple[int, int]  # the player's matches and hands, replaced
+        self.theirs = _counts(rec)  # type: tuple[int, int]  # the file's matches and hands
+
+    def lines(self) -> "list[str]":
+        """What the import replaces, in words, then the question."""
+        out = [
+            _("Your statistics: matches played {matches}, hands played {hands}.").format(
+                matches=self.mine[0], hands=self.mine[1]
+            ),
+            _("The file's statistics: matches played {matches}, hands played {hands}.").format(
+                matches=self.theirs[0], hands=self.theirs[1]
+            ),
+        ]
+        if self.save is None:
+            out.append(_("The file holds no match: your current match stays."))
+        elif self.date:
+            out.append(
+                _("The file's match, saved on {date}, replaces your current match.").format(date=self.date)
+            )
+        else:
+            out.append(_("The file's match (its date is not in the file) replaces your current match."))
+        out.append(_("Replace your data with this file's? This cannot be undone."))
+        return out
+
+
+def write(storage: "Any", offer: ImportOffer) -> bool:
+    """Write the offered statistics and match; False when storage refuses either, and then the
+    player's record is put back as it was (a half import is never left)."""
+    old = store.get_text(storage, record.RECORD_KEY)
+    if not record.save(storage, offer.record):
+        return False
+    if offer.save is None or store.set_text(storage, store.SAVE_KEY, offer.save):
+        return True
+    if old is None:
+        try:  # noqa: SIM105  (MicroPython has no contextlib)
+            storage.removeItem(record.RECORD_KEY)
+        except Exception:
+            pass
+    else:
+        store.set_text(storage, record.RECORD_KEY, old)
+    return False
+
+
+def refusal_text(reason: str) -> str:
+    """Why an import was refused, in words; the current data stays."""
+    if reason == "empty":
+        why = _("it is empty")
+    elif reason == "not_ours":
+        why = _("it is not a Gong Zhu data file")
+    elif reason == "newer":
+        why = _("it comes from a newer version of the game")
+    elif reason == "too_big":
+        why = _("it is too big")
+    else:
+        why = _("it is damaged")
+    return _("This file could not be imported: {reason}. Your data is unchanged.").format(reason=why)

@@ -1,0 +1,83 @@
+"""The daily deal's HTML: its menu entry, the result panel and the hand summary's buttons (pure)."""
+
+from ui.features import daily
+from ui.view import texts
+from ui.view.html import esc
+from ui.view.i18n import _
+from ui.view.render import FOOTERS, MENU, PANELS, _panel, button
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
+    from typing import Any
+
+    from ui.core.state import UIState
+
+
+def moments_text(codes: "list[str]") -> str:
+    """The hand's moments in words (pig, goat, transformer...), or ""."""
+    names = {
+        "pig_taken": _("You took the pig"),
+        "goat_won": _("You won the goat"),
+        "transformer_alone": _("You took the transformer alone"),
+        "all_hearts": _("You collected all the hearts"),
+        "all_16": _("You took all 16 point cards"),
+        "hearts_blocked": _("You blocked an all-hearts run"),
+    }
+    return " · ".join(names[c] for c in codes if c in names)
+
+
+def result_html(date: str, result: "dict[str, Any]") -> str:
+    score = result["score"]
+    lines = [
+        _("Daily deal of {date}").format(date=date),
+        _("Your score: {score}").format(score=texts.signed(score)),
+        _("Place {place} of 4").format(place=result["place"]),
+    ]
+    said = moments_text(result["codes"])
+    if said:
+        lines.append(said)
+    body = "".join("<p>{}</p>".format(esc(line)) for line in lines)
+    return '<div data-testid="daily-result">{}</div>'.format(body)
+
+
+def daily_panel(app: "UIState") -> str:
+    """Today's daily deal was played: its result, Share, and a replay for practice."""
+    result = app.day.result
+    if not result:
+        return ""
+    body = result_html(app.day.date, result)
+    body += "<p>{}</p>".format(esc(_("Your result is recorded. You may replay this deal for practice.")))
+    footer = button("share", "share", _("Share"), primary=True) + button(
+        "daily-practice", "daily-practice", _("Replay for practice")
+    )
+    return _panel("daily-panel", _("Daily deal"), body, footer, closable=True)
+
+
+def summary_footer(app: "UIState") -> str:
+    """The hand summary of the daily deal: its result is in; Share (unless practising), back to the match."""
+    out = ""
+    if not app.day.practice and app.day.result:
+        out += button("share", "share", _("Share"), primary=True)
+    return out + button("daily-leave", "daily-leave", _("Back to my match"), primary=not out)
+
+
+def summary_note(app: "UIState") -> str:
+    if app.day.practice and not app.day.result:  # (another day's deal: ``daily.practice_only``)
+        return "<p>{}</p>".format(esc(_("Practice: only today's daily deal is recorded.")))
+    if app.day.practice:
+        return "<p>{}</p>".format(esc(_("Practice: this result is not recorded.")))
+    if app.day.result:
+        return result_html(str(app.day.on_table), app.day.result)
+    return ""
+
+
+def menu_html(app: "UIState") -> str:
+    return button("open-daily", "daily", _("Daily deal"))
+
+
+PANELS["daily"] = daily_panel
+MENU.append(menu_html)
+FOOTERS["daily"] = summary_footer
+FOOTERS["daily-note"] = summary_note
+
+__all__ = ["daily", "daily_panel", "menu_html", "summary_footer"]

@@ -1,0 +1,583 @@
+"""HTML of each region of the table, from seat 0's view and the UI flags (pure, unit-tested).
+
+``regions(app)`` returns ``{element_id: html}``; ``ui/shell/dom.py`` writes only the regions whose HTML
+changed, once per animation frame. No DOM access here, no rules: per-card refusals, scores and
+breakdowns all come from the engine worker in the view.
+"""
+
+from ui.core import later
+from ui.features import house_rules
+from ui.view import table, texts
+from ui.view.html import attrs, esc
+from ui.view.i18n import N_, _, ngettext, pgettext
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
+    from collections.abc import Callable, Sequence  # noqa: F401  (Callable: in type comments)
+    from typing import Any
+
+    from ui.core.state import UIState, View
+    from ui.features import review
+    from ui.view import chart, memory_html, review_html, settings_view
+else:  # (imported when first needed, not before the table is drawn: ui/core/later.py)
+    chart, memory_html, review, review_html, settings_view = later.modules(
+        "view.chart", "view.memory_html", "features.review", "view.review_html", "view.settings_view"
+    )
+
+#: Static labels of index.html (``data-i18n-aria-label``), listed here so that extraction finds them.
+STATIC_LABELS = (N_("Across"), N_("Left"), N_("Right"), N_("You"), N_("Your hand"), N_("Table"))
+
+#: Panels drawn by other modules (their ``UIState.screen.panel`` name -> its HTML), registered on import
+#: (``ui/view/stats_view.py``, ``ui/view/daily_view.py``; imported by :func:`extensions` when first needed):
+#: ``overlay_html`` draws the open one.
+PANELS = {}  # type: dict[str, Callable[[UIState], str]]
+#: Further menu entries (each ``UIState -> HTML``), registered on import, drawn in the settings sheet.
+MENU = []  # type: list[Callable[[UIState], str]]
+#: Further buttons of the hand summary and the match result (each ``() -> HTML``), registered on import.
+SUMMARY_BUTTONS = []  # type: list[Callable[[], str]]
+#: The daily deal's hand summary (``ui/view/daily_view.py``): ``"daily"`` its buttons, ``"daily-note"``
+#: the result above them, each ``UIState -> HTML``.
+FOOTERS = {}  # type: dict[str, Callable[[UIState], str]]
+
+
+def extensions() -> None:
+    """Import the modules that register panels, menu entries and summary buttons here (the daily
+    deal's, the statistics'), if they are not yet: the table itself does not need them, so they are
+    not imported before it is drawn (``ui/core/later.py``), but anything that shows their parts calls this."""
+    from ui.view import daily_view, stats_view  # noqa: F401  (in this order: the menu's)
+
+
+def summary_buttons() -> str:
+    extensions()
+    return "".join(entry() for entry in SUMMARY_BUTTONS)
+
+
+def card_html(
+    code: str, classes: str = "", more: "Sequence[tuple[str, object]]" = (), extra: str = ""
+) -> str:
+    """A card face; ``more`` are further ``(attribute, value)`` pairs, ``extra`` HTML built here.
+    Without a role in ``more`` it is an image named in words ("queen of spades").
+
+    The face (pips or figure) is the page's symbol for the card (drawn by ``tools/card_faces.py``),
+    hidden from screen readers; the large corner index is text. A ``small`` card (a trick in a
+    panel) has its face too; a ``mini`` card (exposed and captured cards, a hand in review), too
+    small for a face, the index only."""
+    suit = code[1:2]
+    color = "red" if suit in texts.RED_SUITS else "black"
+    pairs = [("class", "card " + color + " suit-" + suit + " " + classes), ("data-card", code)]  # type: list[tuple[str, object]]
+    pairs.extend(more)
+    if not any(name == "role" for name, _value in more):
+        pairs.extend((("role", "img"), ("aria-label", texts.card_name(code))))
+    face = ""
+    if "mini" not in classes.split():
+        face = '<svg class="face" aria-hidden="true" focusable="false"><use href="#c-{}"/></svg>'.format(
+            esc(code)
+        )
+    return (
+        '<div{attrs}>{face}<span class="ix" aria-hidden="true"><b>{rank}</b><i>{sym}</i></span>{extra}</div>'
+    ).format(
+        attrs=attrs(pairs),
+        face=face,
+        rank=esc(texts.rank_label(code)),
+        sym=esc(texts.SUIT_SYMBOLS.get(suit, "?")),
+        extra=extra,
+    )
+
+
+def button(
+    testid: str,
+    action: str,
+    label: str,
+    primary: bool = False,
+    disabled: bool = False,
+    pressed: "bool | None" = None,
+) -> str:
+    pairs = (
+        ("type", "button"),
+        ("class", "btn primary" if primary else "btn"),
+        ("data-testid", testid),
+        ("data-action", action),
+        ("disabled", bool(disabled)),
+        ("aria-pressed", None if pressed is None else ("true" if pressed else "false")),
+    )
+    return "<button{}>{}</button>".format(attrs(pairs), esc(label))
+
+
+# --------------------------------------------------------------------------- header
+
+
+def bar_html(app: "UIState") -> str:
+    """The slim header: the name, Last trick (the one action used mid-hand) and ☰, which opens the
+    settings sheet (``ui/view/settings_view.py``) with everything else."""
+    menu = attrs(
+        (
+            ("type", "button"),
+            ("class", "btn menu"),
+            ("data-testid", "menu"),
+            ("data-action", "menu"),
+            ("aria-label", _("Menu")),
+            ("title", _("Menu")),
+            ("aria-haspopup", "dialog"),
+            ("aria-expanded", "true" if app.screen.sheet else "false"),
+            ("aria-controls", "sheet"),
+        )
+    )
+    view = app.table.view
+    at_table = bool(view and view["phase"] in ("expose", "play"))  # (a summary covers the panels)
+    last = button(
+        "last-trick", "last-trick", _("Last trick"), disabled=not (at_table and view and view["tricks"])
+    )
+    return (
+        '<span class="brand"><i aria-hidden="true">♠</i> Gong Zhu</span>{badge}'
+        '<span class="tools">{last}<button{menu}><span aria-hidden="true">☰</span></button></span>'
+    ).format(last=last, menu=menu, badge=house_rules.badge_html(view))
+
+
+# --------------------------------------------------------------------------- seats
+
+
+def avatar_html(seat: int, thinking: bool = False) -> str:
+    """An opponent's monogram: the first letter of its name on a disc of its own colour (drawn by
+    CSS), with three dots in a bubble while it is choosing a card. Decorative: the name is text."""
+    dots = ""
+    if thinking:
+        dots = '<span class="bubble" data-testid="thinking" title="{}"><i></i><i></i><i></i></span>'.format(
+            esc(_("Thinking…"))
+        )
+    return '<span class="avatar av-{}" aria-hidden="true">{}{}</span>'.format(
+        esc(seat), esc(texts.seat_name(seat)[:1]), dots
+    )
+
+
+def _plate(seat: int, scores: str, acting: bool = False, thinking: bool = False) -> str:
+    """The seat's plate: avatar, name and scores, lit while the seat is to play."""
+    parts = ['<div class="{}">'.format("plate active" if acting else "plate")]
+    if seat != 0:
+        parts.append(avatar_html(seat, thinking))
+    parts.append('<div class="who"><span class="name">{}</span>'.format(esc(texts.seat_name(seat))))
+    if acting:
+        parts.append('<span class="turn-dot" title="{}"></span>'.format(esc(_("To play"))))
+    parts.append("</div>" + scores + "</div>")
+    return "".join(parts)
+
+
+def seat_html(app: "UIState", seat: int) -> str:
+    view = app.table.view
+    if not view:
+        return _plate(
+            seat,
+            '<div class="scores"><span data-testid="hand-score">0</span><span data-testid="total">0</span></div>',
+        )
+    acting = table.turn_attr(app) == seat and not app.table.hold
+    score = view["hand_scores"][seat]
+    total = view["totals"][seat]
+    scores = (
+        '<div class="scores"><span class="lbl">{hl}</span><span data-testid="hand-score">{hs}</span>'
+        '<span class="lbl">{tl}</span><span data-testid="total">{tt}</span></div>'.format(
+            hl=esc(_("Hand")), hs=esc(texts.signed(score)), tl=esc(_("Total")), tt=esc(texts.signed(total))
+        )
+    )
+    parts = [_plate(seat, scores, acting, acting and app.motion.thinking == seat)]
+    if seat != 0:
+        count = view["hand_sizes"][seat]
+        parts.append(
+            '<div class="backs" aria-label="{label}">{backs}<span class="count">{n}</span></div>'.format(
+                label=esc(ngettext("{n} card", "{n} cards", count).format(n=count)),
+                backs='<span class="back"></span>' * min(count, 5),
+                n=esc(count),
+            )
+        )
+    exposed = view["exposed_held"][seat]  # (exposed cards not yet played stay marked)
+    if exposed:
+        parts.append(
+            '<div class="exposed" title="{}">{}</div>'.format(
+                esc(_("Exposed")),
+                "".join(card_html(c, "mini", (("data-exposed", seat),)) for c in exposed),
+            )
+        )
+    if app.settings.memory_aid:
+        parts.append(memory_html.seat_aid_html(view, seat))
+    if view.get("threat") == seat:
+        parts.append(
+            '<div class="badge threat" data-testid="threat">{}</div>'.format(esc(_("All-hearts threat ♥")))
+        )
+    return "".join(parts)
+
+
+# --------------------------------------------------------------------------- trick
+
+
+def trick_html(app: "UIState") -> str:
+    if not app.table.view:
+        return ""
+    plays, winner = table.shown_trick(app)
+    fresh = app.motion.fresh_card
+    collecting = app.motion.collecting
+    out = []
+    for play in plays:
+        seat, code = play["seat"], play["card"]
+        classes = "at-" + table.POSITIONS[seat]
+        if collecting is not None:
+            classes += " collect to-" + table.POSITIONS[collecting]
+        elif code == fresh:
+            classes += " enter from-" + table.POSITIONS[seat]
+        if winner is not None and seat == winner and collecting is None:
+            classes += " winner"
+        label = texts.seat_name(seat) + ": " + texts.card_name(code)
+        out.append(card_html(code, classes, (("data-seat", seat), ("role", "img"), ("aria-label", label))))
+    return "".join(out)
+
+
+# --------------------------------------------------------------------------- hand
+
+
+def focus_card(app: "UIState") -> "str | None":
+    """The hand card that takes the keyboard focus (roving tabindex): the one the player last moved
+    to, else the selected card, else the first one that can be chosen, else the first."""
+    view = app.table.view
+    if not view or not view["hand"]:
+        return None
+    hand = view["hand"]  # type: list[str]
+    for code in (app.table.focus, app.table.selected):
+        if code in hand:
+            return code
+    if view["phase"] == "expose":
+        chosen = [c for c in hand if c in view["exposable"]]
+    else:
+        chosen = [c for c in hand if not view["refusals"].get(c)]
+    return chosen[0] if chosen else hand[0]
+
+
+def _hand_card(app: "UIState", code: str, focus: "str | None" = None) -> str:
+    view = app.table.view
+    assert view is not None
+    phase = view["phase"]
+    classes = []
+    more = [("role", "button"), ("tabindex", "0" if code == focus else "-1")]
+    extra = ""
+    state = {"exposed": code in view["exposed"][0]}
+    if (
+        app.motion.dealing is not None and app.motion.dealing == view["hand_number"]
+    ):  # (arriving: web/game.css)
+        classes.append("deal")
+        more.append(("style", "--i:" + str(view["hand"].index(code))))
+    disabled = True
+    pressed = None
+    if phase == "expose":
+        if code in view["exposable"]:
+            classes.append("exposable")
+            pressed = code in (app.table.expose_sel or [])
+            if pressed:
+                classes.append("selected")
+            extra = '<span class="mark" aria-hidden="true"><b>{}</b>{}</span>'.format(
+                esc(_("exposable")), esc(texts.expose_effect((view.get("exposable_effects") or {}).get(code)))
+            )
+            disabled = False
+            state["exposable"] = True
+        if code in (view.get("my_expose") or []):
+            classes.append("exposed-own")
+    elif phase == "play":
+        refusal = view["refusals"].get(code)
+        if table.may_play(view) and not app.table.hold:
+            if refusal:
+                classes.append("dim")
+                state["unplayable"] = True
+            else:
+                disabled = False
+        if code == app.table.selected:
+            classes.append("selected")
+            pressed = True
+    more.append(("aria-disabled", "true" if disabled else "false"))
+    if pressed is not None:
+        more.append(("aria-pressed", "true" if pressed else "false"))
+    if code in view["exposed"][0]:
+        classes.append("exposed-own")
+        extra += '<span class="flag" aria-hidden="true">{}</span>'.format(
+            esc(pgettext("one card", "Exposed"))
+        )
+    # The name is text inside the button (not aria-label): the visible "Q♠" is hidden from screen
+    # readers, which read "queen of spades, exposed" instead.
+    extra += '<span class="sr-only">{}</span>'.format(esc(texts.hand_card_name(code, **state)))
+    return card_html(code, " ".join(classes), more, extra)
+
+
+def hand_html(app: "UIState") -> str:
+    view = app.table.view
+    if not view:
+        return ""
+    hand = view["hand"]
+    rows = table.hand_rows(hand)
+    focus = focus_card(app)
+    out = ['<div class="hand-inner"{}>'.format(attrs((("style", "--n:" + str(max(len(hand), 1))),)))]
+    for row in rows:
+        out.append('<div class="hand-row"{}>'.format(attrs((("style", "--r:" + str(max(len(row), 1))),))))
+        out.extend(_hand_card(app, code, focus) for code in row)
+        out.append("</div>")
+    out.append("</div>")
+    return "".join(out)
+
+
+# --------------------------------------------------------------------------- actions
+
+
+def actions_html(app: "UIState") -> str:
+    view = app.table.view
+    if not view:
+        return ""
+    busy = bool(app.link.busy)
+    out = []
+    if view["actions"]["expose"] is None and view["exposable"]:
+        chosen = app.table.expose_sel or []
+        out.append(button("expose-confirm", "expose", _("Expose"), primary=True, disabled=busy or not chosen))
+        out.append(button("expose-none", "expose-none", _("Don't expose"), disabled=busy))
+        out.append(button("hint", "hint", _("Hint"), disabled=busy))
+    elif table.may_play(view) and not app.table.hold:
+        selected = app.table.selected
+        out.append(button("play", "play", _("Play"), primary=True, disabled=busy or not selected))
+        out.append(button("hint", "hint", _("Hint"), disabled=busy))
+    elif table.opponents_playing(app):
+        out.append(button("speed-up", "speed-up", _("Speed up"), pressed=bool(app.table.speed)))
+    return "".join(out)
+
+
+def message_html(app: "UIState") -> str:
+    text = app.screen.message or app.screen.notice or ""
+    alert = app.screen.alert
+    if alert:
+        text = alert + (" · " + text if text else "")
+    return esc(text)
+
+
+def notes_html(app: "UIState") -> str:
+    """Lasting notices: the game cannot be saved (storage full or disabled), the engine restarted."""
+    notes = []
+    if app.saving.unsaved:
+        notes.append(_("This game won't be saved: the browser's storage is full or disabled."))
+    if app.link.engine_note:
+        notes.append(app.link.engine_note)
+    html = " ".join('<span data-testid="notice">{}</span>'.format(esc(n)) for n in notes)
+    if app.saving.elsewhere:
+        html += '<span data-testid="elsewhere">{} {}</span>'.format(
+            esc(_("This game is being played in another tab.")),
+            button("take-over", "take-over", _("Play here"), primary=True),
+        )
+    return html
+
+
+def toast_html(app: "UIState") -> str:
+    toast = app.motion.toast
+    if not toast:
+        return ""
+    return '<div{}><span class="icon">{}</span>{}</div>'.format(
+        attrs((("class", "toast sig-" + str(toast)), ("role", "status"))),
+        esc(texts.card_label(toast)),
+        esc(texts.signal_text(toast)),
+    )
+
+
+# --------------------------------------------------------------------------- overlays
+
+
+def _panel(testid: str, title: str, body: str, footer: str = "", closable: bool = False) -> str:
+    close = ""
+    if closable:
+        close = '<button type="button" class="close" data-action="close" aria-label="{0}">×</button>'.format(
+            esc(_("Close"))
+        )
+    return (
+        '<div class="scrim"></div><section class="panel" role="dialog" data-testid="{}" aria-label="{}"{}>'
+        "{}<h2>{}</h2>{}<footer>{}</footer></section>"
+    ).format(
+        esc(testid), esc(title), " data-return-focus" if closable else "", close, esc(title), body, footer
+    )
+
+
+def summary_html(view: "View") -> "tuple[str, str]":
+    last = view["last_hand"]
+    breakdowns = last["breakdowns"]
+    head = "".join(f'<th scope="col">{esc(texts.seat_name(s))}</th>' for s in range(4))
+    rows = []
+    per_seat = [texts.breakdown_rows(b) for b in breakdowns]
+    for i in range(len(per_seat[0])):
+        label = per_seat[0][i][0]
+        cls = ' class="score"' if i == len(per_seat[0]) - 1 else ""
+        cells = "".join(f"<td>{esc(per_seat[s][i][1])}</td>" for s in range(4))
+        rows.append(f'<tr{cls}><th scope="row">{esc(label)}</th>{cells}</tr>')
+    totals = "".join("<td>{}</td>".format(esc(texts.signed(t))) for t in last["totals"])
+    rows.append('<tr class="total"><th scope="row">{}</th>{}</tr>'.format(esc(_("Total")), totals))
+    body = '<table class="breakdown"><thead><tr><td></td>{}</tr></thead><tbody>{}</tbody></table>'.format(
+        head, "".join(rows)
+    )
+    body += house_rules.line_html(view)
+    title = _("Hand {n} summary").format(n=last["number"])  # (escaped where it is written)
+    return body, title
+
+
+def failed_html(app: "UIState") -> str:
+    """The game could not start: say so, with the reason (never an endless spinner)."""
+    return '<div class="loading failed" data-testid="startup-error" role="alert"><p id="status">{}</p></div>'.format(
+        esc(_("The game could not start: {error}").format(error=app.link.failed))
+    )
+
+
+def seed_question_html(app: "UIState") -> str:
+    """A ``?seed=`` link opened over a match in progress: start that deal, or resume the match."""
+    body = "<p>{}</p>".format(
+        esc(
+            _("This link starts a new match (deal {seed}). Your match in progress would be replaced.").format(
+                seed=app.link.ask_seed
+            )
+        )
+    )
+    footer = button("seed-resume", "seed-resume", _("Resume my match"), primary=True) + button(
+        "seed-new", "seed-new", _("Start the new match")
+    )
+    return _panel("seed-question", _("Start a new match?"), body, footer)
+
+
+def overlay_html(app: "UIState") -> str:
+    view = app.table.view
+    if app.link.failed:
+        return failed_html(app)
+    if view and app.link.ask_seed is not None:
+        return seed_question_html(app)
+    if not view:
+        return (
+            '<div class="loading" data-testid="loading"><div class="spinner"></div><p>{}</p>'
+            '<div class="progress"><span style="width:{}%"></span></div></div>'
+        ).format(
+            esc(app.screen.loading_text or _("Shuffling the deck…")), esc(int(app.screen.progress or 10))
+        )
+    if app.screen.panel:
+        extensions()
+    if app.screen.panel in PANELS:
+        return PANELS[app.screen.panel](app)
+    phase = table.html_phase(app)
+    if phase in ("hand-over", "match-over") and review.of_table(app).trick:
+        return review_html.review_html(app)
+    if phase == "hand-over":
+        body, title = summary_html(view)
+        body += review_html.verdict_html(app)
+        body += chart.chart_html(view.get("history") or [], _ending_total(view))
+        footer = button("next-hand", "next-hand", _("Next hand"), primary=True)
+        footer += review_html.review_button() + summary_buttons()
+        if app.day.on_table and "daily" in FOOTERS:
+            body = FOOTERS["daily-note"](app) + body
+            footer = FOOTERS["daily"](app)
+        return _panel("hand-summary", title, body, footer)
+    if phase == "match-over":
+        reviews = review_html.verdict_html(app) + review_html.review_button()
+        return match_html(view, reviews + review_html.earlier_hands_html(app))
+    shown = app.screen.panel
+    if shown == "captured":
+        return captured_html(view)
+    if shown == "last-trick":
+        return last_trick_html(view)
+    return ""
+
+
+def _ending_total(view: "View") -> "int | None":
+    """The total whose line the chart draws: the view's ``match_end`` (None: a match of a fixed number
+    of hands; a view saved before it was carried: −1000)."""
+    end = view.get("match_end")
+    total = end.get("total") if isinstance(end, dict) else chart.ELIMINATION
+    return total if type(total) is int else None
+
+
+def match_html(view: "View", review_part: str = "") -> str:
+    result = view["result"]
+    rows = []
+    for place, seat, name, total, out in table_rows(result):
+        rows.append(
+            '<tr class="{}"><td>{}</td><th scope="row">{}</th><td>{}</td><td>{}</td></tr>'.format(
+                "me" if seat == 0 else "",
+                esc(place),
+                esc(name),
+                esc(texts.signed(total)),
+                '<span class="badge out">{}</span>'.format(esc(_("Eliminated"))) if out else "",
+            )
+        )
+    body = '<table class="ranking"><tbody>{}</tbody></table>'.format("".join(rows))
+    body += house_rules.line_html(view)
+    body += chart.chart_html(view.get("history") or [], _ending_total(view))
+    if view.get("last_hand"):
+        sbody, stitle = summary_html(view)
+        body += f"<details><summary>{esc(stitle)}</summary>{sbody}</details>"
+    title = texts.result_title(result)
+    footer = button("play-again", "play-again", _("Play again"), primary=True) + summary_buttons()
+    html = _panel("match-summary", title, body + review_part, footer)
+    return html.replace(
+        'class="panel"', 'class="panel {}"'.format("won" if result["winner"] == 0 else "lost"), 1
+    )
+
+
+def table_rows(result: "dict[str, Any]") -> "list[tuple[int, int, str, int, bool]]":
+    return texts.ranking_rows(result)
+
+
+def captured_html(view: "View") -> str:
+    rows = []
+    for seat in range(4):
+        exposed = view["exposed"][seat]
+        points = view["point_cards"][seat]
+        rows.append(
+            '<div class="cap-row" data-seat-captured="{seat}"><h3>{name}</h3>'
+            '<div><span class="lbl">{el}</span>{ex}</div><div><span class="lbl">{cl}</span>{pc}</div></div>'.format(
+                seat=esc(seat),
+                name=esc(texts.seat_name(seat)),
+                el=esc(_("Exposed:")),
+                ex="".join(card_html(c, "mini") for c in exposed) or esc(_("none")),
+                cl=esc(_("Captured:")),
+                pc="".join(card_html(c, "mini") for c in points) or esc(_("none")),
+            )
+        )
+    return _panel("captured", _("View captured cards"), "".join(rows), closable=True)
+
+
+def last_trick_html(view: "View") -> str:
+    if not view["tricks"]:
+        return ""
+    last = view["tricks"][-1]
+    cards = "".join(
+        '<div class="lt-play">{}<span>{}</span></div>'.format(
+            card_html(p["card"], "small" + (" winner" if p["seat"] == last.get("winner") else "")),
+            esc(texts.seat_name(p["seat"])),
+        )
+        for p in last["plays"]
+    )
+    winner = last.get("winner")
+    body = '<div class="last-trick">{}</div><p>{}</p>'.format(
+        cards, esc(_("Won by {name}").format(name=texts.seat_name(winner)) if winner is not None else "")
+    )
+    return _panel("last-trick-panel", _("Last trick"), body, closable=True)
+
+
+# --------------------------------------------------------------------------- all
+
+
+def waiting_regions(app: "UIState") -> "dict[str, str]":
+    """The regions while a saved table that cannot be drawn waits for the engine's verdict: the
+    loading state (the table as if nothing were saved)."""
+    view = app.table.view
+    app.table.view = None
+    try:
+        return regions(app)
+    finally:
+        app.table.view = view
+
+
+def regions(app: "UIState") -> "dict[str, str]":
+    out = {
+        "bar": bar_html(app),
+        "sheet": settings_view.sheet_html(app) if app.screen.sheet else "",
+        "trick": trick_html(app),
+        "hand": hand_html(app),
+        "actions": actions_html(app),
+        "message": message_html(app),
+        "notes": notes_html(app),
+        "overlay": overlay_html(app),
+        "toast": toast_html(app),
+    }
+    for seat in range(4):
+        out["seat-" + str(seat)] = seat_html(app, seat)
+    return out

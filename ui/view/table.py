@@ -1,0 +1,106 @@
+"""What the table shows, derived from seat 0's view and the UI flags (pure, unit-tested).
+
+No rules here: legality and scores come from the engine worker inside the view.
+"""
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
+    from typing import Any
+
+    from ui.core.state import UIState, View
+
+#: Where each seat sits on screen; play runs counter-clockwise: you, right, across, left.
+POSITIONS = {0: "bottom", 1: "right", 2: "top", 3: "left"}
+SIGNAL_CARDS = ("QS", "JD", "TC")
+PHASES = {"expose": "expose", "play": "play", "hand_over": "hand-over", "match_over": "match-over"}
+
+
+def html_phase(app: "UIState") -> str:
+    """``<html data-phase>``: loading | expose | play | hand-over | match-over | error (the game could
+    not start).
+
+    While the last trick of a hand is still on show, the phase stays ``play`` and the summary
+    waits; ``hand-over`` / ``match-over`` mean the summary or the result is up.  The daily deal is
+    one hand: its summary is up (``hand-over``) even when that hand ended the match.
+    """
+    view = app.table.view
+    if app.link.failed:
+        return "error"
+    if not view:
+        return "loading"
+    phase = view["phase"]
+    if phase in ("hand_over", "match_over") and app.table.hold:
+        return "play"
+    if phase == "match_over" and app.day.on_table:
+        return "hand-over"
+    return PHASES.get(phase, "loading")
+
+
+def turn_attr(app: "UIState") -> "int | None":
+    """``<html data-turn>``: the seat to act during play, else None."""
+    view = app.table.view
+    if view and view["phase"] == "play" and view["turn"] is not None:
+        return int(view["turn"])
+    return None
+
+
+def shown_trick(app: "UIState") -> "tuple[list[dict[str, Any]], int | None]":
+    """The plays on the table: the trick in progress, or the completed trick still on show."""
+    view = app.table.view
+    if not view:
+        return [], None
+    if view["trick"]["plays"]:
+        return view["trick"]["plays"], None
+    if app.table.hold and view["tricks"]:
+        last = view["tricks"][-1]
+        return last["plays"], last.get("winner")
+    return [], None
+
+
+def completed_trick(old_view: "View | None", new_view: "View | None") -> bool:
+    """True when the step from ``old_view`` to ``new_view`` completed a trick."""
+    if not old_view or not new_view:
+        return False
+    if new_view["hand_number"] != old_view["hand_number"]:
+        return False
+    return len(new_view["tricks"]) > len(old_view["tricks"])
+
+
+def all_plays(view: "View") -> "list[dict[str, Any]]":
+    """Every play of the hand so far, in order."""
+    plays = []
+    for trick in view["tricks"]:
+        plays.extend(trick["plays"])
+    plays.extend(view["trick"]["plays"])
+    return plays
+
+
+def played_card(old_view: "View | None", new_view: "View | None") -> "dict[str, Any] | None":
+    """The play ``{"seat", "card"}`` made by the step from ``old_view`` to ``new_view`` (or None)."""
+    if not new_view or not old_view or new_view["hand_number"] != old_view["hand_number"]:
+        return None
+    new, old = all_plays(new_view), all_plays(old_view)
+    if len(new) == len(old) + 1:
+        return new[-1]
+    return None
+
+
+def hand_rows(hand: "list[str]") -> "list[list[str]]":
+    """The hand split in two rows (shown as two rows on a narrow portrait phone, one line elsewhere)."""
+    half = (len(hand) + 1) // 2
+    return [hand[:half], hand[half:]]
+
+
+def may_play(view: "View | None") -> bool:
+    """Seat 0 may play a card now (the view's ``actions``: no refusal of ``play``)."""
+    return view is not None and view["phase"] == "play" and view["actions"]["play"] is None
+
+
+def opponents_playing(app: "UIState") -> bool:
+    """True while the computer opponents are to play (Speed up is offered then)."""
+    view = app.table.view
+    if not view:
+        return False
+    if app.table.hold and view["phase"] in ("play", "hand_over", "match_over"):
+        return True
+    return bool(view["phase"] == "play" and view["turn"] != 0)
