@@ -336,6 +336,46 @@ def test_an_import_asks_before_it_replaces_anything() -> None:
         assert ui.stats.import_offer is None  # (anything else drops the offer: asked again next time)
 
 
+def test_a_record_that_could_not_be_read_is_said_once_and_starts_again() -> None:
+    ui = UIState()
+    ui, effects = record_flow.record_read(ui, record.Record(), None, "2026-12-02")
+    assert effects == [] and ui.stats.note == "" and ui.stats.today == "2026-12-02"
+    for problem, words in (("damaged", "could not be read"), ("newer schema 9", "newer version")):
+        ui, effects = record_flow.record_read(ui, record.Record(), problem, "2026-12-02")
+        assert words in ui.stats.note
+        assert [e.text for e in effects if isinstance(e, fx.Announce)] == [ui.stats.note]
+
+
+def test_a_counted_daily_deal_shows_its_own_result() -> None:
+    ui = UIState()
+    ui.day.on_table = "2026-12-02"
+    rec = record.Record()
+    rec.daily["2026-12-02"] = {"score": 40, "place": 1}
+    ui, _effects = record_flow.daily_counted(ui, rec, None, "2026-12-02")
+    assert ui.day.result == {"score": 40, "place": 1} and ui.stats.record is rec
+
+
+def test_an_accepted_import_takes_the_files_record_and_match_and_restarts_the_flow() -> None:
+    packed = op("new_match", seed=9)
+    fields = {"state": packed["state"], "view": packed["view"], "match_token": "t.1"}
+    ui = UIState()
+    ui.link.engine_ready = True
+    ui, _effects = record_flow.offered(ui, _offer())
+    offer = record_flow.take_offer(ui)
+    assert offer is not None and record_flow.take_offer(ui) is None  # (offered once)
+    gen = ui.link.gen
+    ui, effects = record_flow.imported(ui, offer.record, fields, packed)
+    assert ui.stats.record is offer.record and ui.screen.panel is None
+    assert ui.table.state == packed["state"] and ui.table.checked and ui.table.match_token == "t.1"
+    assert ui.link.gen == gen + 1  # (any flow of the old table stops)
+    assert [type(e) for e in effects] == [fx.Announce, fx.Drive] and "imported" in ui.screen.message
+    # On the daily deal's table the file's match waits in its save: the table stays the daily's.
+    ui = UIState()
+    ui.day.on_table = "2026-12-02"
+    ui, effects = record_flow.imported(ui, offer.record, fields, packed)
+    assert ui.table.state is None and ui.link.gen == 0 and [type(e) for e in effects] == [fx.Announce]
+
+
 def quick_hand_over(seed: int = 5) -> dict[str, Any]:
     packed = op("new_match", seed=seed, rules={"match_end": "-500", "exposing": "off"})
     return play_out(packed, lambda v: v["phase"] == "hand_over")

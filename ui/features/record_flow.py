@@ -2,12 +2,16 @@
 buttons named in :data:`ACTIONS`)."""
 
 from ui.core import effects as fx
+from ui.core import flow
 from ui.view.i18n import _
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
+    from typing import Any
+
     from ui.core.effects import Effect
     from ui.core.state import UIState
+    from ui.features.record import Record
     from ui.features.transfer import ImportOffer
 
 #: The buttons (``data-action``) handled here.
@@ -31,6 +35,74 @@ def match_token(s: "UIState") -> str:
     """The token of a match the page starts now: this tab's token and the flow's generation, so
     every match the player starts, whatever its seed, counts under keys of its own (``ui/features/record.py``)."""
     return s.saving.tab + "." + str(s.link.gen)
+
+
+def problem_text(problem: "str | None") -> str:
+    """The notice for statistics that could not be read (``record.load``'s problem), or ""."""
+    if problem and problem.startswith("newer"):
+        return _("Your statistics come from a newer version and were kept aside: they start again.")
+    if problem:
+        return _("Your statistics could not be read and were set aside: they start again.")
+    return ""
+
+
+def record_read(
+    s: "UIState", rec: "Record", problem: "str | None", today: str
+) -> "tuple[UIState, list[Effect]]":
+    """The record as storage holds it now (read afresh, or just counted: another tab may have
+    counted meanwhile); a record that could not be read is said once, and it starts again."""
+    s.stats.record = rec
+    s.stats.today = today  # (a daily result of a later date, from an old record, is not shown)
+    note = problem_text(problem)
+    if not note:
+        return s, []
+    s.stats.note = note
+    return s, [fx.Announce(note)]
+
+
+def daily_counted(
+    s: "UIState", rec: "Record", problem: "str | None", today: str
+) -> "tuple[UIState, list[Effect]]":
+    """Today's daily deal was counted: its result is the one on show (and shared)."""
+    s.day.result = rec.daily.get(s.day.on_table) if s.day.on_table else None
+    return record_read(s, rec, problem, today)
+
+
+def record_reset(s: "UIState", rec: "Record") -> "tuple[UIState, list[Effect]]":
+    """The player confirmed Reset: the record starts again."""
+    s.stats.record = rec
+    return s, [fx.Announce(_("Your statistics were reset."))]
+
+
+def take_offer(s: "UIState") -> "ImportOffer | None":
+    """The import the player said yes to, taken off the panel (it is offered once)."""
+    offer = s.stats.import_offer
+    s.stats.import_offer = None
+    return offer
+
+
+def import_said(s: "UIState", text: str) -> "tuple[UIState, list[Effect]]":
+    """What became of an import (a refusal with its reason, or done), on the page and said."""
+    s.screen.message = text
+    return s, [fx.Announce(text)]
+
+
+def imported(
+    s: "UIState", rec: "Record", fields: "dict[str, Any] | None", packed: "dict[str, Any] | None"
+) -> "tuple[UIState, list[Effect]]":
+    """The file's data is stored: its statistics are the player's, and its match (``fields``, a
+    save's, ``packed`` its engine check) is on the table unless the daily deal is; any flow in
+    progress stops (``link.gen``) and the table goes on from the file's match."""
+    s.stats.record = rec
+    s.stats.note = ""
+    s.screen.panel = None
+    resumed = False
+    if fields is not None and packed is not None and not s.day.on_table:
+        resumed = True
+        s.link.gen += 1
+        flow.checked(flow.resume(s, fields), packed)
+    effects = import_said(s, _("Your data was imported."))[1]
+    return s, effects + [fx.Drive()] if resumed else effects
 
 
 def offered(s: "UIState", offer: "ImportOffer") -> "tuple[UIState, list[Effect]]":

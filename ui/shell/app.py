@@ -208,8 +208,7 @@ async def run(result, gen=None, draw=True):
         elif isinstance(effect, fx.ApplyImport):
             await apply_import()
         elif isinstance(effect, fx.ResetRecord):
-            ui.stats.record = record.reset(storage())
-            dom.announce(_("Your statistics were reset."))
+            _announce(record_flow.record_reset(ui, record.reset(storage())))
         elif isinstance(effect, fx.Background):
             _spawn(_background(effect.call, gen))
         elif isinstance(effect, fx.KeepReview):
@@ -334,28 +333,18 @@ async def _show_trick(gen):
 # --------------------------------------------------------------------------- the player's record
 
 
-def record_problem_text(problem):
-    """The notice for statistics that could not be read (``record.load``'s problem), or ""."""
-    if problem and problem.startswith("newer"):
-        return _("Your statistics come from a newer version and were kept aside: they start again.")
-    if problem:
-        return _("Your statistics could not be read and were set aside: they start again.")
-    return ""
-
-
-def _take_record(rec, problem):
-    ui.stats.record = rec
-    ui.stats.today = today()  # (a daily result of a later date, from an old record, is not shown)
-    note = record_problem_text(problem)
-    if note:
-        ui.stats.note = note
-        dom.announce(note)
-    return note
+def _announce(result):
+    """Say what a record transition says (it changes nothing else on show until the next redraw)."""
+    texts = [effect.text for effect in result[1] if isinstance(effect, fx.Announce)]
+    for text in texts:
+        dom.announce(text)
+    return " ".join(texts)
 
 
 def read_record():
     """Read the record from storage (another tab may have counted meanwhile); the notice, or ""."""
-    return _take_record(*record.load(storage()))
+    rec, problem = record.load(storage())
+    return _announce(record_flow.record_read(ui, rec, problem, today()))
 
 
 def count_record():
@@ -366,10 +355,10 @@ def count_record():
     if ui.day.on_table:  # (the daily deal: its result once per date, never a practice replay)
         if not ui.day.practice:
             rec, problem = daily.record_result(storage(), ui.day.on_table, ui.table.view)
-            ui.day.result = rec.daily.get(ui.day.on_table)
-            _take_record(rec, problem)
+            _announce(record_flow.daily_counted(ui, rec, problem, today()))
         return
-    _take_record(*record.count_in(storage(), ui.table.view, ui.table.hand_level, ui.table.match_token))
+    rec, problem = record.count_in(storage(), ui.table.view, ui.table.hand_level, ui.table.match_token)
+    _announce(record_flow.record_read(ui, rec, problem, today()))
 
 
 def today():
@@ -384,7 +373,7 @@ async def open_daily(date=None, practice=False):
     date = date or today()
     practice = practice or daily.practice_only(date, today())  # (only today's deal is recorded)
     rec, problem = record.load(storage())
-    _take_record(rec, problem)
+    _announce(record_flow.record_read(ui, rec, problem, today()))
     if not page_flow.daily_asked(ui, date, rec.daily.get(date), practice):
         redraw()
         await drive()  # the table under the panel goes on (it may still be at the opponents' turn)
@@ -439,29 +428,17 @@ async def import_data():
 async def apply_import():
     """The player said yes: the offered file's statistics and match replace the player's (storage
     refusing either write leaves both as they were, with the reason)."""
-    offer = ui.stats.import_offer
-    ui.stats.import_offer = None
+    offer = record_flow.take_offer(ui)
     if offer is None:
         return
-    rec, fields, packed = offer.record, offer.fields, offer.checked
     if not transfer.write(storage(), offer):
         _say_import(_("This file could not be imported: the browser's storage is full."))
         return
-    ui.stats.record = rec
-    ui.stats.note = ""
-    ui.screen.panel = None
-    resumed = fields is not None and not ui.day.on_table
-    if resumed:
-        ui.link.gen += 1
-        flow.checked(flow.resume(ui, fields), packed)
-    _say_import(_("Your data was imported."))
-    if resumed:
-        await drive()
+    await run(record_flow.imported(ui, offer.record, offer.fields, offer.checked))
 
 
 def _say_import(text):
-    ui.screen.message = text
-    dom.announce(text)
+    _announce(record_flow.import_said(ui, text))
     redraw()
 
 
