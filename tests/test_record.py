@@ -12,7 +12,7 @@ import pytest
 from tests.broken_saves import FakeStorage
 from tests.e2e.game import op, play_out
 from ui.core import effects as fx
-from ui.core import flow
+from ui.core import flow, page_flow
 from ui.core.settings import LEVELS
 from ui.core.state import UIState
 from ui.features import record, record_flow
@@ -364,7 +364,7 @@ def test_an_accepted_import_takes_the_files_record_and_match_and_restarts_the_fl
     offer = record_flow.take_offer(ui)
     assert offer is not None and record_flow.take_offer(ui) is None  # (offered once)
     gen = ui.link.gen
-    ui, effects = record_flow.imported(ui, offer.record, fields, packed)
+    ui, effects = page_flow.imported(ui, offer.record, fields, packed)
     assert ui.stats.record is offer.record and ui.screen.panel is None
     assert ui.table.state == packed["state"] and ui.table.checked and ui.table.match_token == "t.1"
     assert ui.link.gen == gen + 1  # (any flow of the old table stops)
@@ -372,7 +372,7 @@ def test_an_accepted_import_takes_the_files_record_and_match_and_restarts_the_fl
     # On the daily deal's table the file's match waits in its save: the table stays the daily's.
     ui = UIState()
     ui.day.on_table = "2026-12-02"
-    ui, effects = record_flow.imported(ui, offer.record, fields, packed)
+    ui, effects = page_flow.imported(ui, offer.record, fields, packed)
     assert ui.table.state is None and ui.link.gen == 0 and [type(e) for e in effects] == [fx.Announce]
 
 

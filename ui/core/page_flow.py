@@ -18,6 +18,7 @@ if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from ui.core.flow import Result
     from ui.core.settings import Settings
     from ui.core.state import UIState
+    from ui.features.record import Record
 
 
 # --------------------------------------------------------------------------- the boot (ui/main.py)
@@ -306,3 +307,22 @@ def focus(s: "UIState", code: str) -> "UIState":
     """The keyboard focus is on the hand card ``code`` (Enter or Space acts on it)."""
     s.table.focus = code
     return s
+
+
+def imported(
+    s: "UIState", rec: "Record", fields: "dict[str, Any] | None", packed: "dict[str, Any] | None"
+) -> "Result":
+    """The file's data is stored: its statistics are the player's, and its match (``fields``, a
+    save's, ``packed`` its engine check) is on the table unless the daily deal is; any flow in
+    progress stops (``link.gen``) and the table goes on from the file's match."""
+    s.stats.record = rec
+    s.stats.note = ""
+    s.screen.panel = None
+    resumed = False
+    if fields is not None and packed is not None and not s.day.on_table:
+        resumed = True
+        s.link.gen += 1
+        flow.checked(flow.resume(s, fields), packed)
+    s.screen.message = _("Your data was imported.")
+    said = fx.Announce(s.screen.message)
+    return s, [said, fx.Drive()] if resumed else [said]

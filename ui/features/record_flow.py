@@ -2,13 +2,10 @@
 buttons named in :data:`ACTIONS`)."""
 
 from ui.core import effects as fx
-from ui.core import flow
 from ui.view.i18n import _
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
-    from typing import Any
-
     from ui.core.effects import Effect
     from ui.core.state import UIState
     from ui.features.record import Record
@@ -85,24 +82,6 @@ def import_said(s: "UIState", text: str) -> "tuple[UIState, list[Effect]]":
     """What became of an import (a refusal with its reason, or done), on the page and said."""
     s.screen.message = text
     return s, [fx.Announce(text)]
-
-
-def imported(
-    s: "UIState", rec: "Record", fields: "dict[str, Any] | None", packed: "dict[str, Any] | None"
-) -> "tuple[UIState, list[Effect]]":
-    """The file's data is stored: its statistics are the player's, and its match (``fields``, a
-    save's, ``packed`` its engine check) is on the table unless the daily deal is; any flow in
-    progress stops (``link.gen``) and the table goes on from the file's match."""
-    s.stats.record = rec
-    s.stats.note = ""
-    s.screen.panel = None
-    resumed = False
-    if fields is not None and packed is not None and not s.day.on_table:
-        resumed = True
-        s.link.gen += 1
-        flow.checked(flow.resume(s, fields), packed)
-    effects = import_said(s, _("Your data was imported."))[1]
-    return s, effects + [fx.Drive()] if resumed else effects
 
 
 def offered(s: "UIState", offer: "ImportOffer") -> "tuple[UIState, list[Effect]]":

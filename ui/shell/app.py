@@ -434,7 +434,7 @@ async def apply_import():
     if not transfer.write(storage(), offer):
         _say_import(_("This file could not be imported: the browser's storage is full."))
         return
-    await run(record_flow.imported(ui, offer.record, offer.fields, offer.checked))
+    await run(page_flow.imported(ui, offer.record, offer.fields, offer.checked))
 
 
 def _say_import(text):
