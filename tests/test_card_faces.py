@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tools import card_faces
-from ui.view import render
+from ui.view import parts
 
 SVG = "{http://www.w3.org/2000/svg}"
 CODES = [rank + suit for suit in card_faces.SUITS for rank in card_faces.RANKS]
@@ -115,7 +115,7 @@ def test_the_sprite_and_the_back_are_small() -> None:
 
 def test_card_html_shows_the_face_hidden_from_screen_readers_and_minis_show_the_index_only() -> None:
     symbols = _symbols()
-    html = render.card_html("QS")
+    html = parts.card_html("QS")
     assert 'aria-label="queen of spades"' in html and 'data-card="QS"' in html
     assert "black suit-S" in html
     face = re.search(
@@ -123,10 +123,10 @@ def test_card_html_shows_the_face_hidden_from_screen_readers_and_minis_show_the_
     )
     assert face and face.group(1) == "c-QS" and face.group(1) in symbols
     assert '<span class="ix" aria-hidden="true"><b>Q</b><i>♠</i></span>' in html
-    mini = render.card_html("TH", "mini")
+    mini = parts.card_html("TH", "mini")
     assert "<svg" not in mini and "<b>10</b>" in mini and "red suit-H" in mini
     for code in CODES:
-        found = re.search(r'href="#([\w-]+)"', render.card_html(code))
+        found = re.search(r'href="#([\w-]+)"', parts.card_html(code))
         assert found and found.group(1) in symbols
 
 

@@ -15,7 +15,7 @@ yield between, so no step is a long task). Typed code names the real module for 
         review, chart = later.modules("features.review", "view.chart")
 
 ``ui/view/render.py`` imports the panels that register themselves there (``ui/view/daily_view.py``,
-``ui/view/stats_view.py``) on first need: :func:`ui.view.render.extensions`.
+``ui/view/stats_view.py``) on first need: :func:`ui.view.settings_view.extensions`.
 """
 
 import asyncio

@@ -4,7 +4,7 @@ from ui.features import daily
 from ui.view import texts
 from ui.view.html import esc
 from ui.view.i18n import _
-from ui.view.render import FOOTERS, MENU, PANELS, _panel, button
+from ui.view.parts import FOOTERS, MENU, PANELS, button, panel
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
@@ -50,7 +50,7 @@ def daily_panel(app: "UIState") -> str:
     footer = button("share", "share", _("Share"), primary=True) + button(
         "daily-practice", "daily-practice", _("Replay for practice")
     )
-    return _panel("daily-panel", _("Daily deal"), body, footer, closable=True)
+    return panel("daily-panel", _("Daily deal"), body, footer, closable=True)
 
 
 def summary_footer(app: "UIState") -> str:

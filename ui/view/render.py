@@ -10,6 +10,7 @@ from ui.features import house_rules
 from ui.view import table, texts
 from ui.view.html import attrs, esc
 from ui.view.i18n import N_, _, ngettext, pgettext
+from ui.view.parts import FOOTERS, PANELS, SUMMARY_BUTTONS, button, card_html, panel
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
@@ -27,80 +28,10 @@ else:  # (imported when first needed, not before the table is drawn: ui/core/lat
 #: Static labels of index.html (``data-i18n-aria-label``), listed here so that extraction finds them.
 STATIC_LABELS = (N_("Across"), N_("Left"), N_("Right"), N_("You"), N_("Your hand"), N_("Table"))
 
-#: Panels drawn by other modules (their ``UIState.screen.panel`` name -> its HTML), registered on import
-#: (``ui/view/stats_view.py``, ``ui/view/daily_view.py``; imported by :func:`extensions` when first needed):
-#: ``overlay_html`` draws the open one.
-PANELS = {}  # type: dict[str, Callable[[UIState], str]]
-#: Further menu entries (each ``UIState -> HTML``), registered on import, drawn in the settings sheet.
-MENU = []  # type: list[Callable[[UIState], str]]
-#: Further buttons of the hand summary and the match result (each ``() -> HTML``), registered on import.
-SUMMARY_BUTTONS = []  # type: list[Callable[[], str]]
-#: The daily deal's hand summary (``ui/view/daily_view.py``): ``"daily"`` its buttons, ``"daily-note"``
-#: the result above them, each ``UIState -> HTML``.
-FOOTERS = {}  # type: dict[str, Callable[[UIState], str]]
-
-
-def extensions() -> None:
-    """Import the modules that register panels, menu entries and summary buttons here (the daily
-    deal's, the statistics'), if they are not yet: the table itself does not need them, so they are
-    not imported before it is drawn (``ui/core/later.py``), but anything that shows their parts calls this."""
-    from ui.view import daily_view, stats_view  # noqa: F401  (in this order: the menu's)
-
 
 def summary_buttons() -> str:
-    extensions()
+    settings_view.extensions()
     return "".join(entry() for entry in SUMMARY_BUTTONS)
-
-
-def card_html(
-    code: str, classes: str = "", more: "Sequence[tuple[str, object]]" = (), extra: str = ""
-) -> str:
-    """A card face; ``more`` are further ``(attribute, value)`` pairs, ``extra`` HTML built here.
-    Without a role in ``more`` it is an image named in words ("queen of spades").
-
-    The face (pips or figure) is the page's symbol for the card (drawn by ``tools/card_faces.py``),
-    hidden from screen readers; the large corner index is text. A ``small`` card (a trick in a
-    panel) has its face too; a ``mini`` card (exposed and captured cards, a hand in review), too
-    small for a face, the index only."""
-    suit = code[1:2]
-    color = "red" if suit in texts.RED_SUITS else "black"
-    pairs = [("class", "card " + color + " suit-" + suit + " " + classes), ("data-card", code)]  # type: list[tuple[str, object]]
-    pairs.extend(more)
-    if not any(name == "role" for name, _value in more):
-        pairs.extend((("role", "img"), ("aria-label", texts.card_name(code))))
-    face = ""
-    if "mini" not in classes.split():
-        face = '<svg class="face" aria-hidden="true" focusable="false"><use href="#c-{}"/></svg>'.format(
-            esc(code)
-        )
-    return (
-        '<div{attrs}>{face}<span class="ix" aria-hidden="true"><b>{rank}</b><i>{sym}</i></span>{extra}</div>'
-    ).format(
-        attrs=attrs(pairs),
-        face=face,
-        rank=esc(texts.rank_label(code)),
-        sym=esc(texts.SUIT_SYMBOLS.get(suit, "?")),
-        extra=extra,
-    )
-
-
-def button(
-    testid: str,
-    action: str,
-    label: str,
-    primary: bool = False,
-    disabled: bool = False,
-    pressed: "bool | None" = None,
-) -> str:
-    pairs = (
-        ("type", "button"),
-        ("class", "btn primary" if primary else "btn"),
-        ("data-testid", testid),
-        ("data-action", action),
-        ("disabled", bool(disabled)),
-        ("aria-pressed", None if pressed is None else ("true" if pressed else "false")),
-    )
-    return "<button{}>{}</button>".format(attrs(pairs), esc(label))
 
 
 # --------------------------------------------------------------------------- header
@@ -378,20 +309,6 @@ def toast_html(app: "UIState") -> str:
 # --------------------------------------------------------------------------- overlays
 
 
-def _panel(testid: str, title: str, body: str, footer: str = "", closable: bool = False) -> str:
-    close = ""
-    if closable:
-        close = '<button type="button" class="close" data-action="close" aria-label="{0}">×</button>'.format(
-            esc(_("Close"))
-        )
-    return (
-        '<div class="scrim"></div><section class="panel" role="dialog" data-testid="{}" aria-label="{}"{}>'
-        "{}<h2>{}</h2>{}<footer>{}</footer></section>"
-    ).format(
-        esc(testid), esc(title), " data-return-focus" if closable else "", close, esc(title), body, footer
-    )
-
-
 def summary_html(view: "View") -> "tuple[str, str]":
     last = view["last_hand"]
     breakdowns = last["breakdowns"]
@@ -432,7 +349,7 @@ def seed_question_html(app: "UIState") -> str:
     footer = button("seed-resume", "seed-resume", _("Resume my match"), primary=True) + button(
         "seed-new", "seed-new", _("Start the new match")
     )
-    return _panel("seed-question", _("Start a new match?"), body, footer)
+    return panel("seed-question", _("Start a new match?"), body, footer)
 
 
 def overlay_html(app: "UIState") -> str:
@@ -449,7 +366,7 @@ def overlay_html(app: "UIState") -> str:
             esc(app.screen.loading_text or _("Shuffling the deck…")), esc(int(app.screen.progress or 10))
         )
     if app.screen.panel:
-        extensions()
+        settings_view.extensions()
     if app.screen.panel in PANELS:
         return PANELS[app.screen.panel](app)
     phase = table.html_phase(app)
@@ -464,7 +381,7 @@ def overlay_html(app: "UIState") -> str:
         if app.day.on_table and "daily" in FOOTERS:
             body = FOOTERS["daily-note"](app) + body
             footer = FOOTERS["daily"](app)
-        return _panel("hand-summary", title, body, footer)
+        return panel("hand-summary", title, body, footer)
     if phase == "match-over":
         reviews = review_html.verdict_html(app) + review_html.review_button()
         return match_html(view, reviews + review_html.earlier_hands_html(app))
@@ -505,7 +422,7 @@ def match_html(view: "View", review_part: str = "") -> str:
         body += f"<details><summary>{esc(stitle)}</summary>{sbody}</details>"
     title = texts.result_title(result)
     footer = button("play-again", "play-again", _("Play again"), primary=True) + summary_buttons()
-    html = _panel("match-summary", title, body + review_part, footer)
+    html = panel("match-summary", title, body + review_part, footer)
     return html.replace(
         'class="panel"', 'class="panel {}"'.format("won" if result["winner"] == 0 else "lost"), 1
     )
@@ -531,7 +448,7 @@ def captured_html(view: "View") -> str:
                 pc="".join(card_html(c, "mini") for c in points) or esc(_("none")),
             )
         )
-    return _panel("captured", _("View captured cards"), "".join(rows), closable=True)
+    return panel("captured", _("View captured cards"), "".join(rows), closable=True)
 
 
 def last_trick_html(view: "View") -> str:
@@ -549,7 +466,7 @@ def last_trick_html(view: "View") -> str:
     body = '<div class="last-trick">{}</div><p>{}</p>'.format(
         cards, esc(_("Won by {name}").format(name=texts.seat_name(winner)) if winner is not None else "")
     )
-    return _panel("last-trick-panel", _("Last trick"), body, closable=True)
+    return panel("last-trick-panel", _("Last trick"), body, closable=True)
 
 
 # --------------------------------------------------------------------------- all

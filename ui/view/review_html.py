@@ -7,7 +7,7 @@ decision there. A play the coach flags carries ``data-costly`` (its expected cos
 """
 
 from ui.features import review
-from ui.view import render, texts
+from ui.view import parts, texts
 from ui.view.html import attrs, esc
 from ui.view.i18n import _, ngettext
 
@@ -72,7 +72,7 @@ def earlier_hands_html(app: "UIState") -> str:
         if n >= last:
             continue  # (the last hand: "Review hand")
         label = _("Hand {n}: {score}").format(n=n, score=texts.signed(entry["scores"][0]))
-        buttons.append(render.button("review-hand-" + str(n), "review-hand-" + str(n), label))
+        buttons.append(parts.button("review-hand-" + str(n), "review-hand-" + str(n), label))
     if not buttons:
         return note
     return '{}<nav class="rv-hands-list" aria-label="{}"><h3>{}</h3>{}</nav>'.format(
@@ -81,7 +81,7 @@ def earlier_hands_html(app: "UIState") -> str:
 
 
 def review_button() -> str:
-    return render.button("review-hand", "review-hand", _("Review hand"))
+    return parts.button("review-hand", "review-hand", _("Review hand"))
 
 
 def analysis_text(a: "dict[str, Any]") -> str:
@@ -147,8 +147,8 @@ def _nav_html(r: "ReviewState") -> str:
             ("aria-current", "step" if n == r.trick else None),
         )
         jumps.append("<button{}>{}</button>".format(attrs(pairs), esc(n)))
-    prev = render.button("review-prev", "review-prev", _("Previous trick"), disabled=r.trick <= 1)
-    nxt = render.button("review-next", "review-next", _("Next trick"), disabled=r.trick >= review.TRICKS)
+    prev = parts.button("review-prev", "review-prev", _("Previous trick"), disabled=r.trick <= 1)
+    nxt = parts.button("review-next", "review-next", _("Next trick"), disabled=r.trick >= review.TRICKS)
     return '<nav class="rv-nav" aria-label="{}">{}<span class="rv-jumps">{}</span>{}</nav>'.format(
         esc(_("Tricks")), prev, "".join(jumps), nxt
     )
@@ -163,7 +163,7 @@ def _hands_html(data: "dict[str, Any]", trick: int) -> str:
     for seat in range(4):
         exposed = data["exposed"][seat]
         cards = "".join(
-            render.card_html(c, "mini" + (" exposed-own" if c in exposed else ""))
+            parts.card_html(c, "mini" + (" exposed-own" if c in exposed else ""))
             for c in data["deal"][seat]
             if c not in gone
         )
@@ -201,7 +201,7 @@ def review_html(app: "UIState") -> str:
             cls = "small" + (" winner" if seat == t["winner"] else "")
             cards.append(
                 '<div class="lt-play">{}<span>{}</span></div>'.format(
-                    render.card_html(code, cls, more), esc(texts.seat_name(seat))
+                    parts.card_html(code, cls, more), esc(texts.seat_name(seat))
                 )
             )
         facts = _("Led by {leader} · won by {winner} · points: {points}").format(
@@ -213,7 +213,7 @@ def review_html(app: "UIState") -> str:
         body += '<div class="last-trick rv-trick">{}</div><p class="rv-facts">{}</p>{}{}'.format(
             "".join(cards), esc(facts), _coach_html(r, n, mine), _hands_html(data, n)
         )
-    close = render.button("review-close", "review-close", _("Back to the summary"), primary=True)
+    close = parts.button("review-close", "review-close", _("Back to the summary"), primary=True)
     pairs = (
         ("class", "panel review"),
         ("role", "dialog"),

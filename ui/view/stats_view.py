@@ -12,7 +12,7 @@ from ui.features.record import SCOPES, rule_set_names
 from ui.view import texts
 from ui.view.html import attrs, esc
 from ui.view.i18n import _
-from ui.view.render import MENU, PANELS, SUMMARY_BUTTONS, _panel, button
+from ui.view.parts import MENU, PANELS, SUMMARY_BUTTONS, button, panel
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
@@ -173,7 +173,7 @@ def statistics_html(app: "UIState") -> str:
     for note in (app.screen.message, app.stats.note):  # (an import's outcome; statistics set aside)
         if note:
             body = '<p class="note">{}</p>{}'.format(esc(note), body)
-    return _panel("statistics", _("Statistics"), body, statistics_footer(app), closable=True)
+    return panel("statistics", _("Statistics"), body, statistics_footer(app), closable=True)
 
 
 def menu_html(app: "UIState") -> str:
