@@ -154,8 +154,12 @@ def row(summary: dict[str, Any]) -> str:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--positions", type=int, default=200, help="near-end positions per rule set and level")
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--positions", type=int, default=200, help="near-end positions per rule set and level"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--levels", default="normal,easy", help="comma-separated levels of LEVELS")
     args = parser.parse_args()
