@@ -170,6 +170,43 @@ def _keeps_pig_for(table: Table, seat: int, target: int) -> bool:
     )
 
 
+def _load_target(table: Table, seat: int, legal: int, target: int) -> int:
+    """Chasing: the discard that costs the match leader most when it surely takes this trick (it
+    wins it and no card still out can beat it), or -1 when none costs it anything."""
+    trick = table.trick
+    position = winning_position(trick)
+    if (table.leader + position) & 3 != target:
+        return -1
+    win_card = trick[position]
+    out = FULL_MASK & ~table.gone & ~table.hands[seat] & SUIT_MASKS[win_card // 13]
+    if len(trick) < 3 and out and high_bit(out) > win_card:
+        return -1
+    taken = table.captured[target] | _trick_mask(trick)
+    now = table.own_score(taken)
+    best, best_loss = -1, 0
+    for c in indices(legal & POINT_MASK):
+        loss = now - table.own_score(taken | (1 << c))
+        if loss > best_loss:
+            best, best_loss = c, loss
+    return best
+
+
+def _sparing(table: Table, legal: int, target: int, room: tuple[int, ...]) -> int:
+    """Chasing: the discards that do not push the trick's winner (not the match leader) to the
+    match's ending total by this hand's captures so far, which would end the match with the leader
+    ahead; all of ``legal`` when none or every one would."""
+    trick = table.trick
+    winner = (table.leader + winning_position(trick)) & 3
+    if winner == target:
+        return legal
+    taken = table.captured[winner] | _trick_mask(trick)
+    spared = 0
+    for c in indices(legal):
+        if table.own_score(taken | (1 << c)) > -room[winner]:
+            spared |= 1 << c
+    return spared or legal
+
+
 def _discard(table: Table, seat: int, legal: int, plan: MatchPlan | None = None) -> int:
     runner = hearts_runner(table)
     if runner not in (-1, seat) and legal & HEARTS_MASK and _runner_beaten(table, runner):
@@ -186,6 +223,12 @@ def _discard(table: Table, seat: int, legal: int, plan: MatchPlan | None = None)
         and _keeps_pig_for(table, seat, plan.target)
     ):
         legal &= ~PIG_BIT
+    if plan is not None and plan.mode == CHASE and not shooting(table, seat, plan):
+        loaded = _load_target(table, seat, legal, plan.target)
+        if loaded >= 0:
+            return loaded
+        if plan.room is not None:
+            legal = _sparing(table, legal, plan.target, plan.room)
     best, best_v = -1, -(10**9)
     for c in indices(legal):
         v = shed_priority(table, seat, c, plan)

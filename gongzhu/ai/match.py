@@ -86,6 +86,9 @@ class MatchPlan:
 
     mode: str  # PROTECT: it leads the match alone; CHASE: it trails the leader by more than CHASE_GAP
     target: int  # the seat leading the match (CHASE: the one to load with points; PROTECT: this seat)
+    # per seat, the hand points it may lose before its total reaches the rules' ending total (a total
+    # there ends the match); None in a match of a fixed number of hands
+    room: tuple[int, ...] | None = None
 
 
 def match_plan(
@@ -96,8 +99,10 @@ def match_plan(
     if not match_in_reach(totals, rules, hand_number):
         return None
     top = max(totals)
+    limit = rules.elimination
+    room = None if limit is None else tuple(t - limit for t in totals)
     if totals[seat] == top:
-        return MatchPlan(PROTECT, seat) if list(totals).count(top) == 1 else None
+        return MatchPlan(PROTECT, seat, room) if list(totals).count(top) == 1 else None
     if top - totals[seat] <= CHASE_GAP:
         return None
-    return MatchPlan(CHASE, list(totals).index(top))
+    return MatchPlan(CHASE, list(totals).index(top), room)
