@@ -114,6 +114,10 @@ def test_the_match_leader_exposes_nothing_near_the_end(level: type[NormalPlayer]
     assert level(1, seat, match_aware=False).expose(view_for(leading, seat))
     behind = {**leading, "totals": [-t for t in totals]}
     assert level(1, seat).expose(view_for(behind, seat))  # trailing: exposes as before
+    # leading a quick match near −500, it exposes as before: a doubled card pushes the others
+    # toward the line, which ends the match with it ahead
+    quick = {**leading, "rules": QUICK.to_json(), "totals": [t if t else -400 for t in totals]}
+    assert level(1, seat).expose(view_for(quick, seat))
 
 
 def test_hards_playouts_and_opponent_model_never_use_a_plan(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -12,10 +12,13 @@ totals by :class:`gongzhu.ai.levels.NormalPlayer`) changes two things; without a
 and always in Hard's playouts and opponent model) Normal plays for the hand's points as before:
 
 * ``protect`` (this seat leads the match alone): it starts no run at all hearts unless it holds every
-  heart still out, since a failed run can cost it the match;
+  heart still out, since a failed run can cost it the match (and in a match of a fixed number of
+  hands it exposes nothing: :class:`gongzhu.ai.levels.NormalPlayer`);
 * ``chase`` (it trails the leader by more than ``CHASE_GAP``): it runs all hearts on a weaker hand
-  (``CHASE_RUN_HEARTS``), and it keeps a guarded pig rather than discard it on a trick the match
-  leader has already lost, to give it to the leader later.
+  (``CHASE_RUN_HEARTS``); discarding, it gives the leader the card that costs it most when the leader
+  surely takes the trick, keeps a guarded pig rather than give it to a trick the leader has lost,
+  and does not push another seat to the match's ending total (that ends the match with the leader
+  ahead).
 """
 
 from __future__ import annotations

@@ -5,8 +5,8 @@ card when ducking (keeping the dangerous high ones), leads without counting card
 plays any legal card.  Normal plays :mod:`gongzhu.ai.heuristic`.
 
 Both read the match from the view's public totals and rules (:func:`gongzhu.ai.match.match_plan`):
-near the end of a match the seat leading it alone exposes nothing (an exposure doubles what a hand
-can cost), and Normal also follows the plan in play (``protect`` / ``chase``, see
+in the last two hands of a match of a fixed number of hands the seat leading it alone exposes
+nothing (an exposure doubles what a hand can cost it), and Normal also follows the plan in play (``protect`` / ``chase``, see
 :mod:`gongzhu.ai.heuristic`).  ``match_aware=False`` is the player without it (benchmarks).
 """
 
@@ -84,9 +84,11 @@ def plan_of(k: Knowledge) -> MatchPlan | None:
 
 
 def _guards_lead(view: View) -> bool:
-    """This seat leads the match alone and the match can end this hand or the next."""
+    """This seat leads alone a match of a fixed number of hands that can end this hand or the next.
+    (Under an ending total the leader keeps exposing: a doubled card pushes the others toward the
+    total, which ends the match with it ahead.)"""
     plan = plan_of(read_view(view))
-    return plan is not None and plan.mode == PROTECT
+    return plan is not None and plan.mode == PROTECT and plan.room is None
 
 
 class EasyPlayer:
