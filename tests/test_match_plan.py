@@ -6,9 +6,12 @@ agree where the match is far from its end. Hard's playouts and opponent model ne
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gongzhu import new_match, view_for
 from gongzhu.ai import EasyPlayer, HardPlayer, NormalPlayer
@@ -17,6 +20,16 @@ from gongzhu.cards import to_codes
 from gongzhu.house_rules import DEFAULT_RULES, Rules
 
 from .ai_helpers import crafted_state
+
+PLANS = st.one_of(
+    st.none(),
+    st.builds(
+        MatchPlan,
+        st.sampled_from([PROTECT, CHASE]),
+        st.integers(0, 3),
+        st.one_of(st.none(), st.tuples(*[st.integers(-200, 1500)] * 4)),
+    ),
+)
 
 QUICK, FOUR, EIGHT = Rules(match_end="-500"), Rules(match_end="hands:4"), Rules(match_end="hands:8")
 
@@ -140,3 +153,23 @@ def test_hards_playouts_and_opponent_model_never_use_a_plan(monkeypatch: pytest.
     view = _view(state, [-100, 200, 50, 0], FOUR, 4)
     HardPlayer(1, 0, budget=200).play(view)
     assert plans and all(p is None for p in plans)
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 2**32), steps=st.integers(0, 51), plan=PLANS, flip=st.booleans())
+def test_normal_plays_a_legal_card_under_any_plan(
+    seed: int, steps: int, plan: MatchPlan | None, flip: bool
+) -> None:
+    from gongzhu.ai.heuristic import normal_play
+    from gongzhu.ai.sim import deal_table, random_hands
+
+    rng = random.Random(seed)
+    table = deal_table(random_hands(rng))
+    table.flip = flip
+    for _ in range(steps):
+        seat = table.turn()
+        table.play(normal_play(table, seat, table.legal(seat), plan))
+    seat = table.turn()
+    legal = table.legal(seat)
+    if legal:
+        assert legal >> normal_play(table, seat, legal, plan) & 1
