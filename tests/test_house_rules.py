@@ -408,3 +408,14 @@ def test_a_view_recorded_before_the_rules_is_played_and_hinted_by_the_default_ru
         view = view_for(state, state["turn"])
         old = {k: v for k, v in view.items() if k != "rules"}
         assert hint(old, 3, budget=200) == hint(view, 3, budget=200)
+
+
+def test_the_hint_speaks_for_the_rules_in_play() -> None:
+    """After an all-hearts run the hint wins the goat by the standard rules and ducks it under
+    all_hearts=flip, where it would cost the runner 100 (the reason codes the page explains)."""
+    from gongzhu.ai import hint
+
+    standard = hint(_goat_after_a_run(DEFAULT_RULES), 3, budget=300)
+    flipped = hint(_goat_after_a_run(FLIP), 3, budget=300)
+    assert (standard["card"], standard["reason"]) == ("AD", "wins_goat")
+    assert (flipped["card"], flipped["reason"]) == ("2D", "ducks")
