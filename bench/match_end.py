@@ -162,9 +162,12 @@ def main() -> int:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--levels", default="normal,easy", help="comma-separated levels of LEVELS")
+    parser.add_argument(
+        "--match-ends", default=",".join(r.match_end for r in RULES), help="match_end values of RULES to play"
+    )
     args = parser.parse_args()
     rows: list[str] = []
-    for rules in RULES:
+    for rules in (r for r in RULES if r.match_end in args.match_ends.split(",")):
         for level in args.levels.split(","):
             summary = measure(level, rules, args.positions, args.seed)
             print(json.dumps(summary), flush=True)

@@ -20,6 +20,7 @@ from gongzhu.cards import to_codes
 from gongzhu.house_rules import DEFAULT_RULES, Rules
 
 from .ai_helpers import crafted_state
+from .helpers import EVERY_RULES
 
 PLANS = st.one_of(
     st.none(),
@@ -45,6 +46,10 @@ def test_the_plan_reads_the_totals_and_the_rules_end() -> None:
     assert match_plan([-300, 150, 0, 20], 2, QUICK) == MatchPlan(CHASE, 1, (200, 650, 500, 520))
     assert match_plan([-300, 150, 0, 20], 2, DEFAULT_RULES) is None  # far from −1000
     assert match_plan([-300, 150, 150, 20], 1, QUICK) is None  # a tie at the top: nobody protects
+    # the first hand of a match never has a plan under any rules (so a duplicate deal, which is
+    # hand 1 of a new match, plays as before)
+    for rules in EVERY_RULES:
+        assert all(match_plan([0, 0, 0, 0], seat, rules, 1) is None for seat in range(4))
 
 
 def _view(state: dict[str, Any], totals: list[int], rules: Rules, hand_number: int) -> dict[str, Any]:
