@@ -29,6 +29,7 @@ from ..cards import (
     to_mask,
 )
 from ..game import View
+from ..house_rules import rules_from_json
 from ..rules import winning_position
 from .heuristic import normal_expose, normal_play
 from .knowledge import Knowledge, read_view
@@ -87,7 +88,10 @@ def _guards_lead(view: View) -> bool:
     """This seat leads alone a match of a fixed number of hands that can end this hand or the next.
     (Under an ending total the leader keeps exposing: a doubled card pushes the others toward the
     total, which ends the match with it ahead.)"""
-    plan = plan_of(read_view(view))
+    if "totals" not in view:  # a partial view (no match around it): no plan
+        return False
+    rules = rules_from_json(view.get("rules"))
+    plan = match_plan(view["totals"], view["seat"], rules, view["hand_number"])
     return plan is not None and plan.mode == PROTECT and plan.room is None
 
 
