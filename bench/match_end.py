@@ -39,7 +39,7 @@ from gongzhu.simulate import play_hand
 from gongzhu.stats import mean_interval95
 from gongzhu.tournament import BOOTSTRAP_SAMPLES, MAX_MATCH_HANDS, interval95
 
-RULES = [Rules(match_end="-500"), Rules(match_end="hands:4"), DEFAULT_RULES]
+RULES = [Rules(match_end="-500"), Rules(match_end="hands:4"), Rules(match_end="hands:8"), DEFAULT_RULES]
 LEVELS = {"normal": NormalPlayer, "easy": EasyPlayer}
 
 
