@@ -6,8 +6,9 @@ plays any legal card.  Normal plays :mod:`gongzhu.ai.heuristic`.
 
 Both read the match from the view's public totals and rules (:func:`gongzhu.ai.match.match_plan`):
 in the last two hands of a match of a fixed number of hands the seat leading it alone exposes
-nothing (an exposure doubles what a hand can cost it), and Normal also follows the plan in play (``protect`` / ``chase``, see
-:mod:`gongzhu.ai.heuristic`).  ``match_aware=False`` is the player without it (benchmarks).
+nothing (an exposure doubles what a hand can cost it), and Normal also follows the plan in play
+(``protect`` / ``chase``, see :mod:`gongzhu.ai.heuristic`).  ``match_aware=False`` is the player
+without it (benchmarks).
 """
 
 from __future__ import annotations
@@ -99,7 +100,7 @@ class EasyPlayer:
     def __init__(self, seed: int, seat: int, match_aware: bool = True) -> None:
         self.seed = seed
         self.seat = seat
-        self.match_aware = match_aware  # near the end of a match, the match leader exposes nothing
+        self.match_aware = match_aware  # leading a fixed-length match near its end: expose nothing
 
     def expose(self, view: View) -> list[str]:
         if self.match_aware and _guards_lead(view):
