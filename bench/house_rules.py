@@ -22,7 +22,7 @@ from gongzhu.house_rules import DEFAULT_RULES, Rules
 from gongzhu.tournament import run_tournament
 
 HAND_RULES = [DEFAULT_RULES, Rules(exposing="off"), Rules(first_lead="2C"), Rules(all_hearts="flip")]
-MATCH_RULES = [Rules(match_end="-500"), Rules(match_end="hands:4")]
+MATCH_RULES = [Rules(match_end="-500"), Rules(match_end="hands:4"), Rules(match_end="hands:8")]
 PAIRS = [("hard", "normal"), ("normal", "easy")]
 
 
@@ -52,12 +52,16 @@ def main() -> int:
     parser.add_argument("--matches", type=int, default=2, help="Hard vs Normal matches per match rule")
     parser.add_argument("--easy-matches", type=int, default=20, help="Normal vs Easy matches per match rule")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--match-ends", default=",".join(r.match_end for r in MATCH_RULES), help="match_end values to play"
+    )
     args = parser.parse_args()
+    match_rules = [r for r in MATCH_RULES if r.match_end in args.match_ends.split(",")]
     rows: list[str] = []
     plan: list[tuple[Rules, str, str, int, int]] = []
     for rules in HAND_RULES:
         plan += [(rules, "normal", "easy", args.easy_deals, 0), (rules, "hard", "normal", args.deals, 0)]
-    for rules in MATCH_RULES:
+    for rules in match_rules:
         plan += [(rules, "normal", "easy", 0, args.easy_matches), (rules, "hard", "normal", 0, args.matches)]
     for rules, challenger, baseline, deals, matches in plan:
         if deals + matches == 0:

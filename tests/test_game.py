@@ -26,16 +26,20 @@ from gongzhu import (
     view_for,
 )
 from gongzhu.game import deal_hands
+from gongzhu.house_rules import DEFAULT_RULES, Rules
 
-from .helpers import random_step
+from .helpers import EVERY_RULES, random_step
 from .referee import legal_cards, score
 
 SEEDS = st.integers(min_value=0, max_value=2**40)
+RULES = st.sampled_from(EVERY_RULES)  # every combination of the house rules
 
 
-def play_one_hand(seed: int, rng_seed: int) -> tuple[State, list[dict[str, object]], list[State]]:
+def play_one_hand(
+    seed: int, rng_seed: int, rules: Rules = DEFAULT_RULES
+) -> tuple[State, list[dict[str, object]], list[State]]:
     rng = random.Random(rng_seed)
-    state = new_match(seed)
+    state = new_match(seed, rules)
     actions: list[dict[str, object]] = []
     states = [state]
     while state["phase"] in ("expose", "play"):
@@ -53,9 +57,9 @@ def all_cards(state: State) -> list[str]:
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=SEEDS, rng_seed=st.integers(0, 2**32))
-def test_hand_invariants(seed: int, rng_seed: int) -> None:
-    final, _actions, states = play_one_hand(seed, rng_seed)
+@given(seed=SEEDS, rng_seed=st.integers(0, 2**32), rules=RULES)
+def test_hand_invariants(seed: int, rng_seed: int, rules: Rules) -> None:
+    final, _actions, states = play_one_hand(seed, rng_seed, rules)
     for state in states:
         json.dumps(state)  # plain data, always
         assert sorted(all_cards(state)) == sorted(DECK), "all 52 cards accounted for"
@@ -69,24 +73,26 @@ def test_hand_invariants(seed: int, rng_seed: int) -> None:
     captured = final["captured"]
     assert sorted(c for cards in captured for c in cards) == sorted(DECK), "captures partition the deck"
     exposed = [c for e in final["exposed"] for c in e]
-    assert final["last_hand"]["scores"] == [score(c, exposed) for c in captured]
+    assert rules.exposing_on or not exposed
+    flipped = rules.flip and any(sum(c[1] == "H" for c in cards) == 13 for cards in captured)
+    assert final["last_hand"]["scores"] == [score(c, exposed, flipped) for c in captured]
     assert final["totals"] == final["last_hand"]["scores"]
 
 
 @settings(max_examples=40, deadline=None)
-@given(seed=SEEDS, rng_seed=st.integers(0, 2**32))
-def test_every_played_card_was_legal_and_replay_reproduces(seed: int, rng_seed: int) -> None:
-    final, actions, states = play_one_hand(seed, rng_seed)
+@given(seed=SEEDS, rng_seed=st.integers(0, 2**32), rules=RULES)
+def test_every_played_card_was_legal_and_replay_reproduces(seed: int, rng_seed: int, rules: Rules) -> None:
+    final, actions, states = play_one_hand(seed, rng_seed, rules)
     for state, action in zip(states, actions, strict=False):
         if action["type"] == "play":
             assert action["card"] in legal_plays(state, int(str(action["seat"])))
-    assert replay(seed, actions) == final
+    assert replay(seed, actions, rules) == final
 
 
 @settings(max_examples=40, deadline=None)
-@given(seed=SEEDS, rng_seed=st.integers(0, 2**32))
-def test_view_never_leaks_a_hidden_card(seed: int, rng_seed: int) -> None:
-    _final, _actions, states = play_one_hand(seed, rng_seed)
+@given(seed=SEEDS, rng_seed=st.integers(0, 2**32), rules=RULES)
+def test_view_never_leaks_a_hidden_card(seed: int, rng_seed: int, rules: Rules) -> None:
+    _final, _actions, states = play_one_hand(seed, rng_seed, rules)
     for state in states:
         for seat in range(4):
             view = view_for(state, seat)

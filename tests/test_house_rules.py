@@ -378,3 +378,44 @@ def test_the_rules_page_shows_the_house_rules_in_every_language_with_the_engines
     assert "a total reaches −1000 (or −500, a quick match)" in english and "(4 or 8)" in english
     assert "The holder of 2♣ instead of 2♠ leads" in english
     assert "La partie s’arrête" in sections[2]  # French, translated
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_a_view_recorded_before_the_rules_is_played_and_hinted_by_the_default_rules(level: str) -> None:
+    """A view or bot request without ``rules`` (saved, logged or transcribed before they were added)
+    is read as the default rules by every level and by the hint: the same decisions as with them."""
+    from gongzhu.ai import hint, make_level
+    from gongzhu.ai.knowledge import read_view
+
+    rng = random.Random(2)
+    state = new_match(12)
+    while state["phase"] != "play" or not state["tricks"]:
+        state, _ = random_step(state, rng)
+    expose_state = new_match(3)  # seed 3 deals exposable cards
+    for current in (state, expose_state):
+        seat = current["turn"] if current["phase"] == "play" else 0
+        view = view_for(current, seat)
+        old = {k: v for k, v in view.items() if k != "rules"}
+        assert read_view(old).rules == DEFAULT_RULES
+        player, again = make_level(level, 5, seat), make_level(level, 5, seat)
+        if level == "hard":  # a small search: the same seed and view give the same card
+            player.budget = again.budget = 200  # type: ignore[union-attr]
+        if current["phase"] == "play":
+            assert player.play(old) == again.play(view) and player.play(old) in view["legal"]
+        elif view["exposable"]:
+            assert player.expose(old) == again.expose(view)
+    if level == "hard":
+        view = view_for(state, state["turn"])
+        old = {k: v for k, v in view.items() if k != "rules"}
+        assert hint(old, 3, budget=200) == hint(view, 3, budget=200)
+
+
+def test_the_hint_speaks_for_the_rules_in_play() -> None:
+    """After an all-hearts run the hint wins the goat by the standard rules and ducks it under
+    all_hearts=flip, where it would cost the runner 100 (the reason codes the page explains)."""
+    from gongzhu.ai import hint
+
+    standard = hint(_goat_after_a_run(DEFAULT_RULES), 3, budget=300)
+    flipped = hint(_goat_after_a_run(FLIP), 3, budget=300)
+    assert (standard["card"], standard["reason"]) == ("AD", "wins_goat")
+    assert (flipped["card"], flipped["reason"]) == ("2D", "ducks")

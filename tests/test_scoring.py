@@ -74,10 +74,11 @@ def test_all_exposure_combinations_on_mixed_captures(exposed: list[str]) -> None
 @given(
     captured=st.sets(st.sampled_from(DECK), max_size=52),
     exposed=st.sets(st.sampled_from(EXPOSABLE)),
+    flipped=st.booleans(),  # all_hearts=flip after somebody took all 13 hearts
 )
-def test_scores_equal_an_independent_recount(captured: set[str], exposed: set[str]) -> None:
-    assert score_breakdown(to_mask(captured), to_mask(exposed))["score"] == referee_score(
-        list(captured), list(exposed)
+def test_scores_equal_an_independent_recount(captured: set[str], exposed: set[str], flipped: bool) -> None:
+    assert score_breakdown(to_mask(captured), to_mask(exposed), flipped=flipped)["score"] == referee_score(
+        list(captured), list(exposed), flipped
     )
 
 

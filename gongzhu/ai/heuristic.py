@@ -6,6 +6,19 @@ beat; take the transformer when your captures are positive (or when it would be 
 when they are negative; block a player about to take all hearts (overtake a trick holding a heart,
 lead a heart nobody can beat, discard a heart on a trick the runner has lost); run all hearts with a hand that
 can.  Every function reads only the acting seat's own hand from the table.
+
+Near the end of a match :class:`~gongzhu.ai.match.MatchPlan` (``plan``, read from the view's public
+totals by :class:`gongzhu.ai.levels.NormalPlayer`) changes two things; without a plan (the default,
+and always in Hard's playouts and opponent model) Normal plays for the hand's points as before:
+
+* ``protect`` (this seat leads the match alone): it starts no run at all hearts unless it holds every
+  heart still out, since a failed run can cost it the match (and in a match of a fixed number of
+  hands it exposes nothing: :class:`gongzhu.ai.levels.NormalPlayer`);
+* ``chase`` (it trails the leader by more than ``CHASE_GAP``): it runs all hearts on a weaker hand
+  (``CHASE_RUN_HEARTS``); discarding, it gives the leader the card that costs it most when the leader
+  surely takes the trick, keeps a guarded pig rather than give it to a trick the leader has lost,
+  and does not push another seat to the match's ending total (that ends the match with the leader
+  ahead).
 """
 
 from __future__ import annotations
@@ -26,6 +39,7 @@ from ..cards import (
     indices,
 )
 from ..rules import winning_position
+from .match import CHASE, PROTECT, MatchPlan
 from .sim import Table, fast_score, high_bit, low_bit
 
 AS, KS, QS = INDEX["AS"], INDEX["KS"], INDEX["QS"]
@@ -35,6 +49,8 @@ HIGH_SPADES = (1 << AS) | (1 << KS)
 SPADE_MASK, DIAMOND_MASK, CLUB_MASK = SUIT_MASKS[SPADES], SUIT_MASKS[DIAMONDS], SUIT_MASKS[CLUBS]
 # diamonds above the goat: QD, KD, AD
 ABOVE_GOAT = SUIT_MASKS[DIAMONDS] & ~((1 << (JD + 1)) - 1)
+CHASE_RUN_HEARTS = 7  # chasing: hearts held and taken that start a run (with the top heart still out)
+PIG_GUARDS = 2  # chasing: low spades that let a seat keep the pig for the match leader
 
 
 def delta(captured: int, cards: int, exposed_all: int, flip: bool = False) -> int:
@@ -67,8 +83,9 @@ def _trick_mask(trick: list[int]) -> int:
     return m
 
 
-def shooting(table: Table, seat: int) -> bool:
-    """Going for all hearts: no one else holds a captured heart and my hand owns the top hearts."""
+def shooting(table: Table, seat: int, plan: MatchPlan | None = None) -> bool:
+    """Going for all hearts: no one else holds a captured heart and my hand owns the top hearts
+    (``plan``: near the end of a match, see the module doc)."""
     hand = table.hands[seat]
     others = 0
     for s in range(4):
@@ -80,6 +97,16 @@ def shooting(table: Table, seat: int) -> bool:
     my_hearts = hand & HEARTS_MASK
     if not my_hearts:
         return False
+    if plan is not None:
+        if plan.mode == PROTECT and out_hearts:
+            return False
+        if plan.mode == CHASE:
+            held = my_hearts.bit_count()
+            return (
+                (not out_hearts or high_bit(out_hearts) < high_bit(my_hearts))
+                and held >= out_hearts.bit_count()
+                and held + (table.captured[seat] & HEARTS_MASK).bit_count() >= CHASE_RUN_HEARTS
+            )
     # every outstanding heart is below my lowest high heart, and I hold many hearts
     return (
         my_hearts.bit_count() >= 8
@@ -88,7 +115,7 @@ def shooting(table: Table, seat: int) -> bool:
     )
 
 
-def shed_priority(table: Table, seat: int, card: int) -> int:
+def shed_priority(table: Table, seat: int, card: int, plan: MatchPlan | None = None) -> int:
     """How much this seat wants to get rid of ``card`` when someone else takes it."""
     hand = table.hands[seat]
     bit = 1 << card
@@ -98,7 +125,7 @@ def shed_priority(table: Table, seat: int, card: int) -> int:
         return 300
     if card == JD:
         # under all_hearts=flip the goat costs a player running all the hearts 100
-        return 200 if table.flip and shooting(table, seat) else -200
+        return 200 if table.flip and shooting(table, seat, plan) else -200
     if card == TC:
         return 60 if table.own_score(table.captured[seat]) < 0 else -40
     if suit == HEARTS:
@@ -111,16 +138,17 @@ def shed_priority(table: Table, seat: int, card: int) -> int:
     return rank * 2 + (12 if count <= 2 else 0)
 
 
-def normal_play(table: Table, seat: int, legal: int) -> int:
+def normal_play(table: Table, seat: int, legal: int, plan: MatchPlan | None = None) -> int:
+    """Normal's card (``plan``: how to play near the end of a match, see the module doc)."""
     if legal & (legal - 1) == 0:
         return low_bit(legal)
     trick = table.trick
     if not trick:
-        return _lead(table, seat, legal)
+        return _lead(table, seat, legal, plan)
     lead_mask = SUIT_MASKS[trick[0] // 13]
     if legal & lead_mask:
-        return _follow(table, seat, legal)
-    return _discard(table, seat, legal)
+        return _follow(table, seat, legal, plan)
+    return _discard(table, seat, legal, plan)
 
 
 def _runner_beaten(table: Table, runner: int) -> bool:
@@ -130,23 +158,89 @@ def _runner_beaten(table: Table, runner: int) -> bool:
     return position < len(trick) and winning_position(trick) != position
 
 
-def _discard(table: Table, seat: int, legal: int) -> int:
+def _keeps_pig_for(table: Table, seat: int, target: int) -> bool:
+    """Chasing: the pig stays in hand rather than go to a trick ``target`` (the match leader) has
+    played to and is not winning, while low spades guard it and tricks are left to give it later."""
+    trick = table.trick
+    hand = table.hands[seat]
+    position = (target - table.leader) & 3
+    return (
+        position < len(trick)
+        and winning_position(trick) != position
+        and (hand & SPADE_MASK & ((1 << QS) - 1)).bit_count() >= PIG_GUARDS
+        and not hand & HIGH_SPADES
+        and hand.bit_count() > 3
+    )
+
+
+def _load_target(table: Table, seat: int, legal: int, target: int) -> int:
+    """Chasing: the discard that costs the match leader most when it surely takes this trick (it
+    wins it and no card still out can beat it), or -1 when none costs it anything."""
+    trick = table.trick
+    position = winning_position(trick)
+    if (table.leader + position) & 3 != target:
+        return -1
+    win_card = trick[position]
+    out = FULL_MASK & ~table.gone & ~table.hands[seat] & SUIT_MASKS[win_card // 13]
+    if len(trick) < 3 and out and high_bit(out) > win_card:
+        return -1
+    taken = table.captured[target] | _trick_mask(trick)
+    now = table.own_score(taken)
+    best, best_loss = -1, 0
+    for c in indices(legal & POINT_MASK):
+        loss = now - table.own_score(taken | (1 << c))
+        if loss > best_loss:
+            best, best_loss = c, loss
+    return best
+
+
+def _sparing(table: Table, legal: int, target: int, room: tuple[int, ...]) -> int:
+    """Chasing: the discards that do not push the trick's winner (not the match leader) to the
+    match's ending total by this hand's captures so far, which would end the match with the leader
+    ahead; all of ``legal`` when none or every one would."""
+    trick = table.trick
+    winner = (table.leader + winning_position(trick)) & 3
+    if winner == target:
+        return legal
+    taken = table.captured[winner] | _trick_mask(trick)
+    spared = 0
+    for c in indices(legal):
+        if table.own_score(taken | (1 << c)) > -room[winner]:
+            spared |= 1 << c
+    return spared or legal
+
+
+def _discard(table: Table, seat: int, legal: int, plan: MatchPlan | None = None) -> int:
     runner = hearts_runner(table)
     if runner not in (-1, seat) and legal & HEARTS_MASK and _runner_beaten(table, runner):
         return high_bit(legal & HEARTS_MASK)  # a heart the runner can no longer take ends the run
-    if shooting(table, seat):
+    if shooting(table, seat, plan):
         non_hearts = legal & ~HEARTS_MASK & ~PIG_BIT
         if non_hearts:
             legal = non_hearts
+    if (
+        plan is not None
+        and plan.mode == CHASE
+        and legal & PIG_BIT
+        and legal & ~PIG_BIT
+        and _keeps_pig_for(table, seat, plan.target)
+    ):
+        legal &= ~PIG_BIT
+    if plan is not None and plan.mode == CHASE and not shooting(table, seat, plan):
+        loaded = _load_target(table, seat, legal, plan.target)
+        if loaded >= 0:
+            return loaded
+        if plan.room is not None:
+            legal = _sparing(table, legal, plan.target, plan.room)
     best, best_v = -1, -(10**9)
     for c in indices(legal):
-        v = shed_priority(table, seat, c)
+        v = shed_priority(table, seat, c, plan)
         if v > best_v:
             best, best_v = c, v
     return best
 
 
-def _follow(table: Table, seat: int, legal: int) -> int:
+def _follow(table: Table, seat: int, legal: int, plan: MatchPlan | None = None) -> int:
     trick = table.trick
     pos = len(trick)
     win_pos = winning_position(trick)
@@ -165,7 +259,7 @@ def _follow(table: Table, seat: int, legal: int) -> int:
                 if block and (tmask | (1 << c)) & HEARTS_MASK:
                     v += 150
             else:
-                v = shed_priority(table, seat, c)
+                v = shed_priority(table, seat, c, plan)
                 if c == TC:
                     # the winner takes the transformer: only matters to us through future captures
                     v = 60 if table.own_score(mine) < 0 else -40
@@ -176,14 +270,14 @@ def _follow(table: Table, seat: int, legal: int) -> int:
     over = legal & ~under
     out = FULL_MASK & ~table.gone & ~table.hands[seat]
     out_suit = out & SUIT_MASKS[suit]
-    if shooting(table, seat) and over:
+    if shooting(table, seat, plan) and over:
         return high_bit(over)
     if block and over and (suit == HEARTS or tmask & HEARTS_MASK):
         return low_bit(over)
     if suit == DIAMONDS:
         # win the goat with a diamond nobody can beat
         boss_over = over & ~((1 << high_bit(out_suit)) - 1) if out_suit else over
-        wants_goat = not (table.flip and shooting(table, seat))  # flipped, the goat costs the runner
+        wants_goat = not (table.flip and shooting(table, seat, plan))  # flipped, the goat costs the runner
         if (
             (tmask & GOAT_BIT or (legal & GOAT_BIT and not out_suit & ABOVE_GOAT))
             and boss_over
@@ -218,10 +312,10 @@ def _follow(table: Table, seat: int, legal: int) -> int:
     return high_bit(safe) if safe else high_bit(over)
 
 
-def _lead(table: Table, seat: int, legal: int) -> int:
+def _lead(table: Table, seat: int, legal: int, plan: MatchPlan | None = None) -> int:
     hand = table.hands[seat]
     out = FULL_MASK & ~table.gone & ~hand
-    if shooting(table, seat) and legal & HEARTS_MASK:
+    if shooting(table, seat, plan) and legal & HEARTS_MASK:
         return high_bit(legal & HEARTS_MASK)
     runner = hearts_runner(table)
     if runner not in (-1, seat):

@@ -3,6 +3,12 @@
 Easy is a beginner: it dumps the pig and big hearts when it obviously can, but it plays its lowest
 card when ducking (keeping the dangerous high ones), leads without counting cards, and now and then
 plays any legal card.  Normal plays :mod:`gongzhu.ai.heuristic`.
+
+Both read the match from the view's public totals and rules (:func:`gongzhu.ai.match.match_plan`):
+in the last two hands of a match of a fixed number of hands the seat leading it alone exposes
+nothing (an exposure doubles what a hand can cost it), and Normal also follows the plan in play
+(``protect`` / ``chase``, see :mod:`gongzhu.ai.heuristic`).  ``match_aware=False`` is the player
+without it (benchmarks).
 """
 
 from __future__ import annotations
@@ -24,9 +30,11 @@ from ..cards import (
     to_mask,
 )
 from ..game import View
+from ..house_rules import rules_from_json
 from ..rules import winning_position
 from .heuristic import normal_expose, normal_play
-from .knowledge import read_view
+from .knowledge import Knowledge, read_view
+from .match import PROTECT, MatchPlan, match_plan
 from .sim import Table, high_bit, low_bit
 
 
@@ -72,12 +80,31 @@ def easy_expose(hand: int) -> int:
     return GOAT_BIT if hand & GOAT_BIT and hand & high_diamonds else 0
 
 
+def plan_of(k: Knowledge) -> MatchPlan | None:
+    """The seat's plan for this hand of its match, from the view's public totals and rules."""
+    return match_plan(k.totals, k.seat, k.rules, k.hand_number)
+
+
+def _guards_lead(view: View) -> bool:
+    """This seat leads alone a match of a fixed number of hands that can end this hand or the next.
+    (Under an ending total the leader keeps exposing: a doubled card pushes the others toward the
+    total, which ends the match with it ahead.)"""
+    if "totals" not in view:  # a partial view (no match around it): no plan
+        return False
+    rules = rules_from_json(view.get("rules"))
+    plan = match_plan(view["totals"], view["seat"], rules, view["hand_number"])
+    return plan is not None and plan.mode == PROTECT and plan.room is None
+
+
 class EasyPlayer:
-    def __init__(self, seed: int, seat: int) -> None:
+    def __init__(self, seed: int, seat: int, match_aware: bool = True) -> None:
         self.seed = seed
         self.seat = seat
+        self.match_aware = match_aware  # leading a fixed-length match near its end: expose nothing
 
     def expose(self, view: View) -> list[str]:
+        if self.match_aware and _guards_lead(view):
+            return []
         return _exposure(view, easy_expose(to_mask(view["hand"])))
 
     def play(self, view: View) -> str:
@@ -87,16 +114,20 @@ class EasyPlayer:
 
 
 class NormalPlayer:
-    def __init__(self, seed: int, seat: int) -> None:
+    def __init__(self, seed: int, seat: int, match_aware: bool = True) -> None:
         self.seed = seed
         self.seat = seat
+        self.match_aware = match_aware  # follow a MatchPlan near the end of a match
 
     def expose(self, view: View) -> list[str]:
+        if self.match_aware and _guards_lead(view):
+            return []
         return _exposure(view, normal_expose(to_mask(view["hand"])))
 
     def play(self, view: View) -> str:
         k = read_view(view)
-        return DECK[normal_play(k.table(), k.seat, to_mask(view["legal"]))]
+        plan = plan_of(k) if self.match_aware else None
+        return DECK[normal_play(k.table(), k.seat, to_mask(view["legal"]), plan)]
 
 
 def _exposure(view: View, chosen: int) -> list[str]:

@@ -13,12 +13,16 @@ match can end this hand or the next, and Hard values each simulated world by its
 The value is ``MATCH_POINTS`` times that probability plus ``TIE_BREAK`` times the hand margin, so
 worlds of equal match chances are still told apart by points.  Far from the end the hand margin is
 used as before (:func:`gongzhu.ai.search.hand_margin`).
+
+Easy and Normal do not search: near the end they follow a :class:`MatchPlan` (:func:`match_plan`,
+from the same public totals and the same ``match_in_reach``), which their rules of thumb read.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from ..game import ELIMINATION, match_winner
 from ..house_rules import DEFAULT_RULES, Rules
@@ -28,6 +32,8 @@ LOSS_PER_HAND = 110.0  # how fast the trailing player loses, per hand (Normal se
 SPREAD = 100.0  # temperature of the win-chance softmax for one hand left
 MATCH_POINTS = 1000.0  # the value of winning the match, in hand points
 TIE_BREAK = 0.05  # weight of the hand margin beside the match value
+CHASE_GAP = 100  # a seat this far behind the leader near the end chases (an ordinary hand rarely closes it)
+PROTECT, CHASE = "protect", "chase"  # the MatchPlan modes
 
 Valuer = Callable[[list[int]], float]
 
@@ -72,3 +78,31 @@ def match_valuer(
         return MATCH_POINTS * win_chance(after, seat, rules, hand_number) + TIE_BREAK * margin(scores)
 
     return value
+
+
+@dataclass(frozen=True)
+class MatchPlan:
+    """How Easy and Normal play a hand near the end of a match (no plan: for the hand's points)."""
+
+    mode: str  # PROTECT: it leads the match alone; CHASE: it trails the leader by more than CHASE_GAP
+    target: int  # the seat leading the match (CHASE: the one to load with points; PROTECT: this seat)
+    # per seat, the hand points it may lose before its total reaches the rules' ending total (a total
+    # there ends the match); None in a match of a fixed number of hands
+    room: tuple[int, ...] | None = None
+
+
+def match_plan(
+    totals: Sequence[int], seat: int, rules: Rules = DEFAULT_RULES, hand_number: int = 1
+) -> MatchPlan | None:
+    """The plan for ``seat`` in hand ``hand_number`` from the public ``totals`` before it: None while the
+    match cannot end this hand or the next (:func:`match_in_reach`), or when the seat is close behind."""
+    if not match_in_reach(totals, rules, hand_number):
+        return None
+    top = max(totals)
+    limit = rules.elimination
+    room = None if limit is None else tuple(t - limit for t in totals)
+    if totals[seat] == top:
+        return MatchPlan(PROTECT, seat, room) if list(totals).count(top) == 1 else None
+    if top - totals[seat] <= CHASE_GAP:
+        return None
+    return MatchPlan(CHASE, list(totals).index(top), room)
