@@ -24,9 +24,11 @@ from .heuristic import normal_expose, normal_play
 from .knowledge import Knowledge
 from .match import Valuer, match_in_reach, match_valuer
 from .sampling import (
+    ADAPTIVE,
     MIXTURE_WORLDS,
     NORMAL,
     UNIFORM,
+    adaptive_worlds,
     affordable,
     mixture_worlds,
     posterior_worlds,
@@ -186,6 +188,8 @@ def sampled_worlds(
         return ((sample_world(k, rng), 0) for _ in range(count))
     if opponents == NORMAL:
         return ((world, 0) for world in posterior_worlds(k, rng, count, chains))
+    if opponents == ADAPTIVE:
+        return ((world, 0) for world in adaptive_worlds(k, rng, count, chains))
     if opponents == MIXTURE_WORLDS:
         return ((world, 0) for world, _odds in mixture_worlds(k, rng, count, chains))
     return (
