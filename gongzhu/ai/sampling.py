@@ -375,19 +375,11 @@ def normal_fit(misses: float, choices: float) -> float:
     return 1.0 / (1.0 + math.exp(min(700.0, -log_odds)))
 
 
-def adaptive_worlds(
-    k: Knowledge, rng: random.Random, count: int, chains: int = CHAINS
-) -> Iterator[list[int]]:
-    """``count`` worlds weighed by Normal's misses on each opponent's plays as far as Normal fits that
-    opponent: the chains walk Normal's posterior (a miss ×``MISMATCH``) through their burn-in, whose
-    second half measures each opponent's misses (:func:`normal_fit`); then a miss of an opponent
-    costs ``MISMATCH`` to the power of its fit, so an opponent Normal fails to explain even in the
-    worlds that suit Normal best weighs them no more (people are not Normal), and one it explains
-    weighs them as Normal's posterior does."""
-    if not has_evidence(k):
-        for _ in range(count):
-            yield sample_world(k, rng)
-        return
+def fitted_chains(
+    k: Knowledge, rng: random.Random, chains: int = CHAINS
+) -> tuple[list[SeatChain], list[float]]:
+    """``chains`` chains burnt in over Normal's posterior (a miss ×``MISMATCH``), and how far Normal
+    fits each seat (:func:`normal_fit`), measured on the misses in the second half of their burn-in."""
     full = -math.log(MISMATCH)
     walkers = [SeatChain(k, rng, [full] * 4) for _ in range(chains)]
     misses = [0.0, 0.0, 0.0, 0.0]
@@ -401,7 +393,23 @@ def adaptive_worlds(
                 for s in range(4):
                     misses[s] += chain.misses[s]
                     choices[s] += chain.choices[s]
-    costs = [full * normal_fit(misses[s] / seen, choices[s] / seen) for s in range(4)]
+    return walkers, [normal_fit(misses[s] / seen, choices[s] / seen) for s in range(4)]
+
+
+def adaptive_worlds(
+    k: Knowledge, rng: random.Random, count: int, chains: int = CHAINS
+) -> Iterator[list[int]]:
+    """``count`` worlds weighed by Normal's misses on each opponent's plays as far as Normal fits that
+    opponent (:func:`fitted_chains`): a miss of an opponent costs a world ``MISMATCH`` to the power
+    of its fit, so an opponent Normal fails to explain even in the worlds that suit Normal best weighs
+    them hardly at all (people are not Normal), and one it explains weighs them as Normal's
+    posterior does.  The chains adapt for ``ADAPT_STEPS`` swaps, then give a world every ``THIN``."""
+    if not has_evidence(k):
+        for _ in range(count):
+            yield sample_world(k, rng)
+        return
+    walkers, fits = fitted_chains(k, rng, chains)
+    costs = [-math.log(MISMATCH) * fit for fit in fits]
     for chain in walkers:
         chain.reweigh(costs)
         for _ in range(ADAPT_STEPS):
