@@ -17,7 +17,9 @@ their mixtures, each taken over all of that opponent's plays this hand, so the w
 plays Normal" follows what the opponent has played: an opponent Normal explains pulls the worlds to
 where Normal would have played as it did (as ``NORMAL`` does), and one it explains nowhere falls back
 to the uniform part, which no world's play can veto.  ``UNIFORM`` ignores the plays (the benchmarks'
-reference: the mixture must never do worse than it).
+reference: the mixture must never do worse than it).  ``ADAPTIVE`` (:func:`adaptive_worlds`, the
+benchmarks' ``hard-adaptive``) keeps Normal's weighting for each opponent only as far as Normal
+explains that opponent's plays in Normal's own posterior.
 """
 
 from __future__ import annotations
