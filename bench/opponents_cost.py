@@ -1,13 +1,13 @@
-"""What the opponent mixture costs Hard per decision, in CPython (the browser budget's share).
+"""What each way of modelling the opponents costs Hard per decision, in CPython (the browser budget's share).
 
-    python bench/opponents_cost.py [--deals 4] [--styles normal,cautious+aggressive,noisy]
+    python bench/opponents_cost.py [--deals 4] [--styles normal,cautious+aggressive,noisy] [--models …]
 
 The same play decisions (every position with a choice in the first eight tricks of hand 1 of
 ``--deals`` deals, the table played by one style in every seat; bench/panel.py) are decided by Hard
-at its browser budget with each way of weighing the worlds (gongzhu/ai/sampling.py): the mixture
-(the game's), Normal's strategy alone (Hard before it) and unweighted worlds.  The work is a fixed
-number of simulated plays each way, so the CPU time ratio is what the mixture adds; the browser
-decision time (bench/browser_ai.py) scales with it.
+at its browser budget with each way of weighing the worlds (gongzhu/ai/sampling.py; ``--models``,
+all by default), and the CPU time of each is given as a ratio to the game's (``OPPONENTS`` in
+gongzhu/ai/search.py).  The work is a fixed number of simulated plays each way, so the ratio is
+what a model adds; the browser decision time (bench/browser_ai.py) scales with it.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from playouts import percentile
 from gongzhu import new_match, view_for
 from gongzhu.ai.hard import choose_play
 from gongzhu.ai.sampling import OPPONENT_MODELS
+from gongzhu.ai.search import OPPONENTS
 from gongzhu.game import apply_legal
 
 
@@ -52,21 +53,25 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=4)
     parser.add_argument("--styles", default="normal,cautious+aggressive,noisy")
+    parser.add_argument(
+        "--models", default=",".join(OPPONENT_MODELS), help="the ways to time, comma-separated"
+    )
     args = parser.parse_args()
+    models = [OPPONENTS] + [m for m in args.models.split(",") if m != OPPONENTS]
     for style in args.styles.split(","):
         views = style_positions(style, args.deals)
-        seconds: dict[str, list[float]] = {mode: [] for mode in OPPONENT_MODELS}
+        seconds: dict[str, list[float]] = {mode: [] for mode in models}
         for view in views:
-            for mode in OPPONENT_MODELS:
+            for mode in models:
                 start = time.process_time()
                 choose_play(view, 1, opponents=mode)
                 seconds[mode].append(time.process_time() - start)
         print(f"{style}: {len(views)} decisions, CPU time (ms)")
         for mode, values in seconds.items():
-            ratio = sum(values) / sum(seconds[OPPONENT_MODELS[0]])
+            ratio = sum(values) / sum(seconds[OPPONENTS])
             print(
-                f"  {mode:8s} p50 {1000 * percentile(values, 0.5):6.1f}  p95 {1000 * percentile(values, 0.95):6.1f}"
-                f"  total / mixture's {ratio:.3f}"
+                f"  {mode:14s} p50 {1000 * percentile(values, 0.5):6.1f}  p95 {1000 * percentile(values, 0.95):6.1f}"
+                f"  total / the game's ({OPPONENTS}) {ratio:.3f}"
             )
 
 

@@ -58,7 +58,7 @@ from panel import PANEL, register_panel
 
 import gongzhu.players
 from gongzhu.ai import HardPlayer
-from gongzhu.ai.sampling import MIXTURE, MIXTURE_WORLDS, NORMAL, UNIFORM
+from gongzhu.ai.sampling import ADAPTIVE, MIXTURE, MIXTURE_WORLDS, NORMAL, UNIFORM
 from gongzhu.stats import mean_interval95
 from gongzhu.tournament import (
     BOOTSTRAP_SAMPLES,
@@ -81,6 +81,7 @@ HARD_WORLDS = {
     "hard-uniform-worlds": UNIFORM,
     "hard-mixture-worlds": MIXTURE_WORLDS,  # the mixture's worlds, Normal opponents in the playouts
     "hard-mixture-noise": MIXTURE,  # the mixture's worlds and playouts, whichever Hard ships
+    "hard-adaptive": ADAPTIVE,  # Normal's weighting only for the opponents Normal fits, Normal playouts
 }
 
 

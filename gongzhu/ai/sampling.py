@@ -17,7 +17,9 @@ their mixtures, each taken over all of that opponent's plays this hand, so the w
 plays Normal" follows what the opponent has played: an opponent Normal explains pulls the worlds to
 where Normal would have played as it did (as ``NORMAL`` does), and one it explains nowhere falls back
 to the uniform part, which no world's play can veto.  ``UNIFORM`` ignores the plays (the benchmarks'
-reference: the mixture must never do worse than it).
+reference: the mixture must never do worse than it).  ``ADAPTIVE`` (:func:`adaptive_worlds`, the
+benchmarks' ``hard-adaptive``) keeps Normal's weighting for each opponent only as far as Normal
+explains that opponent's plays in Normal's own posterior.
 """
 
 from __future__ import annotations
@@ -34,7 +36,10 @@ from .sim import Table
 
 MIXTURE, NORMAL, UNIFORM = "mixture", "normal", "uniform"  # how the opponents' plays weigh the worlds
 MIXTURE_WORLDS = "mixture-worlds"  # the mixture's worlds, every opponent playing Normal in the playouts
-OPPONENT_MODELS = (MIXTURE, NORMAL, UNIFORM, MIXTURE_WORLDS)
+#: Normal's weighting for the opponents whose plays Normal explains in its own posterior, none for the
+#: others (:func:`adaptive_worlds`)
+ADAPTIVE = "adaptive"
+OPPONENT_MODELS = (MIXTURE, NORMAL, UNIFORM, MIXTURE_WORLDS, ADAPTIVE)
 NORMAL_PRIOR = 0.5  # the mixture: prior weight of "this opponent plays Normal's strategy"
 SLIP = 0.1  # the mixture's Normal part: chance of a card other than Normal's (spread over the others)
 MISMATCH = 0.1  # likelihood factor of a play the model would not have made (0.02–0.3 measured alike)
@@ -42,6 +47,11 @@ CHAINS = 4  # independent chains per decision
 BURN_IN = 50  # swaps a chain proposes before its first world
 THIN = 3  # swaps a chain proposes between two of its worlds
 _ATTEMPTS = 30
+#: The adaptive model's test of an opponent, on its plays in the worlds of Normal's posterior: Normal
+#: misses a share ``FITS`` of them when it models the opponent (the chains measure 0.03–0.12 for
+#: Normals, trick 3 to 9), ``MISFITS`` when it does not (0.37–0.60 for the panel's other styles).
+FITS, MISFITS = 0.1, 0.45
+ADAPT_STEPS = 25  # swaps each chain proposes under the adapted weights before its first world
 
 
 def sample_world(k: Knowledge, rng: random.Random) -> list[int]:
@@ -262,8 +272,9 @@ def affordable(k: Knowledge, budget: int, play_cost: int, opponents: str = NORMA
     if not has_evidence(k) or opponents == UNIFORM:
         return budget // play_cost, 1
     replay = len(k.history)
-    chains = CHAINS if CHAINS * BURN_IN * replay <= budget else 1
-    left = max(0, budget - chains * BURN_IN * replay)
+    burn_in = BURN_IN + ADAPT_STEPS if opponents == ADAPTIVE else BURN_IN
+    chains = CHAINS if CHAINS * burn_in * replay <= budget else 1
+    left = max(0, budget - chains * burn_in * replay)
     return left // (play_cost + THIN * replay), chains
 
 
@@ -294,3 +305,119 @@ def thinned(walkers: list[Walk], count: int) -> Iterator[Walk]:
         for _ in range(THIN):
             chain.step()
         yield chain
+
+
+def seat_misses(
+    k: Knowledge, world: list[int], costs: list[float], limit: float = math.inf
+) -> tuple[float, list[int], list[int]]:
+    """The plays of each opponent this hand (with a choice) that Normal would not have made in
+    ``world``, as (their total cost, a miss of seat ``s`` costing ``costs[s]``; the misses per
+    seat; the plays with a choice per seat).  Counting stops once the cost passes ``limit``."""
+    start = list(world)
+    for seat, card in k.history:
+        start[seat] |= 1 << card
+    table = Table(start, [0, 0, 0, 0], k.exposed, 0, k.first_leader, [], 0)
+    cost = 0.0
+    misses = [0, 0, 0, 0]
+    choices = [0, 0, 0, 0]
+    for seat, card in k.history:
+        if seat != k.seat:
+            legal = table.legal(seat)
+            if legal & (legal - 1):
+                choices[seat] += 1
+                if normal_play(table, seat, legal) != card:
+                    misses[seat] += 1
+                    cost += costs[seat]
+                    if cost > limit:
+                        break
+        table.play(card)
+    return cost, misses, choices
+
+
+class SeatChain(SwapWalk):
+    """A Metropolis chain over the worlds of one view, a miss of Normal's on seat ``s``'s plays
+    costing the world a factor ``exp(-costs[s])`` (:func:`seat_misses`); the weights can change
+    between steps (:meth:`reweigh`)."""
+
+    def __init__(self, k: Knowledge, rng: random.Random, costs: list[float]) -> None:
+        super().__init__(k, rng)
+        self.costs = list(costs)  # per seat, the log-likelihood a miss of Normal's costs (>= 0)
+        # the misses' cost in ``world``, the misses per seat, the plays with a choice per seat
+        self.cost, self.misses, self.choices = seat_misses(k, self.world, self.costs)
+
+    def reweigh(self, costs: list[float]) -> None:
+        self.costs = list(costs)
+        self.cost = sum(m * c for m, c in zip(self.misses, self.costs, strict=True))
+
+    def step(self) -> None:
+        proposal = self.propose()
+        if proposal is None:
+            return
+        k, rng = self.k, self.rng
+        a, b, card_a, card_b = proposal
+        # accept with probability exp(old - new), i.e. when new <= old - log(u)
+        u = rng.random()
+        limit = self.cost - math.log(u) if u > 0.0 else math.inf
+        swap = (1 << card_a) | (1 << card_b)
+        world = list(self.world)
+        world[a] ^= swap
+        world[b] ^= swap
+        cost, misses, choices = seat_misses(k, world, self.costs, limit)
+        if cost <= limit:
+            self.world, self.cost, self.misses, self.choices = world, cost, misses, choices
+            self.movable[a] ^= swap
+            self.movable[b] ^= swap
+
+
+def normal_fit(misses: float, choices: float) -> float:
+    """How far Normal's strategy is to be trusted for an opponent (0 to 1): the chance that it plays
+    like Normal (misses a share ``FITS`` of its plays) rather than otherwise (``MISFITS``), prior ½,
+    given that Normal misses ``misses`` of its ``choices`` plays on average in Normal's posterior."""
+    log_odds = misses * math.log(FITS / MISFITS) + (choices - misses) * math.log((1 - FITS) / (1 - MISFITS))
+    return 1.0 / (1.0 + math.exp(min(700.0, -log_odds)))
+
+
+def fitted_chains(
+    k: Knowledge, rng: random.Random, chains: int = CHAINS
+) -> tuple[list[SeatChain], list[float]]:
+    """``chains`` chains burnt in over Normal's posterior (a miss ×``MISMATCH``), and how far Normal
+    fits each seat (:func:`normal_fit`), measured on the misses in the second half of their burn-in."""
+    full = -math.log(MISMATCH)
+    walkers = [SeatChain(k, rng, [full] * 4) for _ in range(chains)]
+    misses = [0.0, 0.0, 0.0, 0.0]
+    choices = [0.0, 0.0, 0.0, 0.0]
+    seen = 0
+    for chain in walkers:
+        for step in range(BURN_IN):
+            chain.step()
+            if 2 * step >= BURN_IN:
+                seen += 1
+                for s in range(4):
+                    misses[s] += chain.misses[s]
+                    choices[s] += chain.choices[s]
+    return walkers, [normal_fit(misses[s] / seen, choices[s] / seen) for s in range(4)]
+
+
+def adaptive_worlds(
+    k: Knowledge, rng: random.Random, count: int, chains: int = CHAINS
+) -> Iterator[list[int]]:
+    """``count`` worlds weighed by Normal's misses on each opponent's plays as far as Normal fits that
+    opponent (:func:`fitted_chains`): a miss of an opponent costs a world ``MISMATCH`` to the power
+    of its fit, so an opponent Normal fails to explain even in the worlds that suit Normal best weighs
+    them hardly at all (people are not Normal), and one it explains weighs them as Normal's
+    posterior does.  The chains adapt for ``ADAPT_STEPS`` swaps, then give a world every ``THIN``."""
+    if not has_evidence(k):
+        for _ in range(count):
+            yield sample_world(k, rng)
+        return
+    walkers, fits = fitted_chains(k, rng, chains)
+    costs = [-math.log(MISMATCH) * fit for fit in fits]
+    for chain in walkers:
+        chain.reweigh(costs)
+        for _ in range(ADAPT_STEPS):
+            chain.step()
+    for i in range(count):
+        chain = walkers[i % len(walkers)]
+        for _ in range(THIN):
+            chain.step()
+        yield list(chain.world)

@@ -24,9 +24,11 @@ from .heuristic import normal_expose, normal_play
 from .knowledge import Knowledge
 from .match import Valuer, match_in_reach, match_valuer
 from .sampling import (
+    ADAPTIVE,
     MIXTURE_WORLDS,
     NORMAL,
     UNIFORM,
+    adaptive_worlds,
     affordable,
     mixture_worlds,
     posterior_worlds,
@@ -45,7 +47,9 @@ LOOKAHEAD_COST = 1.5
 #: weighting: on the panel (bench/results/PANEL.md, 19 deals a style) the mixture is not shown ahead
 #: of it, trails unweighted worlds against the cautious style (-31.0 [-51.6, -8.7] per hand) and may
 #: trail it against three Normals; MIXTURE is the benchmarks' ``hard-mixture-noise`` until the full
-#: runs (400 deals a style) decide.
+#: runs (400 deals a style) decide. The adaptive model (``hard-adaptive``: Normal's weighting per
+#: opponent as far as Normal fits its plays) matches unweighted worlds against the cautious style but
+#: trails Normal's weighting against three Normals by -35.2 [-84.9, +7.1] (26 deals), so it is not the game's.
 OPPONENTS = NORMAL
 #: In a playout of the mixture, an opponent drawn as not playing Normal's strategy plays a random
 #: legal card this often, else Normal's card (a guess: the panel's styles are mostly Normal-like rules).
@@ -186,6 +190,8 @@ def sampled_worlds(
         return ((sample_world(k, rng), 0) for _ in range(count))
     if opponents == NORMAL:
         return ((world, 0) for world in posterior_worlds(k, rng, count, chains))
+    if opponents == ADAPTIVE:
+        return ((world, 0) for world in adaptive_worlds(k, rng, count, chains))
     if opponents == MIXTURE_WORLDS:
         return ((world, 0) for world, _odds in mixture_worlds(k, rng, count, chains))
     return (
