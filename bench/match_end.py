@@ -28,7 +28,7 @@ import functools
 import json
 import random
 import sys
-from typing import Any
+from typing import Any, TypeVar
 
 from gongzhu.ai import EasyPlayer, NormalPlayer
 from gongzhu.ai.match import match_in_reach
@@ -38,6 +38,8 @@ from gongzhu.rng import tournament_deal_seed
 from gongzhu.simulate import play_hand
 from gongzhu.stats import mean_interval95
 from gongzhu.tournament import BOOTSTRAP_SAMPLES, MAX_MATCH_HANDS, interval95
+
+T = TypeVar("T")
 
 RULES = [Rules(match_end="-500"), Rules(match_end="hands:4"), Rules(match_end="hands:8"), DEFAULT_RULES]
 LEVELS = {"normal": NormalPlayer, "easy": EasyPlayer}
@@ -53,12 +55,16 @@ class Counted:
         self.changed = 0  # decisions unlike the plain player's
 
     def expose(self, view: View) -> list[str]:
-        return self._count(self.aware.expose(view), self.plain.expose(view))  # type: ignore[no-any-return]
+        mine: list[str] = self.aware.expose(view)
+        plain: list[str] = self.plain.expose(view)
+        return self._count(mine, plain)
 
     def play(self, view: View) -> str:
-        return self._count(self.aware.play(view), self.plain.play(view))  # type: ignore[no-any-return]
+        mine: str = self.aware.play(view)
+        plain: str = self.plain.play(view)
+        return self._count(mine, plain)
 
-    def _count(self, mine: Any, plain: Any) -> Any:
+    def _count(self, mine: T, plain: T) -> T:
         self.decisions += 1
         self.changed += mine != plain
         return mine

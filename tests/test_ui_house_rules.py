@@ -5,6 +5,7 @@ name a match's rules, and nothing from storage reaches the page unchecked."""
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING, cast
 
 from gongzhu.house_rules import CHOICES, Rules
 from gongzhu.service import call
@@ -15,6 +16,9 @@ from ui.core.state import UIState
 from ui.features import house_rules
 from ui.view import chart, render, settings_view
 
+if TYPE_CHECKING:
+    from ui.core.state import TableView
+
 
 def _packed(seed: int, rules: Rules | None = None) -> dict[str, object]:
     args: dict[str, object] = {"seed": seed}
@@ -24,6 +28,11 @@ def _packed(seed: int, rules: Rules | None = None) -> dict[str, object]:
     assert answer["ok"], answer
     result: dict[str, object] = answer["result"]
     return result
+
+
+def _view(seed: int, rules: Rules | None = None) -> TableView:
+    """Seat 0's table view of a new match, as the engine sends it."""
+    return cast("TableView", _packed(seed, rules)["view"])
 
 
 def test_the_pages_names_cover_exactly_the_engines_rules() -> None:
@@ -56,20 +65,20 @@ def test_the_badge_and_the_summary_line_name_only_non_default_rules() -> None:
 
 def test_the_sheet_offers_the_rules_for_the_next_match_and_says_the_match_keeps_its_own() -> None:
     ui = UIState()
-    ui.table.view = _packed(3, Rules(match_end="hands:4"))["view"]  # type: ignore[assignment]
+    ui.table.view = _view(3, Rules(match_end="hands:4"))
     ui.settings.house_rules = {"exposing": "off"}
     html = settings_view.settings_html(ui)
     for testid in ("rule-match-end", "rule-exposing", "rule-first-lead", "rule-all-hearts"):
         assert f'data-testid="{testid}"' in html
     assert '<option value="off" selected>No exposing</option>' in html
     assert "This match keeps its rules: After 4 hands." in html
-    ui.table.view = _packed(3)["view"]  # type: ignore[assignment]
+    ui.table.view = _view(3)
     assert "This match keeps its rules: standard rules." in settings_view.settings_html(ui)
 
 
 def test_choosing_a_rule_is_saved_for_the_next_match_and_unknown_ones_change_nothing() -> None:
     ui = UIState()
-    ui.table.view = _packed(3)["view"]  # type: ignore[assignment]
+    ui.table.view = _view(3)
     ui, effects = flow.choose_rule(ui, "rule-match-end", "-500")
     assert ui.settings.house_rules["match_end"] == "-500" and ui.settings.house_rules["exposing"] == "on"
     assert any(isinstance(e, fx.SaveSettings) for e in effects)
