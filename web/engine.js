@@ -3,12 +3,13 @@
 // MicroPython 1.27 can neither catch a rejected JavaScript promise's exception reliably nor use
 // asyncio.wait_for on one, so every promise here *resolves*:
 //   start()            start the worker (idempotent); it starts the engine while the page goes
-//                      on. The UI calls it once its first paint is done. Without a service worker
-//                      (a first visit) the worker is already created when this script runs: it
-//                      restores the build's snapshot or boots at once, or, if it finds a stored
-//                      snapshot, reads it and waits for this call to restore it. A repeat visit
-//                      creates it here: the saved table is painted ~0.1 s sooner on 2 cores
-//                      (bench/results/load.md), and the engine is ready no later
+//                      on. The UI calls it once its first paint is done. The worker is created
+//                      when this script runs: without a service worker (a first visit) it restores
+//                      the build's snapshot or boots at once; with a stored snapshot (a repeat
+//                      visit) it reads it while MicroPython starts, and waits for this call to
+//                      restore it, so the restore never delays the saved table's paint
+//                      (bench/results/load.md: the player may act 0.38× a bare boot, 964 ms;
+//                      restoring at once painted 0.2 s later and was ready no sooner)
 //   ready()            "" once the engine has booted, else why it could not (no time limit: a first
 //                      visit downloads the runtime, which takes minutes on a slow network)
 //   call(request, ms)  the worker's JSON answer, or null when it died or took longer than ms
@@ -143,10 +144,13 @@
     },
   };
   window.gongzhuEngine = api;
-  // Early only on a first visit (no service worker controls the page: nothing is cached, the engine
-  // is the long pole); a repeat visit's worker would slow the saved table's paint, and its restore
-  // waits for that paint anyway.
+  // A first visit (no service worker controls the page: nothing is cached, the engine is the long
+  // pole) starts the worker before the UI's runtime; a repeat visit starts the UI first, then the
+  // worker, whose restore waits for the paint.
   const sw = navigator.serviceWorker;
   if (!(sw && sw.controller)) api.start(true);
-  else startUI();
+  else {
+    startUI();
+    api.start(true);
+  }
 })();
