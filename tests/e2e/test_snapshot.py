@@ -79,9 +79,10 @@ def test_repeat_visit_restores_and_restored_sessions_deal_different_matches(
     before = g.hand(page)
     assert visit(page, site) == "snapshot"
     assert g.hand(page) == before
-    # A repeat visit creates its worker once the saved table is painted (web/engine.js).
+    # A repeat visit's worker may read its snapshot while the UI starts, but restores it only once
+    # the saved table is painted (web/engine.js): the restore never delays the paint.
     marks = performance_marks(page)
-    assert marks["worker-start"] > marks["table-painted"], marks
+    assert marks["table-painted"] <= marks["worker-go"], marks
     if g.settle(page) == "expose":
         g.expose_none(page)
     g.play_first(page)
