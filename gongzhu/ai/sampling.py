@@ -137,7 +137,29 @@ class SwapWalk:
         return a, b, card_a, card_b
 
     def step(self) -> None:
-        """One step of the chain: a proposal, accepted by the chain's own likelihood."""
+        """One step of the chain: a proposal, accepted by the chain's own likelihood (:meth:`bound`
+        from a uniform draw, then :meth:`take` of the swapped world within that bound)."""
+        proposal = self.propose()
+        if proposal is None:
+            return
+        a, b, card_a, card_b = proposal
+        bound = self.bound(self.rng.random())
+        swap = (1 << card_a) | (1 << card_b)
+        world = list(self.world)
+        world[a] ^= swap
+        world[b] ^= swap
+        if self.take(world, bound):
+            self.world = world
+            self.movable[a] ^= swap
+            self.movable[b] ^= swap
+
+    def bound(self, u: float) -> float:
+        """The acceptance threshold the uniform draw ``u`` sets, in the chain's own terms."""
+        raise NotImplementedError
+
+    def take(self, world: list[int], bound: float) -> bool:
+        """Score ``world`` (a chain may stop early past ``bound``); if it is accepted, keep its score
+        and say so (the walk then moves to it)."""
         raise NotImplementedError
 
 
@@ -148,24 +170,16 @@ class WorldChain(SwapWalk):
         super().__init__(k, rng)
         self.mismatches = mismatches(k, self.world)  # the play model's misses in ``world``
 
-    def step(self) -> None:
-        proposal = self.propose()
-        if proposal is None:
-            return
-        k, rng = self.k, self.rng
-        a, b, card_a, card_b = proposal
+    def bound(self, u: float) -> float:
         # accept with probability MISMATCH ** (new - old), i.e. when new <= old + log(u) / log(MISMATCH)
-        u = rng.random()
-        limit = self.mismatches + int(math.log(u) / math.log(MISMATCH)) if u > 0.0 else 52
-        swap = (1 << card_a) | (1 << card_b)
-        world = list(self.world)
-        world[a] ^= swap
-        world[b] ^= swap
-        count = mismatches(k, world, limit)
-        if count <= limit:
-            self.world, self.mismatches = world, count
-            self.movable[a] ^= swap
-            self.movable[b] ^= swap
+        return self.mismatches + int(math.log(u) / math.log(MISMATCH)) if u > 0.0 else 52
+
+    def take(self, world: list[int], bound: float) -> bool:
+        count = mismatches(self.k, world, int(bound))
+        if count > bound:
+            return False
+        self.mismatches = count
+        return True
 
 
 _LOG = [0.0, *(math.log(n) for n in range(1, 14))]  # log n, by n
@@ -226,23 +240,17 @@ class MixtureChain(SwapWalk):
         self.evidence = play_evidence(k, self.world)  # the plays' log-likelihoods in ``world``, per seat
         self.log_likelihood = mixture_log_likelihood(self.evidence)  # of ``world``
 
-    def step(self) -> None:
-        proposal = self.propose()
-        if proposal is None:
-            return
-        k, rng = self.k, self.rng
-        a, b, card_a, card_b = proposal
-        swap = (1 << card_a) | (1 << card_b)
-        world = list(self.world)
-        world[a] ^= swap
-        world[b] ^= swap
-        evidence = play_evidence(k, world)
+    def bound(self, u: float) -> float:
+        # accept with probability exp(new - old), i.e. when log(u) <= new - old (never when u is 0)
+        return math.log(u) if u > 0.0 else math.inf
+
+    def take(self, world: list[int], bound: float) -> bool:
+        evidence = play_evidence(self.k, world)
         log_likelihood = mixture_log_likelihood(evidence)
-        u = rng.random()
-        if u > 0.0 and math.log(u) <= log_likelihood - self.log_likelihood:
-            self.world, self.evidence, self.log_likelihood = world, evidence, log_likelihood
-            self.movable[a] ^= swap
-            self.movable[b] ^= swap
+        if not bound <= log_likelihood - self.log_likelihood:
+            return False
+        self.evidence, self.log_likelihood = evidence, log_likelihood
+        return True
 
 
 def mixture_worlds(
@@ -349,24 +357,16 @@ class SeatChain(SwapWalk):
         self.costs = list(costs)
         self.cost = sum(m * c for m, c in zip(self.misses, self.costs, strict=True))
 
-    def step(self) -> None:
-        proposal = self.propose()
-        if proposal is None:
-            return
-        k, rng = self.k, self.rng
-        a, b, card_a, card_b = proposal
+    def bound(self, u: float) -> float:
         # accept with probability exp(old - new), i.e. when new <= old - log(u)
-        u = rng.random()
-        limit = self.cost - math.log(u) if u > 0.0 else math.inf
-        swap = (1 << card_a) | (1 << card_b)
-        world = list(self.world)
-        world[a] ^= swap
-        world[b] ^= swap
-        cost, misses, choices = seat_misses(k, world, self.costs, limit)
-        if cost <= limit:
-            self.world, self.cost, self.misses, self.choices = world, cost, misses, choices
-            self.movable[a] ^= swap
-            self.movable[b] ^= swap
+        return self.cost - math.log(u) if u > 0.0 else math.inf
+
+    def take(self, world: list[int], bound: float) -> bool:
+        cost, misses, choices = seat_misses(self.k, world, self.costs, bound)
+        if cost > bound:
+            return False
+        self.cost, self.misses, self.choices = cost, misses, choices
+        return True
 
 
 def normal_fit(misses: float, choices: float) -> float:
