@@ -359,7 +359,9 @@ def _finish_hand(state: State) -> None:
     state["totals"] = [t + s for t, s in zip(state["totals"], scores, strict=True)]
     record = {"number": state["hand_number"], "scores": scores, "totals": list(state["totals"])}
     state["history"].append(record)
-    state["last_hand"] = dict(record, breakdowns=breakdowns, exposed=_copy(state["exposed"]))
+    state["last_hand"] = dict(
+        record, breakdowns=breakdowns, exposed=_copy(state["exposed"]), tricks=_copy(state["tricks"])
+    )
     state["turn"] = None
     state["result"] = match_result(state["totals"], rules, state["hand_number"])
     state["phase"] = "match_over" if state["result"] else "hand_over"

@@ -42,7 +42,7 @@ from .scoring import HEART_VALUES, exposure_effects, score_breakdown
 #: No hand scores beyond this either way (all 16 point cards with every card exposed: +3200).
 MAX_HAND_SCORE = 3200
 _RECORD_KEYS = {"number", "scores", "totals"}
-_LAST_HAND_KEYS = _RECORD_KEYS | {"breakdowns", "exposed"}
+_LAST_HAND_KEYS = _RECORD_KEYS | {"breakdowns", "exposed", "tricks"}
 # heart values from the biggest penalty down, for rebuilding a set of hearts of a given value
 _VALUED_HEARTS = sorted((c for c, v in HEART_VALUES.items() if v), key=lambda c: HEART_VALUES[c])
 
