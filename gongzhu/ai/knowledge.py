@@ -18,6 +18,24 @@ TWO_OF_SPADES = INDEX["2S"]
 
 
 @dataclass
+class EarlierHand:
+    """The previous hand of the match as the view shows it once it is over: every play is public
+    then, and every seat's hand is known (it played all of its cards)."""
+
+    number: int  # its hand number
+    plays: list[tuple[int, int]]  # (seat, card) of its 52 plays, in order
+    exposed: list[int]  # the cards each seat exposed in it
+    totals: list[int]  # the match totals before it
+
+    def hands(self) -> list[int]:
+        """The four hands it was played from."""
+        hands = [0, 0, 0, 0]
+        for seat, card in self.plays:
+            hands[seat] |= 1 << card
+        return hands
+
+
+@dataclass
 class Knowledge:
     seat: int
     hand: int
@@ -34,6 +52,7 @@ class Knowledge:
     hand_number: int
     totals: list[int]  # the match totals before this hand (public)
     rules: Rules = DEFAULT_RULES  # the match's house rules (the view's ``rules``)
+    earlier: EarlierHand | None = None  # the previous hand's plays, when the view has them
 
     def table(self, hands: list[int] | None = None) -> Table:
         """A table of what this seat knows, with ``hands`` (used as given: a sampled world, the
@@ -101,4 +120,15 @@ def read_view(view: dict[str, Any]) -> Knowledge:
         hand_number=view["hand_number"],
         totals=list(view["totals"]),
         rules=rules_from_json(view.get("rules")),
+        earlier=earlier_hand(view.get("last_hand")),
     )
+
+
+def earlier_hand(last: Any) -> EarlierHand | None:
+    """The previous hand from the view's ``last_hand``, or None when its plays are not there (hand 1,
+    a partial view, or a save from before the summary kept them)."""
+    if not isinstance(last, dict) or len(last.get("tricks") or ()) != 13:
+        return None
+    plays = [(p["seat"], INDEX[p["card"]]) for trick in last["tricks"] for p in trick["plays"]]
+    totals = [t - s for t, s in zip(last["totals"], last["scores"], strict=True)]
+    return EarlierHand(last["number"], plays, [to_mask(e) for e in last["exposed"]], totals)

@@ -26,12 +26,13 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
 from ..cards import FULL_MASK, indices
 from .heuristic import normal_play
 from .knowledge import Knowledge
+from .match import MatchPlan
 from .sim import Table
 
 MIXTURE, NORMAL, UNIFORM = "mixture", "normal", "uniform"  # how the opponents' plays weigh the worlds
@@ -39,7 +40,10 @@ MIXTURE_WORLDS = "mixture-worlds"  # the mixture's worlds, every opponent playin
 #: Normal's weighting for the opponents whose plays Normal explains in its own posterior, none for the
 #: others (:func:`adaptive_worlds`)
 ADAPTIVE = "adaptive"
-OPPONENT_MODELS = (MIXTURE, NORMAL, UNIFORM, MIXTURE_WORLDS, ADAPTIVE)
+#: Normal's weighting for each opponent as far as Normal explained its plays in the match's previous
+#: hand (:mod:`gongzhu.ai.opponents`, :func:`fitted_worlds`)
+FITTED = "fitted"
+OPPONENT_MODELS = (MIXTURE, NORMAL, UNIFORM, MIXTURE_WORLDS, ADAPTIVE, FITTED)
 NORMAL_PRIOR = 0.5  # the mixture: prior weight of "this opponent plays Normal's strategy"
 SLIP = 0.1  # the mixture's Normal part: chance of a card other than Normal's (spread over the others)
 MISMATCH = 0.1  # likelihood factor of a play the model would not have made (0.02–0.3 measured alike)
@@ -195,15 +199,23 @@ def play_evidence(k: Knowledge, world: list[int]) -> list[tuple[float, float]]:
     for seat, card in k.history:
         start[seat] |= 1 << card
     table = Table(start, [0, 0, 0, 0], k.exposed, 0, k.first_leader, [], 0)
+    return replay_evidence(table, k.history, k.seat)
+
+
+def replay_evidence(
+    table: Table, plays: list[tuple[int, int]], skip: int, plans: Sequence[MatchPlan | None] = (None,) * 4
+) -> list[tuple[float, float]]:
+    """:func:`play_evidence` of ``plays`` (seat, card) made in turn from ``table`` (which they change),
+    every seat but ``skip``; Normal plays seat ``s`` by ``plans[s]`` (:mod:`gongzhu.ai.match`)."""
     normal = [0.0, 0.0, 0.0, 0.0]
     uniform = [0.0, 0.0, 0.0, 0.0]
-    for seat, card in k.history:
-        if seat != k.seat:
+    for seat, card in plays:
+        if seat != skip:
             legal = table.legal(seat)
             if legal & (legal - 1):
                 n = legal.bit_count()
                 uniform[seat] -= _LOG[n]
-                if normal_play(table, seat, legal) == card:
+                if normal_play(table, seat, legal, plans[seat]) == card:
                     normal[seat] += _LOG_KEEP
                 else:
                     normal[seat] += _LOG_SLIP - _LOG[n - 1]
@@ -313,6 +325,21 @@ def thinned(walkers: list[Walk], count: int) -> Iterator[Walk]:
         for _ in range(THIN):
             chain.step()
         yield chain
+
+
+def fitted_worlds(
+    k: Knowledge, rng: random.Random, count: int, fits: list[float], chains: int = CHAINS
+) -> Iterator[list[int]]:
+    """``count`` worlds in which a miss of Normal's on opponent ``s``'s plays costs a world
+    ``MISMATCH`` to the power of ``fits[s]`` (1: Normal's posterior; 0: the opponent's plays weigh
+    nothing), taken in turn from ``chains`` chains."""
+    if not has_evidence(k):
+        for _ in range(count):
+            yield sample_world(k, rng)
+        return
+    costs = [-math.log(MISMATCH) * fit for fit in fits]
+    for chain in thinned([SeatChain(k, rng, costs) for _ in range(chains)], count):
+        yield list(chain.world)
 
 
 def seat_misses(

@@ -23,13 +23,16 @@ from .exact import solve
 from .heuristic import normal_expose, normal_play
 from .knowledge import Knowledge
 from .match import Valuer, match_in_reach, match_valuer
+from .opponents import normal_fits, world_model
 from .sampling import (
     ADAPTIVE,
+    FITTED,
     MIXTURE_WORLDS,
     NORMAL,
     UNIFORM,
     adaptive_worlds,
     affordable,
+    fitted_worlds,
     mixture_worlds,
     posterior_worlds,
     sample_world,
@@ -184,6 +187,10 @@ def sampled_worlds(
 ) -> Iterable[tuple[list[int], int]]:
     """The worlds a play decision is valued in, each with the opponents who play the mixture's noisy
     part in its playouts (a bit set; none but for ``MIXTURE``)."""
+    fits = [1.0, 1.0, 1.0, 1.0]
+    if opponents == FITTED:
+        fits = normal_fits(k)
+        opponents = world_model(fits, k.seat)
     count, chains = affordable(k, budget, cost, opponents)
     count = max(MIN_WORLDS, min(MAX_WORLDS, count))
     if opponents == UNIFORM:
@@ -192,6 +199,8 @@ def sampled_worlds(
         return ((world, 0) for world in posterior_worlds(k, rng, count, chains))
     if opponents == ADAPTIVE:
         return ((world, 0) for world in adaptive_worlds(k, rng, count, chains))
+    if opponents == FITTED:
+        return ((world, 0) for world in fitted_worlds(k, rng, count, fits, chains))
     if opponents == MIXTURE_WORLDS:
         return ((world, 0) for world, _odds in mixture_worlds(k, rng, count, chains))
     return (
