@@ -40,6 +40,13 @@ difference to the first one, style by style.
 
     python bench/strength.py --panel --challengers hard,hard-uniform-worlds --deals 400 --log DIR
     python bench/strength.py --panel --challengers hard,hard-uniform-worlds --from-log DIR
+
+A match is more than its first hand: from the second hand on a player has seen how the others play
+(``hard-fitted``, the game's Hard, judges each opponent on the previous hand's plays).  ``--later``
+plays each deal as the second hand of its match, after a first hand the same table played (the
+challenger's seat by Normal, ``gongzhu.tournament.FIRST_HAND_BY``); its logs need a folder of their own.
+
+    python bench/strength.py --panel --later --challengers hard-fitted,hard-normal-worlds --deals 400 --log DIR2
 """
 
 from __future__ import annotations
@@ -58,7 +65,7 @@ from panel import PANEL, register_panel
 
 import gongzhu.players
 from gongzhu.ai import HardPlayer
-from gongzhu.ai.sampling import ADAPTIVE, MIXTURE, MIXTURE_WORLDS, NORMAL, UNIFORM
+from gongzhu.ai.sampling import ADAPTIVE, FITTED, MIXTURE, MIXTURE_WORLDS, NORMAL, UNIFORM
 from gongzhu.stats import mean_interval95
 from gongzhu.tournament import (
     BOOTSTRAP_SAMPLES,
@@ -82,6 +89,7 @@ HARD_WORLDS = {
     "hard-mixture-worlds": MIXTURE_WORLDS,  # the mixture's worlds, Normal opponents in the playouts
     "hard-mixture-noise": MIXTURE,  # the mixture's worlds and playouts, whichever Hard ships
     "hard-adaptive": ADAPTIVE,  # Normal's weighting only for the opponents Normal fits, Normal playouts
+    "hard-fitted": FITTED,  # Normal's weighting as far as each opponent played like Normal last hand
 }
 
 
@@ -216,7 +224,9 @@ def play_panel(challengers: list[str], styles: list[str], args: argparse.Namespa
             for challenger in challengers:
                 if deal in logged[challenger, style]:
                     continue
-                result = play_task(challenger, style, args.seed, ("deal", deal), 10.0)
+                result = play_task(
+                    challenger, style, args.seed, ("later" if args.later else "deal", deal), 10.0
+                )
                 with panel_log(args.log, challenger, style).open("a") as out:
                     out.write(json.dumps(dataclasses.asdict(result)) + "\n")
 
@@ -299,6 +309,11 @@ def main() -> None:
     parser.add_argument("--pairs", default=LADDER, help="challenger:baseline,…")
     parser.add_argument("--panel", action="store_true", help="the challengers against the opponent panel")
     parser.add_argument("--challengers", default="hard", help="with --panel: challengers, comma-separated")
+    parser.add_argument(
+        "--later",
+        action="store_true",
+        help="with --panel: each deal is the second hand of its match (a log folder of its own)",
+    )
     parser.add_argument("--styles", default=",".join(PANEL), help="with --panel: the styles played")
     parser.add_argument("--save", help="also write the summaries as a JSON list to this file")
     parser.add_argument("--from", dest="sources", nargs="*", help="saved JSON files to tabulate instead")

@@ -57,7 +57,7 @@ from .agent import (
     make_any_player,
 )
 from .cli import UsageError, add_bot_timeout, add_rules_argument, bot_timeout, rules_argument
-from .game import apply_legal, new_match
+from .game import State, apply_legal, new_match
 from .house_rules import DEFAULT_RULES, Rules
 from .open_hand import OPEN_HAND, OpenHandPlayer
 from .players import Player
@@ -142,20 +142,41 @@ def play_deal(
     deal: int,
     bot_timeout: float = DEFAULT_TIMEOUT,
     rules: Rules = DEFAULT_RULES,
+    later: bool = False,
 ) -> DealResult:
-    """The four seatings of one deal."""
+    """The four seatings of one deal; ``later``: the deal is the second hand of its match (see
+    :func:`first_hand_played`)."""
     dseed = tournament_deal_seed(seed, deal)
     result = DealResult(deal, [], [], [])
     for seat in range(4):
         with _seating(challenger, baseline, seat, dseed, bot_timeout) as players:
             clock = _clock(result.decision_times, seat)
-            _state, log = play_hand(new_match(dseed, rules), players, clock)
+            state = new_match(dseed, rules)
+            if later:
+                state = first_hand_played(state, players, seat, bot_timeout)
+            _state, log = play_hand(state, players, clock)
         scores: list[int] = log["scores"]
         others = (sum(scores) - scores[seat]) / 3
         result.margins.append(scores[seat] - others)
         result.challenger_scores.append(scores[seat])
         result.baseline_scores.append(others)
     return result
+
+
+#: Who plays the challenger's seat in the first hand of a ``later`` deal (the hand only shows the
+#: challenger how the others play; Normal is quicker than the challengers measured this way)
+FIRST_HAND_BY = "normal"
+
+
+def first_hand_played(
+    state: State, players: Sequence[Player | OpenHandPlayer], seat: int, bot_timeout: float
+) -> State:
+    """The match after its first hand, played by ``players`` but for ``seat``, played by
+    ``FIRST_HAND_BY``, and dealt its second hand; a first hand that ends the match is kept as it is."""
+    first = list(players)
+    first[seat] = make_any_player(FIRST_HAND_BY, state["seed"], seat, bot_timeout)
+    state, _log = play_hand(state, first)
+    return state if state["phase"] == "match_over" else apply_legal(state, {"type": "next_hand"})
 
 
 def play_match(
@@ -187,7 +208,7 @@ def play_match(
     return result
 
 
-Task = tuple[str, int]  # ("deal", number) or ("match", number)
+Task = tuple[str, int]  # ("deal", number), ("later", number): the deal as a second hand, or ("match", number)
 
 
 def tasks_of(deals: int, matches: int, first: int = 0, step: int = 1) -> Iterator[Task]:
@@ -200,6 +221,8 @@ def play_task(
     challenger: str, baseline: str, seed: int, task: Task, bot_timeout: float, rules: Rules = DEFAULT_RULES
 ) -> DealResult | MatchResult:
     kind, number = task
+    if kind == "later":
+        return play_deal(challenger, baseline, seed, number, bot_timeout, rules, later=True)
     play = play_deal if kind == "deal" else play_match
     return play(challenger, baseline, seed, number, bot_timeout, rules)
 

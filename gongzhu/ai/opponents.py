@@ -30,6 +30,11 @@ from .sampling import FITTED, NORMAL, UNIFORM, normal_odds, replay_evidence
 from .sim import Table
 
 CLEAR = 0.01  # a fit this close to 0 or 1 counts as 0 or 1
+#: How often Normal's strategy is taken to slip when judged on a finished hand.  Replayed with its true
+#: hand and its match plan, a Normal makes Normal's choice every time (tests/test_opponents.py), so a
+#: slip is rare: an opponent must make Normal's choice in about three decisions out of four to fit
+#: (four legal cards), and the panel's styles (0.41 to 0.67 of Normal's choices) all fall short.
+SEEN_SLIP = 0.01
 
 
 def normal_fits(k: Knowledge) -> list[float]:
@@ -42,7 +47,7 @@ def normal_fits(k: Knowledge) -> list[float]:
     first_leader = earlier.plays[0][0]
     table = Table(earlier.hands(), [0, 0, 0, 0], earlier.exposed, 0, first_leader, [], 0, k.rules.flip)
     plans = [match_plan(earlier.totals, s, k.rules, earlier.number) for s in range(4)]
-    odds = normal_odds(replay_evidence(table, earlier.plays, k.seat, plans))
+    odds = normal_odds(replay_evidence(table, earlier.plays, k.seat, plans, SEEN_SLIP))
     fits = [0.0 if p < CLEAR else 1.0 if p > 1.0 - CLEAR else p for p in odds]
     fits[k.seat] = 1.0
     return fits

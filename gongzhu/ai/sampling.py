@@ -203,10 +203,16 @@ def play_evidence(k: Knowledge, world: list[int]) -> list[tuple[float, float]]:
 
 
 def replay_evidence(
-    table: Table, plays: list[tuple[int, int]], skip: int, plans: Sequence[MatchPlan | None] = (None,) * 4
+    table: Table,
+    plays: list[tuple[int, int]],
+    skip: int,
+    plans: Sequence[MatchPlan | None] = (None,) * 4,
+    slip: float = SLIP,
 ) -> list[tuple[float, float]]:
     """:func:`play_evidence` of ``plays`` (seat, card) made in turn from ``table`` (which they change),
-    every seat but ``skip``; Normal plays seat ``s`` by ``plans[s]`` (:mod:`gongzhu.ai.match`)."""
+    every seat but ``skip``; Normal plays seat ``s`` by ``plans[s]`` (:mod:`gongzhu.ai.match`) and
+    slips ``slip`` of the time."""
+    log_keep, log_slip = (_LOG_KEEP, _LOG_SLIP) if slip == SLIP else (math.log(1.0 - slip), math.log(slip))
     normal = [0.0, 0.0, 0.0, 0.0]
     uniform = [0.0, 0.0, 0.0, 0.0]
     for seat, card in plays:
@@ -216,9 +222,9 @@ def replay_evidence(
                 n = legal.bit_count()
                 uniform[seat] -= _LOG[n]
                 if normal_play(table, seat, legal, plans[seat]) == card:
-                    normal[seat] += _LOG_KEEP
+                    normal[seat] += log_keep
                 else:
-                    normal[seat] += _LOG_SLIP - _LOG[n - 1]
+                    normal[seat] += log_slip - _LOG[n - 1]
         table.play(card)
     return list(zip(normal, uniform, strict=True))
 
