@@ -50,6 +50,29 @@ def test_each_deal_is_played_four_times_with_the_same_cards(monkeypatch: Any) ->
     assert other.challenger_scores != result.challenger_scores or other.margins != result.margins
 
 
+def test_a_later_deal_is_the_second_hand_after_a_first_the_same_table_played(monkeypatch: Any) -> None:
+    """The first hand is played with the challenger's seat played by Normal and is not scored; the
+    second is the challenger's, and it sees the first hand's plays."""
+    seen: list[tuple[int, list[str], bool]] = []
+    real = tournament.play_hand
+
+    def spy(state: Any, players: Any, clock: Any = None) -> Any:
+        names = [type(p).__name__ for p in players]
+        seen.append((state["hand_number"], names, bool(state["last_hand"] and state["last_hand"]["tricks"])))
+        return real(state, players, clock)
+
+    monkeypatch.setattr(tournament, "play_hand", spy)
+    result = play_deal("easy", "random", seed=3, deal=0, later=True)
+    assert [number for number, _, _ in seen] == [1, 2] * 4
+    for seat in range(4):
+        (_, first, _), (_, second, shown) = seen[2 * seat], seen[2 * seat + 1]
+        assert first[seat] == "NormalPlayer" and first.count("RandomPlayer") == 3
+        assert second[seat] == "EasyPlayer" and second.count("RandomPlayer") == 3
+        assert shown
+    plain = play_deal("easy", "random", seed=3, deal=0)
+    assert plain.challenger_scores != result.challenger_scores or plain.margins != result.margins
+
+
 def test_margin_is_challenger_minus_baseline_mean() -> None:
     result = play_deal("normal", "random", seed=1, deal=2)
     for margin, mine, theirs in zip(

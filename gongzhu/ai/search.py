@@ -46,14 +46,13 @@ MIN_WORLDS, MAX_WORLDS = 8, 120
 #: (CPU time of 6,000 full-hand playouts each way: 1.55), so a decision bound by the budget takes
 #: about as long as without the look (one capped at ``MAX_WORLDS`` worlds takes longer).
 LOOKAHEAD_COST = 1.5
-#: How the opponents' plays weigh the worlds (gongzhu.ai.sampling). The game's Hard keeps Normal's
-#: weighting: on the panel (bench/results/PANEL.md, 19 deals a style) the mixture is not shown ahead
-#: of it, trails unweighted worlds against the cautious style (-31.0 [-51.6, -8.7] per hand) and may
-#: trail it against three Normals; MIXTURE is the benchmarks' ``hard-mixture-noise`` until the full
-#: runs (400 deals a style) decide. The adaptive model (``hard-adaptive``: Normal's weighting per
-#: opponent as far as Normal fits its plays) matches unweighted worlds against the cautious style but
-#: trails Normal's weighting against three Normals by -35.2 [-84.9, +7.1] (26 deals), so it is not the game's.
-OPPONENTS = NORMAL
+#: How the opponents' plays weigh the worlds (gongzhu.ai.sampling). The game's Hard judges each opponent
+#: on the match's previous hand (gongzhu.ai.opponents): Normal's weighting for those who played like
+#: Normal (exactly today's Hard against Normals, and in every match's first hand), none for the others.
+#: Normal's weighting alone (``NORMAL``, the benchmarks' ``hard-normal-worlds``) lost to unweighted worlds
+#: against the panel's cautious style; judged within the hand (``ADAPTIVE``, ``MIXTURE``) it lost to
+#: Normal's weighting against Normals (bench/results/PANEL.md).
+OPPONENTS = FITTED
 #: In a playout of the mixture, an opponent drawn as not playing Normal's strategy plays a random
 #: legal card this often, else Normal's card (a guess: the panel's styles are mostly Normal-like rules).
 PLAYOUT_NOISE = 0.5
