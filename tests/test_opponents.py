@@ -22,7 +22,9 @@ from .ai_helpers import nobody_exposes
 from .test_ai import _every_world, _holding_odds
 
 
-def _next_hand(seed: int, players: list[Player], rules: Rules | None = None, hands: int = 1) -> dict[str, Any]:
+def _next_hand(
+    seed: int, players: list[Player], rules: Rules | None = None, hands: int = 1
+) -> dict[str, Any]:
     """Match ``seed`` after ``hands`` hands played by ``players``, in its next hand's expose phase."""
     state = new_match(seed, rules) if rules else new_match(seed)
     for _ in range(hands):
@@ -119,7 +121,8 @@ def test_fitted_worlds_weigh_each_opponents_misses_by_its_fit() -> None:
     fits = [1.0, 0.0, 1.0, 0.5]
     worlds = _every_world(k, [len(h) for h in state["hands"]])
     weights = [
-        MISMATCH ** sum(f * m for f, m in zip(fits, seat_misses(k, w, [0.0] * 4)[1], strict=True)) for w in worlds
+        MISMATCH ** sum(f * m for f, m in zip(fits, seat_misses(k, w, [0.0] * 4)[1], strict=True))
+        for w in worlds
     ]
     exact = _holding_odds(worlds, weights)
     uniform = _holding_odds(worlds, [1.0] * len(worlds))
