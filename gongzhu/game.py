@@ -353,6 +353,8 @@ def _play(state: State, seat: int, card: str) -> None:
 
 
 def _finish_hand(state: State) -> None:
+    """Score the hand and keep its summary (``last_hand``) for the next: its record, breakdowns,
+    exposures and its 13 tricks, the plays every seat saw (so every view may carry them)."""
     rules = rules_of(state)
     breakdowns = hand_breakdowns(state["captured"], state["exposed"], rules)
     scores = [b["score"] for b in breakdowns]

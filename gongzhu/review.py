@@ -26,7 +26,7 @@ from .state_check import upgrade_state, validate_state
 
 #: The match's last hands the page keeps reviewable (``ui/features/review_store.py`` keeps the same number).
 KEEP_HANDS = 6
-#: The longest stored hand (engine state text) read: a real one holds ~4,500 characters.
+#: The longest stored hand (engine state text) read: a real one holds ~7,000 characters.
 MAX_STATE_CHARS = 16000
 
 

@@ -8,12 +8,18 @@ phase, the turn, the captures, the trick winners, the hand's record and the matc
 recomputed, never trusted.
 
 Earlier hands are stored only as history records (their plays are not kept), so they are checked
-as far as the stored data allows: numbering, running totals, that no earlier hand ended the match,
-and — for the hand just before the current one, whose summary (``last_hand``) is still shown — that
-its exposures come from that hand's deal and every breakdown is one the scoring rules produce.
-That summary also names the pig taker, who leads the current hand.  Once the current hand is over
-its own leader can no longer be traced back (the summary now describes this hand), so only the
-plays are checked against it.
+as far as the stored data allows: numbering, running totals, that no earlier hand ended the match.
+The hand just before the current one keeps a summary (``last_hand``) with its 13 tricks, the public
+record of its plays: that hand is replayed like the current one — from its deal, its exposures and
+these plays — and must give exactly the stored tricks, breakdowns and scores.  Its leader is the
+first-lead holder for hand 1, otherwise the leader of its first trick (the hand before it left no
+summary to trace it to).  Any fault there, an illegal play included, is :attr:`Problem.LAST_HAND`:
+the code says which part of the save is wrong.  A summary saved before the tricks were kept has
+``tricks`` empty (:func:`upgrade_state`): then only its exposures (from that hand's deal) and its
+breakdowns (each one the scoring rules produce) are checked.  The summary names the pig taker, who
+leads the current hand.  Once the current hand is over its own leader can no longer be traced back
+(the summary now describes this hand), so only the plays are checked against it; the summary, its
+tricks included, is then recomputed by the replay.
 """
 
 from __future__ import annotations
@@ -55,7 +61,7 @@ class Problem(StrEnum):
     RULES = "rules"  # house rules this engine does not know
     SEED = "seed"  # not an integer within ±MAX_SEED
     HISTORY = "history"  # earlier hands' records: numbering, running totals, an earlier end of match
-    LAST_HAND = "last_hand"  # the previous hand's summary breaks the scoring rules or its deal
+    LAST_HAND = "last_hand"  # the previous hand's summary: not its deal, its legal play or its scoring
     ILLEGAL_ACTION = "illegal_action"  # an expose choice or a play the rules refuse
     MISMATCH = "mismatch"  # legal play from the seed does not lead to this state
 
@@ -88,13 +94,21 @@ def validate_state(state: object) -> None:
 
 def upgrade_state(state: object) -> object:
     """A state saved by an earlier release, in today's shape: a schema-1 state is played by the
-    default rules (schema 2 records them); hand breakdowns gained ``exposure_effects``.  Anything it
-    does not recognise comes back unchanged, for :func:`validate_state` to judge; the input is never
-    modified."""
+    default rules (schema 2 records them); hand breakdowns gained ``exposure_effects``; the hand
+    summary gained ``tricks`` (its plays: not kept before, ``[]``; but a finished current hand still
+    holds them in ``tricks``, which its summary describes).  Anything it does not recognise comes
+    back unchanged, for :func:`validate_state` to judge; the input is never modified."""
     if isinstance(state, dict) and type(state.get("schema")) is int and state["schema"] == 1:
         state = {**state, "schema": SCHEMA_VERSION, "rules": DEFAULT_RULES.to_json()}
     last = state.get("last_hand") if isinstance(state, dict) else None
-    if not isinstance(last, dict) or not isinstance(last.get("breakdowns"), list):
+    if not isinstance(last, dict):
+        return state
+    assert isinstance(state, dict)
+    if "tricks" not in last:
+        over = state.get("phase") in ("hand_over", "match_over") and isinstance(state.get("tricks"), list)
+        last = {**last, "tricks": json.loads(json.dumps(state["tricks"])) if over else []}
+        state = {**state, "last_hand": last}
+    if not isinstance(last.get("breakdowns"), list):
         return state
     try:
         exposed = to_mask(c for cards in last["exposed"] for c in cards)
@@ -111,7 +125,6 @@ def upgrade_state(state: object) -> object:
         else b
         for b in last["breakdowns"]
     ]
-    assert isinstance(state, dict)
     return {**state, "last_hand": {**last, "breakdowns": breakdowns}}
 
 
@@ -153,9 +166,7 @@ def reachable_state(state: object) -> State:
     }
     leader: int | None = None
     if number > 1 and not over:
-        start["last_hand"] = _previous_hand(
-            state.get("last_hand"), earlier[-1], deal_hands(seed, number - 1), rules
-        )
+        start["last_hand"] = _previous_hand(state.get("last_hand"), seed, earlier, rules)
         leader = next(s for s, b in enumerate(start["last_hand"]["breakdowns"]) if b["pig"])
     elif number > 1:
         leader = state.get("leader")
@@ -223,21 +234,68 @@ def _history(records: object, count: int, rules: Rules) -> list[dict[str, Any]]:
     return records
 
 
-def _previous_hand(
-    last: object, record: dict[str, Any], deal: list[list[str]], rules: Rules
-) -> dict[str, Any]:
-    """The previous hand's summary, checked against its record, its deal and the scoring rules."""
+def _previous_hand(last: object, seed: int, earlier: list[dict[str, Any]], rules: Rules) -> dict[str, Any]:
+    """The previous hand's summary (``earlier[-1]`` its record), checked against its record and its
+    deal, then replayed from its tricks or, when they were not kept, against the scoring rules."""
     if not isinstance(last, dict) or set(last) != _LAST_HAND_KEYS:
         raise InvalidState(Problem.LAST_HAND, "the previous hand's summary is missing or misshapen")
+    record = earlier[-1]
     if _canonical({k: last[k] for k in _RECORD_KEYS}) != _canonical(record):
         raise InvalidState(Problem.LAST_HAND, "the previous hand's summary and its record disagree")
     exposed = last["exposed"]
     if not isinstance(exposed, list) or len(exposed) != 4:
         raise InvalidState(Problem.LAST_HAND, "exposed is not one list per seat")
+    deal = deal_hands(seed, record["number"])
     for seat, cards in enumerate(exposed):
         held = [c for c in deal[seat] if (1 << INDEX[c]) & EXPOSABLE_MASK] if rules.exposing_on else []
         if not isinstance(cards, list) or cards != [c for c in held if c in cards]:
             raise InvalidState(Problem.LAST_HAND, f"seat {seat} could not expose {_short(cards)}")
+    if not isinstance(last["tricks"], list):
+        raise InvalidState(Problem.LAST_HAND, "the previous hand's tricks are not a list")
+    if last["tricks"]:
+        replayed = _replayed_summary(last, seed, earlier, rules)
+        if _canonical(replayed) != _canonical(last):
+            differing = sorted(k for k in last if _canonical(replayed.get(k)) != _canonical(last[k]))
+            raise InvalidState(
+                Problem.LAST_HAND, f"legal play of the previous hand gives other {', '.join(differing)}"
+            )
+    else:
+        _check_breakdowns(last, rules)
+    copy: dict[str, Any] = json.loads(json.dumps(last))
+    return copy
+
+
+def _replayed_summary(
+    last: dict[str, Any], seed: int, earlier: list[dict[str, Any]], rules: Rules
+) -> dict[str, Any]:
+    """The summary that legal play of the previous hand gives, from its deal with the summary's
+    exposures and plays (``{}`` when they do not finish it); any refusal is :attr:`Problem.LAST_HAND`."""
+    number, first = len(earlier), last["tricks"][0]
+    leader = first.get("leader") if isinstance(first, dict) else None
+    if number > 1 and (type(leader) is not int or not 0 <= leader < 4):
+        raise InvalidState(Problem.LAST_HAND, f"the previous hand's leader {_short(leader)} is not a seat")
+    start: State = {
+        "schema": SCHEMA_VERSION,
+        "seed": seed,
+        "rules": rules.to_json(),
+        "totals": list(earlier[-2]["totals"]) if number > 1 else [0, 0, 0, 0],
+        "history": json.loads(json.dumps(earlier[:-1])),
+        "last_hand": None,
+        "result": None,
+    }
+    start_hand(start, number, leader if number > 1 else None)
+    played = {"expose_choices": last["exposed"], "tricks": last["tricks"], "trick": {"plays": []}}
+    try:
+        summary: dict[str, Any] = _replay_hand(start, played)["last_hand"] or {}
+    except InvalidState as exc:
+        raise InvalidState(Problem.LAST_HAND, f"in the previous hand {exc.detail}") from exc
+    return summary
+
+
+def _check_breakdowns(last: dict[str, Any], rules: Rules) -> None:
+    """A summary without its plays: every breakdown one the scoring rules produce, together one
+    taker each of the pig, the goat and the transformer and all the hearts, giving the scores."""
+    exposed = last["exposed"]
     all_exposed = to_mask(c for cards in exposed for c in cards)
     breakdowns = last["breakdowns"]
     if not isinstance(breakdowns, list) or len(breakdowns) != 4:
@@ -253,10 +311,8 @@ def _previous_hand(
         hearts_factor = 2 if all_exposed & (1 << INDEX["AH"]) else 1
         if sum(b["hearts"] for b in breakdowns) != sum(HEART_VALUES.values()) * hearts_factor:
             raise InvalidState(Problem.LAST_HAND, "the hearts of the previous hand do not add up")
-    if [b["score"] for b in breakdowns] != record["scores"]:
+    if [b["score"] for b in breakdowns] != last["scores"]:
         raise InvalidState(Problem.LAST_HAND, "the breakdowns do not give the recorded scores")
-    copy: dict[str, Any] = json.loads(json.dumps(last))
-    return copy
 
 
 def _captured_for(breakdown: object, all_exposed: int, flipped: bool) -> int:

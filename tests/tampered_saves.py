@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 from gongzhu import State, exposable_cards, new_match
 from gongzhu.state_check import Problem
@@ -65,6 +66,40 @@ def _exposed_card_not_held(seed: int) -> State:
     return state
 
 
+def _previous_tricks(seed: int) -> tuple[State, list[dict[str, Any]]]:
+    """A state of hand 2 in play and the tricks its summary keeps of hand 1 (changed in place)."""
+    state = first_state(seed, "play", hand=2)
+    return state, state["last_hand"]["tricks"]
+
+
+def _previous_card_swapped_between_tricks(seed: int) -> State:
+    state, tricks = _previous_tricks(seed)
+    first, other = tricks[0]["plays"][0], tricks[1]["plays"][0]
+    if other["seat"] == first["seat"]:
+        other = tricks[1]["plays"][1]  # a card of another seat: the first seat does not hold it
+    first["card"], other["card"] = other["card"], first["card"]
+    return state
+
+
+def _previous_trick_winner_changed(seed: int) -> State:
+    state, tricks = _previous_tricks(seed)
+    tricks[3]["winner"] = (tricks[3]["winner"] + 1) % 4
+    return state
+
+
+def _previous_hand_of_twelve_tricks(seed: int) -> State:
+    state, tricks = _previous_tricks(seed)
+    del tricks[-1]
+    return state
+
+
+def _previous_play_by_the_wrong_seat(seed: int) -> State:
+    state, tricks = _previous_tricks(seed)
+    play = tricks[2]["plays"][1]
+    play["seat"] = (play["seat"] + 1) % 4
+    return state
+
+
 CASES: list[tuple[str, Callable[[int], State], Problem]] = [
     ("match over without a result", _match_over_without_result, Problem.MISMATCH),
     ("hand over without its summary", _hand_over_without_last_hand, Problem.MISMATCH),
@@ -72,6 +107,10 @@ CASES: list[tuple[str, Callable[[int], State], Problem]] = [
     ("expose phase with every choice made", _expose_phase_with_every_choice_made, Problem.MISMATCH),
     ("seed as text", _seed_as_text, Problem.SEED),
     ("exposed card its seat does not hold", _exposed_card_not_held, Problem.ILLEGAL_ACTION),
+    ("previous hand: a card swapped", _previous_card_swapped_between_tricks, Problem.LAST_HAND),
+    ("previous hand: a trick winner changed", _previous_trick_winner_changed, Problem.LAST_HAND),
+    ("previous hand of twelve tricks", _previous_hand_of_twelve_tricks, Problem.LAST_HAND),
+    ("previous hand: a play by the wrong seat", _previous_play_by_the_wrong_seat, Problem.LAST_HAND),
 ]
 
 

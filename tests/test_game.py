@@ -89,6 +89,24 @@ def test_every_played_card_was_legal_and_replay_reproduces(seed: int, rng_seed: 
     assert replay(seed, actions, rules) == final
 
 
+@settings(max_examples=20, deadline=None)
+@given(seed=SEEDS, rng_seed=st.integers(0, 2**32), rules=RULES)
+def test_the_hand_summary_keeps_the_finished_hands_tricks_in_every_seats_view(
+    seed: int, rng_seed: int, rules: Rules
+) -> None:
+    final, actions, _states = play_one_hand(seed, rng_seed, rules)
+    played = [{"seat": a["seat"], "card": a["card"]} for a in actions if a["type"] == "play"]
+    summary = final["last_hand"]["tricks"]
+    assert summary == final["tricks"] and len(summary) == 13
+    assert [p for t in summary for p in t["plays"]] == played
+    if final["phase"] == "match_over":
+        return
+    following = apply_legal(final, {"type": "next_hand"})
+    assert following["tricks"] == [] and following["last_hand"]["tricks"] == summary
+    for seat in range(4):  # the plays were public at the table: every seat's view keeps them
+        assert view_for(following, seat)["last_hand"]["tricks"] == summary
+
+
 @settings(max_examples=40, deadline=None)
 @given(seed=SEEDS, rng_seed=st.integers(0, 2**32), rules=RULES)
 def test_view_never_leaks_a_hidden_card(seed: int, rng_seed: int, rules: Rules) -> None:

@@ -23,7 +23,7 @@ from gongzhu import (
     validate_state,
 )
 from gongzhu.house_rules import DEFAULT_RULES, Rules, rules_from_json
-from gongzhu.state_check import Problem
+from gongzhu.state_check import Problem, upgrade_state
 
 from .helpers import EVERY_RULES, random_step
 from .tampered_saves import CASES, first_state, tampered_states
@@ -87,6 +87,53 @@ def test_earlier_hands_must_add_up() -> None:
     state = first_state(5, "play", hand=2)
     state["last_hand"]["breakdowns"][0]["goat"] = 100 - state["last_hand"]["breakdowns"][0]["goat"]
     _rejected(state, Problem.LAST_HAND)
+
+
+def test_the_previous_hand_is_replayed_from_the_tricks_its_summary_keeps() -> None:
+    for hand in (2, 3):  # led by the first-lead holder; then by its first trick's leader
+        state = first_state(5, "play", hand=hand)
+        validate_state(state)
+        tricks = state["last_hand"]["tricks"]
+        tricks[0]["leader"] = tricks[0]["plays"][0]["seat"] = (tricks[0]["leader"] + 1) % 4
+        _rejected(state, Problem.LAST_HAND)
+    state = first_state(5, "expose", hand=2)
+    state["last_hand"]["tricks"] = {"plays": []}
+    _rejected(state, Problem.LAST_HAND)
+
+
+def test_a_finished_hand_recomputes_its_summary_tricks_included() -> None:
+    state = first_state(5, "hand_over", hand=2)
+    validate_state(state)
+    state["last_hand"]["tricks"][4]["winner"] = (state["last_hand"]["tricks"][4]["winner"] + 1) % 4
+    _rejected(state, Problem.MISMATCH)
+    state = first_state(5, "hand_over", hand=2)
+    state["last_hand"]["tricks"] = []
+    _rejected(state, Problem.MISMATCH)
+
+
+def _saved_before_tricks_were_kept(state: State) -> State:
+    """``state`` as an earlier release saved it: its hand summary without ``tricks``."""
+    old = copy.deepcopy(state)
+    del old["last_hand"]["tricks"]
+    return old
+
+
+@pytest.mark.parametrize("phase", ["expose", "play", "hand_over"])
+def test_a_save_from_before_the_summary_kept_its_tricks_still_resumes(phase: str) -> None:
+    state = first_state(5, phase, hand=2)
+    old = _saved_before_tricks_were_kept(state)
+    text = json.dumps(old)
+    upgraded = upgrade_state(old)
+    assert json.dumps(old) == text  # the save itself is left as it was
+    validate_state(upgraded)
+    assert isinstance(upgraded, dict)
+    if phase == "hand_over":  # the hand just finished still holds its tricks: the summary gets them
+        assert upgraded == state
+    else:  # the previous hand's plays were never kept: "not kept", its summary checked as before
+        assert upgraded["last_hand"]["tricks"] == []
+        assert upgraded == {**state, "last_hand": {**state["last_hand"], "tricks": []}}
+        upgraded["last_hand"]["breakdowns"][0]["goat"] = 100 - upgraded["last_hand"]["breakdowns"][0]["goat"]
+        _rejected(upgraded, Problem.LAST_HAND)
 
 
 def test_shapes_that_are_not_states() -> None:
@@ -182,4 +229,8 @@ def test_a_mutated_state_is_refused_or_reachable(
     # accepted: then legal play from the seed reaches it (rebuilt here through replay() alone)
     assert mutated["seed"] == seed
     reached = replay(seed, _actions_for(mutated, actions[:deal_at]), rules_from_json(mutated["rules"]))
+    last = mutated["last_hand"]
+    if mutated["phase"] in ("expose", "play") and isinstance(last, dict) and last["tricks"] == []:
+        # or an earlier release's save of it, upgraded: the previous hand's plays "not kept"
+        reached = upgrade_state(_saved_before_tricks_were_kept(reached))
     assert json.dumps(reached, sort_keys=True) == json.dumps(mutated, sort_keys=True), path

@@ -146,3 +146,23 @@ def test_shape_check_bounds() -> None:
         change(tampered)
         with pytest.raises(shape.ShapeError):
             shape.check_view(tampered)
+
+
+def test_the_hand_summarys_tricks_are_shape_checked() -> None:
+    view = json.loads(json.dumps(VIEWS["hand_over"]))
+    assert len(view["last_hand"]["tricks"]) == 13
+    shape.check_view(view)
+    del view["last_hand"]["tricks"]
+    shape.check_view(view)  # a save from before the summary kept its tricks is drawn as before
+    for change in (
+        lambda last: last["tricks"][5]["plays"][2].update(card="ZZ"),
+        lambda last: last["tricks"][0]["plays"][0].update(seat=4),
+        lambda last: last["tricks"][12].update(winner="2"),
+        lambda last: last["tricks"][3]["plays"].append({"seat": 0, "card": "2C"}),
+        lambda last: last["tricks"].append(last["tricks"][0]),
+        lambda last: last.update(tricks={"plays": []}),
+    ):
+        tampered = json.loads(json.dumps(VIEWS["hand_over"]))
+        change(tampered["last_hand"])
+        with pytest.raises(shape.ShapeError):
+            shape.check_view(tampered)

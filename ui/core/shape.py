@@ -14,7 +14,8 @@ PHASES = ("expose", "play", "hand_over", "match_over")
 MAX_TOKEN = 40
 #: How many values (strings, numbers, lists, dicts) a view may hold in all; a real one holds ~1,500.
 MAX_NODES = 20000
-#: How deep a view may nest (a real one: view > last_hand > breakdowns > [seat] > field).
+#: How deep a view may nest (a real one, 6: view > last_hand > tricks > [trick] > plays > [play] >
+#: field).
 MAX_DEPTH = 8
 #: Hands recorded in the match history (a match ends long before).
 MAX_HANDS = 500
@@ -159,6 +160,9 @@ def _last_hand(value: object) -> None:
             _need(isinstance(b.get(key), bool), "last hand")
         for effect in _list(b.get("exposure_effects", []), "last hand", 8):
             _need(isinstance(effect, str), "last hand")
+    # (a save from before the summary kept its tricks lacks them)
+    for trick in _list(last.get("tricks", []), "last hand", 13):
+        _trick(trick, "last hand")
 
 
 def _memory(value: object) -> None:

@@ -52,7 +52,7 @@ if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
         captured: list[list[str]]  # per seat, the cards taken this hand
         hand_scores: list[int]  # per seat, the hand score so far
         legal: list[str]  # the cards seat 0 may play now
-        last_hand: Any  # the last finished hand {number, scores, totals, exposed, breakdowns}, or None
+        last_hand: Any  # the last finished hand {number, scores, totals, exposed, breakdowns, tricks} or None
         refusals: dict[str, Refusal]  # per hand card, why it cannot be played now
         expose_refusals: dict[str, Refusal]  # per hand card, why it cannot be chosen for exposure
         actions: dict[str, Refusal]  # expose, play, next_hand: whether seat 0 may send it now

@@ -2,8 +2,9 @@
 
 Pure Python (no ``pyscript``): ``storage`` is anything with ``getItem``/``setItem`` (the browser's
 ``localStorage`` or a test's fake). **Budget**: the last :data:`KEEP_HANDS` finished hands of the
-match, each its engine state (~4.5 KB late in a long match) and the coach's analyses (~0.2 KB a
-decision, ~2.5 KB a hand): ~45 KB in one key, :data:`KEY`, never more than :data:`MAX_CHARS` read.
+match, each its engine state (~7 KB late in a long match, ~8.5 KB as stored text; its summary repeats
+the hand's 13 tricks) and the coach's analyses (~0.2 KB a decision, ~2.5 KB a hand): ~65 KB in one
+key, :data:`KEY`, never more than :data:`MAX_CHARS` read.
 A hand of another match is dropped when a new match's hand is kept (a lower or equal number).
 
 Nothing read here is shown as it is: the match result offers only what the engine's
@@ -22,7 +23,7 @@ KEY = "gongzhu.reviews.v1"
 CORRUPT_KEY = "gongzhu.reviews.corrupt"
 #: How many of the match's last hands stay reviewable (``gongzhu.review.KEEP_HANDS``; a test holds them equal).
 KEEP_HANDS = 6
-#: The most characters read (six hands of ~7 KB, with room): a bigger text is set aside unread.
+#: The most characters read (six hands of ~11 KB, with room): a bigger text is set aside unread.
 MAX_CHARS = 131072
 
 
