@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from gongzhu import DECK, State, apply, new_match, view_for
 from gongzhu.cards import sort_cards
+from gongzhu.players import Player
 
 
 def crafted_state(
@@ -61,4 +63,15 @@ def nobody_exposes(state: State) -> State:
             after = apply(state, {"type": "expose", "seat": seat, "cards": []})
             assert isinstance(after, dict), after
             state = after
+    return state
+
+
+def played_until(state: State, players: Sequence[Player], tricks: int, seat: int = 0) -> State:
+    """``state`` played on by ``players`` until ``tricks`` tricks are done and it is ``seat``'s turn."""
+    while len(state["tricks"]) < tricks or state["turn"] != seat:
+        turn = state["turn"]
+        card = players[turn].play(view_for(state, turn))
+        after = apply(state, {"type": "play", "seat": turn, "card": card})
+        assert isinstance(after, dict), after
+        state = after
     return state

@@ -19,23 +19,17 @@ from gongzhu.ai.sampling import (
     sample_world,
     seat_misses,
 )
-from gongzhu.game import apply_legal
 from gongzhu.players import RandomPlayer
 
-from .ai_helpers import nobody_exposes
+from .ai_helpers import nobody_exposes, played_until
 from .test_ai import _every_world, _holding_odds
 
 
 def _position(seed: int, tricks_done: int, normals: set[int]) -> dict[str, Any]:
     """Hand 1 of match ``seed`` until ``tricks_done`` tricks and seat 0's turn: the seats in
     ``normals`` play Normal, the others random legal cards."""
-    state = nobody_exposes(new_match(seed))
     players = [NormalPlayer(seed, s) if s in normals else RandomPlayer(seed, s) for s in range(4)]
-    while len(state["tricks"]) < tricks_done or state["turn"] != 0:
-        seat = state["turn"]
-        card = players[seat].play(view_for(state, seat))
-        state = apply_legal(state, {"type": "play", "seat": seat, "card": card})
-    return state
+    return played_until(nobody_exposes(new_match(seed)), players, tricks_done)
 
 
 def test_seat_misses_split_normals_misses_by_seat_and_stop_past_the_limit() -> None:

@@ -18,7 +18,7 @@ from gongzhu.house_rules import Rules
 from gongzhu.players import Player, RandomPlayer
 from gongzhu.simulate import play_hand
 
-from .ai_helpers import nobody_exposes
+from .ai_helpers import nobody_exposes, played_until
 from .test_ai import _every_world, _holding_odds
 
 
@@ -95,12 +95,7 @@ def test_the_worlds_follow_the_fits() -> None:
 def _hand_two(seed: int, kinds: str, tricks: int) -> dict[str, Any]:
     """Hand 2 of a match whose hand 1 ``kinds`` played, until ``tricks`` tricks and seat 0's turn."""
     players = _table(seed, kinds)
-    state = nobody_exposes(_next_hand(seed, players))
-    while len(state["tricks"]) < tricks or state["turn"] != 0:
-        seat = state["turn"]
-        card = players[seat].play(view_for(state, seat))
-        state = apply_legal(state, {"type": "play", "seat": seat, "card": card})
-    return state
+    return played_until(nobody_exposes(_next_hand(seed, players)), players, tricks)
 
 
 def test_hard_decides_as_normals_posterior_among_normals_and_as_unweighted_worlds_among_others() -> None:
