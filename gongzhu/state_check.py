@@ -154,16 +154,7 @@ def reachable_state(state: object) -> State:
     earlier = history[:-1] if over else history
     if not over and earlier and match_result(earlier[-1]["totals"], rules, len(earlier)) is not None:
         raise InvalidState(Problem.HISTORY, f"the match ended before hand {number}")
-    start: State = {
-        "schema": SCHEMA_VERSION,
-        "seed": seed,
-        "rules": rules.to_json(),
-        "hand_number": number,
-        "totals": list(earlier[-1]["totals"]) if earlier else [0, 0, 0, 0],
-        "history": json.loads(json.dumps(earlier)),
-        "last_hand": None,
-        "result": None,
-    }
+    start = _match_after(seed, rules, earlier)
     leader: int | None = None
     if number > 1 and not over:
         start["last_hand"] = _previous_hand(state.get("last_hand"), seed, earlier, rules)
@@ -174,6 +165,21 @@ def reachable_state(state: object) -> State:
             raise InvalidState(Problem.SHAPE, f"leader {leader!r} is not a seat")
     start_hand(start, number, leader)
     return _replay_hand(start, state)
+
+
+def _match_after(seed: int, rules: Rules, earlier: list[dict[str, Any]]) -> State:
+    """The match after the hands whose records are ``earlier`` (checked), before the next is dealt
+    (:func:`~gongzhu.game.start_hand` deals it; a previous hand's summary is the caller's to add)."""
+    return {
+        "schema": SCHEMA_VERSION,
+        "seed": seed,
+        "rules": rules.to_json(),
+        "hand_number": len(earlier),
+        "totals": list(earlier[-1]["totals"]) if earlier else [0, 0, 0, 0],
+        "history": json.loads(json.dumps(earlier)),
+        "last_hand": None,
+        "result": None,
+    }
 
 
 def _replay_hand(start: State, state: dict[str, Any]) -> State:
@@ -274,15 +280,7 @@ def _replayed_summary(
     leader = first.get("leader") if isinstance(first, dict) else None
     if number > 1 and (type(leader) is not int or not 0 <= leader < 4):
         raise InvalidState(Problem.LAST_HAND, f"the previous hand's leader {_short(leader)} is not a seat")
-    start: State = {
-        "schema": SCHEMA_VERSION,
-        "seed": seed,
-        "rules": rules.to_json(),
-        "totals": list(earlier[-2]["totals"]) if number > 1 else [0, 0, 0, 0],
-        "history": json.loads(json.dumps(earlier[:-1])),
-        "last_hand": None,
-        "result": None,
-    }
+    start = _match_after(seed, rules, earlier[:-1])
     start_hand(start, number, leader if number > 1 else None)
     played = {"expose_choices": last["exposed"], "tricks": last["tricks"], "trick": {"plays": []}}
     try:
