@@ -65,7 +65,7 @@ from panel import PANEL, register_panel
 
 import gongzhu.players
 from gongzhu.ai import HardPlayer
-from gongzhu.ai.sampling import ADAPTIVE, FITTED, MIXTURE, MIXTURE_WORLDS, NORMAL, UNIFORM
+from gongzhu.ai.sampling import ADAPTIVE, FITTED, HABITS, MIXTURE, MIXTURE_WORLDS, NORMAL, UNIFORM
 from gongzhu.stats import mean_interval95
 from gongzhu.tournament import (
     BOOTSTRAP_SAMPLES,
@@ -90,6 +90,7 @@ HARD_WORLDS = {
     "hard-mixture-noise": MIXTURE,  # the mixture's worlds and playouts, whichever Hard ships
     "hard-adaptive": ADAPTIVE,  # Normal's weighting only for the opponents Normal fits, Normal playouts
     "hard-fitted": FITTED,  # Normal's weighting as far as each opponent played like Normal last hand
+    "hard-habits": HABITS,  # the fitted weighting, and each other opponent played by its habits last hand
 }
 
 

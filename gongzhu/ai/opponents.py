@@ -24,9 +24,14 @@ True
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
+
+from .habits import Decision, Habit, fit_habit, highest_card, lowest_card
+from .heuristic import normal_play
 from .knowledge import Knowledge
-from .match import match_plan
-from .sampling import FITTED, NORMAL, UNIFORM, normal_odds, replay_evidence
+from .match import MatchPlan, match_plan
+from .sampling import FITTED, NORMAL, NORMAL_PRIOR, UNIFORM
 from .sim import Table
 
 CLEAR = 0.01  # a fit this close to 0 or 1 counts as 0 or 1
@@ -37,20 +42,72 @@ CLEAR = 0.01  # a fit this close to 0 or 1 counts as 0 or 1
 SEEN_SLIP = 0.01
 
 
-def normal_fits(k: Knowledge) -> list[float]:
-    """Per seat, the chance that it plays Normal's strategy, judged on its plays of the match's
-    previous hand (Normal replayed with each seat's true hand and that hand's match plan); 1 for
-    this seat, and for every seat when that hand's plays are not known."""
+def decisions(
+    table: Table, plays: list[tuple[int, int]], plans: Sequence[MatchPlan | None]
+) -> list[list[Decision]]:
+    """Per seat, its decisions (with a choice) among ``plays`` made in turn from ``table`` (which they
+    change), Normal playing seat ``s`` by ``plans[s]``."""
+    out: list[list[Decision]] = [[], [], [], []]
+    for seat, card in plays:
+        legal = table.legal(seat)
+        if legal & (legal - 1):
+            normal = normal_play(table, seat, legal, plans[seat])
+            out[seat].append(
+                (legal.bit_count(), normal == card, lowest_card(legal) == card, highest_card(legal) == card)
+            )
+        table.play(card)
+    return out
+
+
+def earlier_decisions(k: Knowledge) -> list[list[Decision]] | None:
+    """Every seat's decisions in the match's previous hand, replayed from the hands it was played
+    from with that hand's match plans, or None when its plays are not known."""
     earlier = k.earlier
     if earlier is None:
-        return [1.0, 1.0, 1.0, 1.0]
+        return None
     first_leader = earlier.plays[0][0]
     table = Table(earlier.hands(), [0, 0, 0, 0], earlier.exposed, 0, first_leader, [], 0, k.rules.flip)
     plans = [match_plan(earlier.totals, s, k.rules, earlier.number) for s in range(4)]
-    odds = normal_odds(replay_evidence(table, earlier.plays, k.seat, plans, SEEN_SLIP))
-    fits = [0.0 if p < CLEAR else 1.0 if p > 1.0 - CLEAR else p for p in odds]
+    return decisions(table, earlier.plays, plans)
+
+
+def fit(seen: Sequence[Decision]) -> float:
+    """The chance that a seat plays Normal's strategy (with ``SEEN_SLIP``) rather than any legal card,
+    prior ``NORMAL_PRIOR``, given its decisions ``seen``; within ``CLEAR`` of 0 or 1, that."""
+    normal = uniform = 0.0
+    for n, was_normal, _lowest, _highest in seen:
+        uniform -= math.log(n)
+        normal += math.log(1.0 - SEEN_SLIP) if was_normal else math.log(SEEN_SLIP) - math.log(n - 1)
+    a, b = math.log(NORMAL_PRIOR) + normal, math.log(1.0 - NORMAL_PRIOR) + uniform
+    odds = 1.0 / (1.0 + math.exp(min(700.0, b - a)))
+    return 0.0 if odds < CLEAR else 1.0 if odds > 1.0 - CLEAR else odds
+
+
+def normal_fits(k: Knowledge, seen: list[list[Decision]] | None = None) -> list[float]:
+    """Per seat, the chance that it plays Normal's strategy (:func:`fit`), judged on its plays of the
+    match's previous hand (``seen``: :func:`earlier_decisions`, read from ``k`` when not given); 1 for
+    this seat, and for every seat when that hand's plays are not known."""
+    if seen is None:
+        seen = earlier_decisions(k)
+    if seen is None:
+        return [1.0, 1.0, 1.0, 1.0]
+    fits = [fit(seen[s]) for s in range(4)]
     fits[k.seat] = 1.0
     return fits
+
+
+def seat_habits(k: Knowledge) -> tuple[list[float], list[Habit | None]]:
+    """Per seat, its fit (:func:`normal_fits`) and its habit (:mod:`gongzhu.ai.habits`), both judged on
+    the match's previous hand; the habit is None where Normal's strategy is kept: this seat, each
+    opponent that fits Normal, and every seat when that hand's plays are not known."""
+    seen = earlier_decisions(k)
+    fits = normal_fits(k, seen)
+    habits: list[Habit | None] = [None, None, None, None]
+    if seen is not None:
+        for s in range(4):
+            if s != k.seat and fits[s] < 1.0:
+                habits[s] = fit_habit(seen[s])
+    return fits, habits
 
 
 def world_model(fits: list[float], seat: int) -> str:

@@ -26,13 +26,12 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import TypeVar
 
 from ..cards import FULL_MASK, indices
 from .heuristic import normal_play
 from .knowledge import Knowledge
-from .match import MatchPlan
 from .sim import Table
 
 MIXTURE, NORMAL, UNIFORM = "mixture", "normal", "uniform"  # how the opponents' plays weigh the worlds
@@ -43,7 +42,10 @@ ADAPTIVE = "adaptive"
 #: Normal's weighting for each opponent as far as Normal explained its plays in the match's previous
 #: hand (:mod:`gongzhu.ai.opponents`, :func:`fitted_worlds`)
 FITTED = "fitted"
-OPPONENT_MODELS = (MIXTURE, NORMAL, UNIFORM, MIXTURE_WORLDS, ADAPTIVE, FITTED)
+#: Each opponent that did not play like Normal in the match's previous hand judged by its habits there,
+#: in the worlds and in the playouts (:mod:`gongzhu.ai.habits`); the others as ``FITTED`` does
+HABITS = "habits"
+OPPONENT_MODELS = (MIXTURE, NORMAL, UNIFORM, MIXTURE_WORLDS, ADAPTIVE, FITTED, HABITS)
 NORMAL_PRIOR = 0.5  # the mixture: prior weight of "this opponent plays Normal's strategy"
 SLIP = 0.1  # the mixture's Normal part: chance of a card other than Normal's (spread over the others)
 MISMATCH = 0.1  # likelihood factor of a play the model would not have made (0.02–0.3 measured alike)
@@ -199,32 +201,18 @@ def play_evidence(k: Knowledge, world: list[int]) -> list[tuple[float, float]]:
     for seat, card in k.history:
         start[seat] |= 1 << card
     table = Table(start, [0, 0, 0, 0], k.exposed, 0, k.first_leader, [], 0)
-    return replay_evidence(table, k.history, k.seat)
-
-
-def replay_evidence(
-    table: Table,
-    plays: list[tuple[int, int]],
-    skip: int,
-    plans: Sequence[MatchPlan | None] = (None,) * 4,
-    slip: float = SLIP,
-) -> list[tuple[float, float]]:
-    """:func:`play_evidence` of ``plays`` (seat, card) made in turn from ``table`` (which they change),
-    every seat but ``skip``; Normal plays seat ``s`` by ``plans[s]`` (:mod:`gongzhu.ai.match`) and
-    slips ``slip`` of the time."""
-    log_keep, log_slip = (_LOG_KEEP, _LOG_SLIP) if slip == SLIP else (math.log(1.0 - slip), math.log(slip))
     normal = [0.0, 0.0, 0.0, 0.0]
     uniform = [0.0, 0.0, 0.0, 0.0]
-    for seat, card in plays:
-        if seat != skip:
+    for seat, card in k.history:
+        if seat != k.seat:
             legal = table.legal(seat)
             if legal & (legal - 1):
                 n = legal.bit_count()
                 uniform[seat] -= _LOG[n]
-                if normal_play(table, seat, legal, plans[seat]) == card:
-                    normal[seat] += log_keep
+                if normal_play(table, seat, legal) == card:
+                    normal[seat] += _LOG_KEEP
                 else:
-                    normal[seat] += log_slip - _LOG[n - 1]
+                    normal[seat] += _LOG_SLIP - _LOG[n - 1]
         table.play(card)
     return list(zip(normal, uniform, strict=True))
 

@@ -14,19 +14,21 @@ worlds included), never a clock, so decisions are reproducible.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ..cards import EXPOSABLE_MASK, FULL_MASK, POINT_MASK, SUIT_MASKS, indices
 from ..rules import winning_position
 from .exact import solve
+from .habits import habit_policy, habit_worlds
 from .heuristic import normal_expose, normal_play
 from .knowledge import Knowledge
 from .match import Valuer, match_in_reach, match_valuer
-from .opponents import normal_fits, world_model
+from .opponents import normal_fits, seat_habits, world_model
 from .sampling import (
     ADAPTIVE,
     FITTED,
+    HABITS,
     MIXTURE_WORLDS,
     NORMAL,
     UNIFORM,
@@ -181,31 +183,54 @@ def mixed_policy(policy: Policy, noisy: int, rng: random.Random) -> Policy:
     return choose
 
 
+#: How a world's playouts play the opponents: the playout policy and the world's random source for
+#: them → the policy the playouts use (None: the playout policy as it is).
+Playouts = Callable[[Policy, random.Random], Policy] | None
+
+
 def sampled_worlds(
     k: Knowledge, rng: random.Random, budget: int, cost: int, opponents: str
-) -> Iterable[tuple[list[int], int]]:
-    """The worlds a play decision is valued in, each with the opponents who play the mixture's noisy
-    part in its playouts (a bit set; none but for ``MIXTURE``)."""
+) -> Iterable[tuple[list[int], Playouts]]:
+    """The worlds a play decision is valued in, each with how its playouts play the opponents
+    (:data:`Playouts`: the playout policy itself but for ``MIXTURE`` and ``HABITS``)."""
     fits = [1.0, 1.0, 1.0, 1.0]
-    if opponents == FITTED:
+    habits = None
+    if opponents == HABITS:
+        fits, habits = seat_habits(k)
+        opponents = HABITS if world_model(fits, k.seat) != NORMAL else NORMAL
+    elif opponents == FITTED:
         fits = normal_fits(k)
         opponents = world_model(fits, k.seat)
     count, chains = affordable(k, budget, cost, opponents)
     count = max(MIN_WORLDS, min(MAX_WORLDS, count))
     if opponents == UNIFORM:
-        return ((sample_world(k, rng), 0) for _ in range(count))
+        return ((sample_world(k, rng), None) for _ in range(count))
     if opponents == NORMAL:
-        return ((world, 0) for world in posterior_worlds(k, rng, count, chains))
+        return ((world, None) for world in posterior_worlds(k, rng, count, chains))
     if opponents == ADAPTIVE:
-        return ((world, 0) for world in adaptive_worlds(k, rng, count, chains))
+        return ((world, None) for world in adaptive_worlds(k, rng, count, chains))
     if opponents == FITTED:
-        return ((world, 0) for world in fitted_worlds(k, rng, count, fits, chains))
+        return ((world, None) for world in fitted_worlds(k, rng, count, fits, chains))
+    if habits is not None:
+        seen = habits
+
+        def styled(policy: Policy, source: random.Random) -> Policy:
+            return habit_policy(policy, seen, source)
+
+        return ((world, styled) for world in habit_worlds(k, rng, count, seen, chains))
     if opponents == MIXTURE_WORLDS:
-        return ((world, 0) for world, _odds in mixture_worlds(k, rng, count, chains))
+        return ((world, None) for world, _odds in mixture_worlds(k, rng, count, chains))
     return (
-        (world, sum(1 << s for s in range(4) if s != k.seat and rng.random() >= odds[s]))
+        (world, noisy_playouts(sum(1 << s for s in range(4) if s != k.seat and rng.random() >= odds[s])))
         for world, odds in mixture_worlds(k, rng, count, chains)
     )
+
+
+def noisy_playouts(noisy: int) -> Playouts:
+    """The mixture's playouts: the seats in the bit set ``noisy`` play :func:`mixed_policy`."""
+    if not noisy:
+        return None
+    return lambda policy, source: mixed_policy(policy, noisy, source)
 
 
 def evaluate_plays(
@@ -230,25 +255,25 @@ def evaluate_plays(
     playout = int(left * LOOKAHEAD_COST) if lookahead else left
     cost = len(cards) * (left * 4 if exact else playout)  # simulated plays per world
     if world is not None:
-        worlds: Iterable[tuple[list[int], int]] = [(list(world), 0)]
+        worlds: Iterable[tuple[list[int], Playouts]] = [(list(world), None)]
     else:
         worlds = sampled_worlds(k, rng, budget, cost, opponents)
     value = valuer(k, opponent_weight, match_aware)
     policy = own_lookahead(k.seat) if lookahead else normal_play
     totals = dict.fromkeys(cards, 0.0)
     count = 0
-    for hands, noisy in worlds:
+    for hands, playouts in worlds:
         count += 1
         base = k.table(hands)
-        noise_seed = rng.random() if noisy and not exact else 0.0
+        noise_seed = rng.random() if playouts and not exact else 0.0
         for card in cards:
             table = base.copy()
             table.play(card)
             if exact:
                 scores = solve(table)
             else:
-                # the same noise for every card (common random numbers)
-                run(table, mixed_policy(policy, noisy, random.Random(noise_seed)))
+                # the same random choices for every card (common random numbers)
+                run(table, playouts(policy, random.Random(noise_seed)) if playouts else policy)
                 scores = table.scores()
             totals[card] += value(scores)
     return Evaluation({c: v / count for c, v in totals.items()}, count)

@@ -1,0 +1,184 @@
+"""Each opponent's habits, judged on the match's previous hand: a mixture of simple ways to play.
+
+:mod:`gongzhu.ai.opponents` tells whether an opponent plays Normal's strategy.  For one that does not,
+Hard used to know nothing more: it drew unweighted worlds and played the opponent as Normal in the
+playouts.  The previous hand says more than "not Normal": every seat's cards are known once it is over,
+so at each of the opponent's decisions the card it chose can be set against a few simple ways to
+play (:data:`WAYS`): Normal's card, its lowest card, its highest card, any legal card.  How often it
+played each way (its *habit*, a weight per way) is fitted by expectation-maximisation, each way
+taken to slip to another card ``WAY_SLIP`` of the time, with ``PRIOR`` plays of each way counted in
+advance (a dozen decisions a hand is little).
+
+The habit then serves twice (``HABITS``, the game's Hard):
+
+* the worlds: a world's likelihood for the opponent is, over its plays this hand, the product of the
+  habit's mixture of the ways (:class:`HabitChain`), so a player who always ducks low says where its
+  low cards are not, and no way alone can veto a world;
+* the playouts: at each decision the opponent plays one of the ways drawn by the habit's weights
+  (:func:`habit_policy`), so a player who keeps its high cards keeps them in the playouts too.
+
+An opponent that fits Normal (every opponent at a table of Normals, and every one in a match's first
+hand) keeps Normal's weighting and Normal's playouts: against Normals Hard decides exactly as before.
+
+>>> from gongzhu.cards import to_mask, DECK
+>>> DECK[lowest_card(to_mask(["9S", "3H", "QC"]))], DECK[highest_card(to_mask(["9S", "3H", "QC"]))]
+('3H', 'QC')
+>>> [round(w, 2) for w in fit_habit([(4, False, True, False)] * 12)]
+[0.04, 0.88, 0.04, 0.05]
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterator, Sequence
+
+from ..cards import SUIT_MASKS
+from .heuristic import normal_play
+from .knowledge import Knowledge
+from .sampling import CHAINS, MISMATCH, SwapWalk, has_evidence, sample_world, thinned
+from .sim import Policy, Table, high_bit, low_bit, random_policy
+
+WAYS = ("normal", "lowest", "highest", "any")  # the simple ways to play a habit mixes, in this order
+NORMAL_WAY, LOWEST, HIGHEST, ANY = range(len(WAYS))
+WAY_SLIP = 0.02  # a way's card is taken to slip to another legal card this often
+PRIOR = 0.5  # plays of each way counted before the previous hand's (the habit's Dirichlet prior)
+EM_ROUNDS = 30  # rounds of expectation-maximisation fitting a habit
+
+Habit = tuple[float, ...]  # the weight of each of ``WAYS`` (they sum to 1)
+#: One decision of a seat, as a habit is fitted from it: (how many legal cards, whether its card was
+#: Normal's, its lowest, its highest).
+Decision = tuple[int, bool, bool, bool]
+
+
+def lowest_card(legal: int) -> int:
+    """The legal card of lowest rank (on a tie, the first suit's)."""
+    best = -1
+    for mask in SUIT_MASKS:
+        if legal & mask:
+            c = low_bit(legal & mask)
+            if best < 0 or c % 13 < best % 13:
+                best = c
+    return best
+
+
+def highest_card(legal: int) -> int:
+    """The legal card of highest rank (on a tie, the first suit's)."""
+    best = -1
+    for mask in SUIT_MASKS:
+        if legal & mask:
+            c = high_bit(legal & mask)
+            if best < 0 or c % 13 > best % 13:
+                best = c
+    return best
+
+
+def way_likelihoods(n: int, normal: bool, lowest: bool, highest: bool) -> tuple[float, float, float, float]:
+    """The chance of a play under each way, for a choice among ``n`` cards (it was or was not the
+    way's card)."""
+    miss = WAY_SLIP / (n - 1)
+    keep = 1.0 - WAY_SLIP
+    return (keep if normal else miss, keep if lowest else miss, keep if highest else miss, 1.0 / n)
+
+
+def fit_habit(decisions: Sequence[Decision]) -> Habit:
+    """The weights of the ways that best explain ``decisions`` (expectation-maximisation, the
+    ``PRIOR`` counted in)."""
+    rows = [way_likelihoods(n, *matched) for n, *matched in decisions]
+    weights = [1.0 / len(WAYS)] * len(WAYS)
+    for _ in range(EM_ROUNDS):
+        counts = [PRIOR] * len(WAYS)
+        for row in rows:
+            parts = [w * p for w, p in zip(weights, row, strict=True)]
+            total = sum(parts)
+            for i, part in enumerate(parts):
+                counts[i] += part / total
+        whole = sum(counts)
+        weights = [c / whole for c in counts]
+    return tuple(weights)
+
+
+def habit_policy(policy: Policy, habits: list[Habit | None], rng: random.Random) -> Policy:
+    """``policy``, except that a seat with a habit plays, at each decision, one of the ways drawn by
+    its weights (Normal's way is ``policy``)."""
+    anything = random_policy(rng)
+
+    def choose(table: Table, seat: int, legal: int) -> int:
+        habit = habits[seat]
+        if habit is None or not legal & (legal - 1):
+            return policy(table, seat, legal)
+        u = rng.random()
+        if u < habit[NORMAL_WAY]:
+            return policy(table, seat, legal)
+        u -= habit[NORMAL_WAY]
+        if u < habit[LOWEST]:
+            return lowest_card(legal)
+        u -= habit[LOWEST]
+        if u < habit[HIGHEST]:
+            return highest_card(legal)
+        return anything(table, seat, legal)
+
+    return choose
+
+
+def habit_cost(k: Knowledge, world: list[int], habits: list[Habit | None], limit: float = math.inf) -> float:
+    """How unlikely ``world`` makes the opponents' plays this hand: the sum over their plays (with a
+    choice) of minus the log of the habit's chance of the play, or, for a seat without a habit,
+    ``-log(MISMATCH)`` for each play Normal would not have made (Normal's posterior, as
+    :func:`gongzhu.ai.sampling.mismatches` counts it).  Counting stops once it passes ``limit``."""
+    start = list(world)
+    for seat, card in k.history:
+        start[seat] |= 1 << card
+    table = Table(start, [0, 0, 0, 0], k.exposed, 0, k.first_leader, [], 0)
+    miss_cost = -math.log(MISMATCH)
+    cost = 0.0
+    for seat, card in k.history:
+        if seat != k.seat:
+            legal = table.legal(seat)
+            if legal & (legal - 1):
+                habit = habits[seat]
+                normal = normal_play(table, seat, legal) == card
+                if habit is None:
+                    cost += 0.0 if normal else miss_cost
+                else:
+                    row = way_likelihoods(
+                        legal.bit_count(), normal, lowest_card(legal) == card, highest_card(legal) == card
+                    )
+                    cost -= math.log(sum(w * p for w, p in zip(habit, row, strict=True)))
+                if cost > limit:
+                    return cost
+        table.play(card)
+    return cost
+
+
+class HabitChain(SwapWalk):
+    """A Metropolis chain over the worlds of one view, a world weighing ``exp(-habit_cost)``."""
+
+    def __init__(self, k: Knowledge, rng: random.Random, habits: list[Habit | None]) -> None:
+        super().__init__(k, rng)
+        self.habits = habits  # per seat, its habit (None: Normal's posterior)
+        self.cost = habit_cost(k, self.world, habits)  # of ``world``
+
+    def bound(self, u: float) -> float:
+        # accept with probability exp(old - new), i.e. when new <= old - log(u)
+        return self.cost - math.log(u) if u > 0.0 else math.inf
+
+    def take(self, world: list[int], bound: float) -> bool:
+        cost = habit_cost(self.k, world, self.habits, bound)
+        if cost > bound:
+            return False
+        self.cost = cost
+        return True
+
+
+def habit_worlds(
+    k: Knowledge, rng: random.Random, count: int, habits: list[Habit | None], chains: int = CHAINS
+) -> Iterator[list[int]]:
+    """``count`` worlds drawn in proportion to how likely they make the opponents' plays this hand
+    (:func:`habit_cost`), taken in turn from ``chains`` chains."""
+    if not has_evidence(k):
+        for _ in range(count):
+            yield sample_world(k, rng)
+        return
+    for chain in thinned([HabitChain(k, rng, habits) for _ in range(chains)], count):
+        yield list(chain.world)

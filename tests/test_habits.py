@@ -1,0 +1,152 @@
+"""Each opponent's habits, judged on the match's previous hand (gongzhu/ai/habits.py): the ways it
+played there weigh the worlds and play it in the playouts; an opponent that played like Normal keeps
+Normal's weighting and playouts."""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from gongzhu import new_match, view_for
+from gongzhu.ai import EasyPlayer, NormalPlayer
+from gongzhu.ai.habits import (
+    ANY,
+    LOWEST,
+    NORMAL_WAY,
+    WAYS,
+    fit_habit,
+    habit_cost,
+    habit_policy,
+    habit_worlds,
+    highest_card,
+    lowest_card,
+)
+from gongzhu.ai.knowledge import read_view
+from gongzhu.ai.opponents import seat_habits
+from gongzhu.ai.sampling import HABITS, MISMATCH, NORMAL, seat_misses
+from gongzhu.ai.search import evaluate_plays, sampled_worlds
+from gongzhu.ai.sim import deal_table, random_hands
+from gongzhu.cards import DECK, INDEX, indices, to_mask
+from gongzhu.game import View
+from gongzhu.players import Player, RandomPlayer
+
+from .ai_helpers import nobody_exposes, played_until
+from .test_ai import _every_world, _holding_odds
+from .test_opponents import _next_hand
+
+
+class LowestPlayer:
+    """Always its lowest legal card; exposes nothing (a player of one simple habit)."""
+
+    def __init__(self, seed: int, seat: int) -> None:
+        self.seat = seat
+
+    def expose(self, view: View) -> list[str]:
+        return []
+
+    def play(self, view: View) -> str:
+        return DECK[lowest_card(to_mask(view["legal"]))]
+
+
+def _table(seed: int, kinds: str) -> list[Player]:
+    make = {"N": NormalPlayer, "E": EasyPlayer, "R": RandomPlayer, "L": LowestPlayer}
+    return [make[kind](seed, seat) for seat, kind in enumerate(kinds)]
+
+
+def _hand_two(seed: int, kinds: str, tricks: int) -> dict[str, Any]:
+    """Hand 2 of a match whose hand 1 ``kinds`` played, until ``tricks`` tricks and seat 0's turn."""
+    players = _table(seed, kinds)
+    return played_until(nobody_exposes(_next_hand(seed, players)), players, tricks)
+
+
+def test_the_lowest_and_the_highest_card_go_by_rank_then_suit() -> None:
+    rng = random.Random(3)
+    for _ in range(300):
+        legal = sum(1 << c for c in rng.sample(range(52), rng.randint(1, 13)))
+        cards = indices(legal)
+        assert lowest_card(legal) == min(cards, key=lambda c: (c % 13, c // 13))
+        assert highest_card(legal) == min(cards, key=lambda c: (-(c % 13), c // 13))
+    assert DECK[lowest_card(to_mask(["2S", "2H"]))] == DECK[min(INDEX["2S"], INDEX["2H"])]
+
+
+def test_a_habit_follows_the_way_the_plays_were_made() -> None:
+    lowest = fit_habit([(5, False, True, False)] * 12)
+    anything = fit_habit([(5, False, False, False)] * 12)
+    normal_and_low = fit_habit([(4, True, True, False)] * 6 + [(4, True, False, False)] * 6)
+    assert max(range(len(WAYS)), key=lambda w: lowest[w]) == LOWEST and lowest[LOWEST] > 0.8
+    assert max(range(len(WAYS)), key=lambda w: anything[w]) == ANY and anything[ANY] > 0.8
+    assert normal_and_low[NORMAL_WAY] > 0.8
+    assert fit_habit([]) == (0.25, 0.25, 0.25, 0.25)  # no plays: the prior
+    for habit in (lowest, anything, normal_and_low):
+        assert math.isclose(sum(habit), 1.0)
+
+
+def test_the_previous_hand_gives_each_opponent_not_like_normal_its_habit() -> None:
+    """Normals keep Normal's strategy (no habit); a player of its lowest card is judged to play it,
+    a random player to play any card."""
+    fits, habits = seat_habits(read_view(view_for(nobody_exposes(_next_hand(1, _table(1, "NNNN"))), 0)))
+    assert fits == [1.0] * 4 and habits == [None] * 4
+    fits, habits = seat_habits(read_view(view_for(nobody_exposes(_next_hand(1, _table(1, "NLRN"))), 0)))
+    assert fits[3] == 1.0 and habits[0] is None and habits[3] is None  # this seat; a Normal
+    lowest, anything = habits[1], habits[2]
+    assert lowest is not None and lowest[LOWEST] > 0.7
+    assert anything is not None and anything[ANY] > 0.5
+    first = read_view(view_for(nobody_exposes(new_match(4)), 0))
+    assert seat_habits(first) == ([1.0] * 4, [None] * 4)  # a match's first hand: nothing seen yet
+
+
+def test_among_normals_hard_by_habits_decides_exactly_as_normals_posterior() -> None:
+    view = view_for(_hand_two(2, "NNNN", 4), 0)
+    k, legal = read_view(view), to_mask(view["legal"])
+    habits = evaluate_plays(k, legal, random.Random(5), 6000, opponents=HABITS)
+    normal = evaluate_plays(k, legal, random.Random(5), 6000, opponents=NORMAL)
+    assert habits.values == normal.values and habits.worlds == normal.worlds
+
+
+def test_a_habit_plays_the_opponent_in_the_playouts() -> None:
+    """A seat without a habit plays the playout policy; one that always plays low plays its lowest
+    card; one that plays anything plays every legal card now and then."""
+    habits: list[tuple[float, ...] | None] = [None, (0.0, 1.0, 0.0, 0.0), (0.0, 0.0, 0.0, 1.0), None]
+    highest = lambda table, seat, legal: highest_card(legal)  # noqa: E731
+    policy = habit_policy(highest, habits, random.Random(0))
+    off_policy = [0, 0, 0, 0]
+    for seed in range(30):
+        table = deal_table(random_hands(random.Random(seed)))
+        while table.cards_left():
+            seat = table.turn()
+            legal = table.legal(seat)
+            card = policy(table, seat, legal)
+            assert legal >> card & 1
+            if legal & (legal - 1):
+                if seat == 1:
+                    assert card == lowest_card(legal)
+                off_policy[seat] += card != highest_card(legal)
+            table.play(card)
+    assert off_policy[0] == off_policy[3] == 0 and off_policy[2] > 100
+
+
+def test_habit_worlds_weigh_the_plays_by_each_opponents_habit() -> None:
+    """Three cards left each (every world listed): the chains draw the worlds in proportion to the
+    habits' chances of the opponents' plays, a seat without a habit weighing Normal's misses."""
+    state = _hand_two(0, "NLRN", 10)
+    k = read_view(view_for(state, 0))
+    habits: list[tuple[float, ...] | None] = [None, (0.1, 0.8, 0.05, 0.05), (0.3, 0.1, 0.1, 0.5), None]
+    worlds = _every_world(k, [len(h) for h in state["hands"]])
+    weights = [math.exp(-habit_cost(k, w, habits)) for w in worlds]
+    exact = _holding_odds(worlds, weights)
+    uniform = _holding_odds(worlds, [1.0] * len(worlds))
+    drawn = list(habit_worlds(k, random.Random(0), 2000, habits))
+    chain = _holding_odds(drawn, [1.0] * len(drawn))
+    assert max(abs(uniform[x] - exact[x]) for x in exact) > 0.2  # the plays say something here
+    assert max(abs(chain[x] - exact[x]) for x in exact) < 0.1
+    for w in worlds[:50]:  # no habit: Normal's posterior, a miss costing MISMATCH
+        misses = sum(seat_misses(k, w, [0.0] * 4)[1])
+        assert math.isclose(habit_cost(k, w, [None] * 4), -math.log(MISMATCH) * misses, abs_tol=1e-12)
+
+
+def test_hard_by_habits_plays_the_opponents_by_their_habits_after_a_hand_not_like_normal() -> None:
+    state = _hand_two(3, "NLLL", 3)
+    k = read_view(view_for(state, 0))
+    worlds = list(sampled_worlds(k, random.Random(0), 6000, 40, HABITS))
+    assert worlds and all(playouts is not None for _world, playouts in worlds)
