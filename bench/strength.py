@@ -65,7 +65,7 @@ from panel import PANEL, register_panel
 
 import gongzhu.players
 from gongzhu.ai import HardPlayer
-from gongzhu.ai.sampling import ADAPTIVE, FITTED, HABITS, MIXTURE, MIXTURE_WORLDS, NORMAL, UNIFORM
+from gongzhu.ai.sampling import FITTED, HABITS, NORMAL, UNIFORM
 from gongzhu.stats import mean_interval95
 from gongzhu.tournament import (
     BOOTSTRAP_SAMPLES,
@@ -82,13 +82,11 @@ LADDER = "easy:random,normal:easy,hard:normal"
 HARD_MARGIN = "hard-margin"  # Hard without the match objective, for before/after comparisons
 #: Hard without its playout seat's lookahead (until 2026-12-01 22:00 UTC).
 HARD_NO_LOOKAHEAD = "hard-no-lookahead"
-#: Hard whose worlds are weighed by Normal's strategy alone (Hard before the mixture), or not at all.
+#: Hard by each way of weighing the worlds (gongzhu.ai.sampling): Normal's strategy alone (the game's Hard until
+#: 2026-12-02), none at all, and the two that judge each opponent on the previous hand.
 HARD_WORLDS = {
     "hard-normal-worlds": NORMAL,
     "hard-uniform-worlds": UNIFORM,
-    "hard-mixture-worlds": MIXTURE_WORLDS,  # the mixture's worlds, Normal opponents in the playouts
-    "hard-mixture-noise": MIXTURE,  # the mixture's worlds and playouts, whichever Hard ships
-    "hard-adaptive": ADAPTIVE,  # Normal's weighting only for the opponents Normal fits, Normal playouts
     "hard-fitted": FITTED,  # Normal's weighting as far as each opponent played like Normal last hand
     "hard-habits": HABITS,  # the fitted weighting, and each other opponent played by its habits last hand
 }

@@ -109,7 +109,7 @@ def test_a_habit_plays_the_opponent_in_the_playouts() -> None:
     card; one that plays anything plays every legal card now and then."""
     habits: list[tuple[float, ...] | None] = [None, (0.0, 1.0, 0.0, 0.0), (0.0, 0.0, 0.0, 1.0), None]
     highest = lambda table, seat, legal: highest_card(legal)  # noqa: E731
-    policy = habit_policy(highest, habits, random.Random(0))
+    policy = habit_policy(habits, highest, random.Random(0))
     off_policy = [0, 0, 0, 0]
     for seed in range(30):
         table = deal_table(random_hands(random.Random(seed)))

@@ -36,7 +36,7 @@ from collections.abc import Iterator, Sequence
 from ..cards import SUIT_MASKS
 from .heuristic import normal_play
 from .knowledge import Knowledge
-from .sampling import CHAINS, MISMATCH, SwapWalk, has_evidence, sample_world, thinned
+from .sampling import CHAINS, MISMATCH, SwapWalk, chain_worlds
 from .sim import Policy, Table, high_bit, low_bit, random_policy
 
 WAYS = ("normal", "lowest", "highest", "any")  # the simple ways to play a habit mixes, in this order
@@ -98,7 +98,7 @@ def fit_habit(decisions: Sequence[Decision]) -> Habit:
     return tuple(weights)
 
 
-def habit_policy(policy: Policy, habits: list[Habit | None], rng: random.Random) -> Policy:
+def habit_policy(habits: list[Habit | None], policy: Policy, rng: random.Random) -> Policy:
     """``policy``, except that a seat with a habit plays, at each decision, one of the ways drawn by
     its weights (Normal's way is ``policy``)."""
     anything = random_policy(rng)
@@ -176,9 +176,4 @@ def habit_worlds(
 ) -> Iterator[list[int]]:
     """``count`` worlds drawn in proportion to how likely they make the opponents' plays this hand
     (:func:`habit_cost`), taken in turn from ``chains`` chains."""
-    if not has_evidence(k):
-        for _ in range(count):
-            yield sample_world(k, rng)
-        return
-    for chain in thinned([HabitChain(k, rng, habits) for _ in range(chains)], count):
-        yield list(chain.world)
+    return chain_worlds(k, rng, count, lambda: HabitChain(k, rng, habits), chains)

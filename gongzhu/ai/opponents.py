@@ -7,8 +7,9 @@ loses to unweighted worlds against a cautious player.  Judging an opponent withi
 it has made few plays, and its cards must be guessed (the in-hand fit, ``hard-adaptive``, cost 35
 a hand against Normals).  Once a hand is over, though, its plays are public and so are the hands
 they came from (each seat played all of its cards), so Normal's choice at each of an opponent's
-decisions is known exactly.  The sampling's mixture (Normal's card with slips, or any legal card
-alike; prior ½ each) then gives the chance that the opponent plays Normal's strategy: its *fit*.
+decisions is known exactly.  A mixture of two models (Normal's card with rare slips, or any legal
+card alike; prior ½ each) then gives the chance that the opponent plays Normal's strategy: its *fit*.
+An opponent that does not fit also gets its *habit* there (:mod:`gongzhu.ai.habits`).
 
 Until the match has a finished hand with its plays, every fit is 1 (Hard as it always was).  A fit
 within ``CLEAR`` of 1 or 0 counts as certain, so a table of Normals is weighed exactly as Normal's
@@ -31,10 +32,11 @@ from .habits import Decision, Habit, fit_habit, highest_card, lowest_card
 from .heuristic import normal_play
 from .knowledge import Knowledge
 from .match import MatchPlan, match_plan
-from .sampling import FITTED, NORMAL, NORMAL_PRIOR, UNIFORM
+from .sampling import FITTED, NORMAL, UNIFORM
 from .sim import Table
 
 CLEAR = 0.01  # a fit this close to 0 or 1 counts as 0 or 1
+NORMAL_PRIOR = 0.5  # the chance that an opponent plays Normal's strategy, before its plays are seen
 #: How often Normal's strategy is taken to slip when judged on a finished hand.  Replayed with its true
 #: hand and its match plan, a Normal makes Normal's choice every time (tests/test_opponents.py), so a
 #: slip is rare: an opponent must make Normal's choice in about three decisions out of four to fit

@@ -13,6 +13,7 @@ worlds included), never a clock, so decisions are reproducible.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -20,26 +21,22 @@ from dataclasses import dataclass
 from ..cards import EXPOSABLE_MASK, FULL_MASK, POINT_MASK, SUIT_MASKS, indices
 from ..rules import winning_position
 from .exact import solve
-from .habits import habit_policy, habit_worlds
+from .habits import Habit, habit_policy, habit_worlds
 from .heuristic import normal_expose, normal_play
 from .knowledge import Knowledge
 from .match import Valuer, match_in_reach, match_valuer
 from .opponents import normal_fits, seat_habits, world_model
 from .sampling import (
-    ADAPTIVE,
     FITTED,
     HABITS,
-    MIXTURE_WORLDS,
     NORMAL,
     UNIFORM,
-    adaptive_worlds,
     affordable,
     fitted_worlds,
-    mixture_worlds,
     posterior_worlds,
     sample_world,
 )
-from .sim import Policy, Table, low_bit, random_policy, run
+from .sim import Policy, Table, low_bit, run
 
 DEFAULT_BUDGET = 40_000  # simulated plays per decision (bench/decision_regret.py: 60,000 no better)
 EXACT_CARDS = 8  # solve exactly when this many cards (or fewer) remain after the candidate
@@ -52,12 +49,9 @@ LOOKAHEAD_COST = 1.5
 #: on the match's previous hand (gongzhu.ai.opponents): Normal's weighting for those who played like
 #: Normal (exactly today's Hard against Normals, and in every match's first hand), none for the others.
 #: Normal's weighting alone (``NORMAL``, the benchmarks' ``hard-normal-worlds``) lost to unweighted worlds
-#: against the panel's cautious style; judged within the hand (``ADAPTIVE``, ``MIXTURE``) it lost to
-#: Normal's weighting against Normals (bench/results/PANEL.md).
+#: against the panel's cautious style; judged within the hand (``hard-adaptive``, ``hard-mixture-noise``,
+#: since removed) it lost to Normal's weighting against Normals (bench/results/PANEL.md).
 OPPONENTS = FITTED
-#: In a playout of the mixture, an opponent drawn as not playing Normal's strategy plays a random
-#: legal card this often, else Normal's card (a guess: the panel's styles are mostly Normal-like rules).
-PLAYOUT_NOISE = 0.5
 OPPONENT_WEIGHT = 1.0  # measured: +91 vs +70 margin over Normal (60 deals) for own score alone
 
 
@@ -168,21 +162,6 @@ def own_lookahead(own: int) -> Policy:
     return choose
 
 
-def mixed_policy(policy: Policy, noisy: int, rng: random.Random) -> Policy:
-    """``policy``, except that the seats in the bit set ``noisy`` play a random legal card with
-    chance ``PLAYOUT_NOISE``."""
-    if not noisy:
-        return policy
-    anything = random_policy(rng)
-
-    def choose(table: Table, seat: int, legal: int) -> int:
-        if noisy >> seat & 1 and legal & (legal - 1) and rng.random() < PLAYOUT_NOISE:
-            return anything(table, seat, legal)
-        return policy(table, seat, legal)
-
-    return choose
-
-
 #: How a world's playouts play the opponents: the playout policy and the world's random source for
 #: them → the policy the playouts use (None: the playout policy as it is).
 Playouts = Callable[[Policy, random.Random], Policy] | None
@@ -192,12 +171,13 @@ def sampled_worlds(
     k: Knowledge, rng: random.Random, budget: int, cost: int, opponents: str
 ) -> Iterable[tuple[list[int], Playouts]]:
     """The worlds a play decision is valued in, each with how its playouts play the opponents
-    (:data:`Playouts`: the playout policy itself but for ``MIXTURE`` and ``HABITS``)."""
+    (:data:`Playouts`: the playout policy itself but for ``HABITS``)."""
     fits = [1.0, 1.0, 1.0, 1.0]
-    habits = None
+    habits: list[Habit | None] = [None, None, None, None]
     if opponents == HABITS:
         fits, habits = seat_habits(k)
-        opponents = HABITS if world_model(fits, k.seat) != NORMAL else NORMAL
+        if world_model(fits, k.seat) == NORMAL:
+            opponents = NORMAL  # every opponent played like Normal: exactly Normal's posterior
     elif opponents == FITTED:
         fits = normal_fits(k)
         opponents = world_model(fits, k.seat)
@@ -207,30 +187,10 @@ def sampled_worlds(
         return ((sample_world(k, rng), None) for _ in range(count))
     if opponents == NORMAL:
         return ((world, None) for world in posterior_worlds(k, rng, count, chains))
-    if opponents == ADAPTIVE:
-        return ((world, None) for world in adaptive_worlds(k, rng, count, chains))
     if opponents == FITTED:
         return ((world, None) for world in fitted_worlds(k, rng, count, fits, chains))
-    if habits is not None:
-        seen = habits
-
-        def styled(policy: Policy, source: random.Random) -> Policy:
-            return habit_policy(policy, seen, source)
-
-        return ((world, styled) for world in habit_worlds(k, rng, count, seen, chains))
-    if opponents == MIXTURE_WORLDS:
-        return ((world, None) for world, _odds in mixture_worlds(k, rng, count, chains))
-    return (
-        (world, noisy_playouts(sum(1 << s for s in range(4) if s != k.seat and rng.random() >= odds[s])))
-        for world, odds in mixture_worlds(k, rng, count, chains)
-    )
-
-
-def noisy_playouts(noisy: int) -> Playouts:
-    """The mixture's playouts: the seats in the bit set ``noisy`` play :func:`mixed_policy`."""
-    if not noisy:
-        return None
-    return lambda policy, source: mixed_policy(policy, noisy, source)
+    playouts = functools.partial(habit_policy, habits)
+    return ((world, playouts) for world in habit_worlds(k, rng, count, habits, chains))
 
 
 def evaluate_plays(
