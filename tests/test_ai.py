@@ -243,18 +243,26 @@ def _holding_odds(worlds: list[list[int]], weights: list[float]) -> dict[tuple[i
     return odds
 
 
+def assert_drawn_as_weighed(
+    worlds: list[list[int]], weights: list[float], drawn: list[list[int]], informative: float
+) -> None:
+    """The ``drawn`` worlds hold each card where the ``weights`` of every world say (within 0.1), in
+    a position where those weights differ from unweighted worlds by more than ``informative``."""
+    exact = _holding_odds(worlds, weights)
+    uniform = _holding_odds(worlds, [1.0] * len(worlds))
+    chain = _holding_odds(drawn, [1.0] * len(drawn))
+    assert max(abs(uniform[x] - exact[x]) for x in exact) > informative  # the plays say something here
+    assert max(abs(chain[x] - exact[x]) for x in exact) < 0.1
+
+
 def test_the_chain_draws_worlds_in_proportion_to_how_well_they_explain_the_plays() -> None:
     # three cards left each: every world can be listed and weighed exactly
     state = _normal_position(0, 10)
     k = read_view(view_for(state, state["turn"]))
     assert mismatches(k, [to_mask(h) for h in state["hands"]]) == 0  # Normals played: the true deal fits
     worlds = _every_world(k, [len(h) for h in state["hands"]])
-    exact = _holding_odds(worlds, [MISMATCH ** mismatches(k, w) for w in worlds])
-    uniform = _holding_odds(worlds, [1.0] * len(worlds))
-    drawn = list(posterior_worlds(k, random.Random(0), 2000))
-    chain = _holding_odds(drawn, [1.0] * len(drawn))
-    assert max(abs(uniform[x] - exact[x]) for x in exact) > 0.3  # the plays tell a lot here
-    assert max(abs(chain[x] - exact[x]) for x in exact) < 0.1
+    weights = [MISMATCH ** mismatches(k, w) for w in worlds]
+    assert_drawn_as_weighed(worlds, weights, list(posterior_worlds(k, random.Random(0), 2000)), 0.3)
 
 
 def test_posterior_worlds_explain_the_plays_better_than_uniform_ones() -> None:

@@ -32,7 +32,7 @@ from gongzhu.game import View
 from gongzhu.players import Player, RandomPlayer
 
 from .ai_helpers import nobody_exposes, played_until
-from .test_ai import _every_world, _holding_odds
+from .test_ai import _every_world, assert_drawn_as_weighed
 from .test_opponents import _next_hand
 
 
@@ -134,12 +134,7 @@ def test_habit_worlds_weigh_the_plays_by_each_opponents_habit() -> None:
     habits: list[tuple[float, ...] | None] = [None, (0.1, 0.8, 0.05, 0.05), (0.3, 0.1, 0.1, 0.5), None]
     worlds = _every_world(k, [len(h) for h in state["hands"]])
     weights = [math.exp(-habit_cost(k, w, habits)) for w in worlds]
-    exact = _holding_odds(worlds, weights)
-    uniform = _holding_odds(worlds, [1.0] * len(worlds))
-    drawn = list(habit_worlds(k, random.Random(0), 2000, habits))
-    chain = _holding_odds(drawn, [1.0] * len(drawn))
-    assert max(abs(uniform[x] - exact[x]) for x in exact) > 0.2  # the plays say something here
-    assert max(abs(chain[x] - exact[x]) for x in exact) < 0.1
+    assert_drawn_as_weighed(worlds, weights, list(habit_worlds(k, random.Random(0), 2000, habits)), 0.2)
     for w in worlds[:50]:  # no habit: Normal's posterior, a miss costing MISMATCH
         misses = sum(seat_misses(k, w, [0.0] * 4)[1])
         assert math.isclose(habit_cost(k, w, [None] * 4), -math.log(MISMATCH) * misses, abs_tol=1e-12)

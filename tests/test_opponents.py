@@ -19,7 +19,7 @@ from gongzhu.players import Player, RandomPlayer
 from gongzhu.simulate import play_hand
 
 from .ai_helpers import nobody_exposes, played_until
-from .test_ai import _every_world, _holding_odds
+from .test_ai import _every_world, assert_drawn_as_weighed
 
 
 def _next_hand(
@@ -119,9 +119,4 @@ def test_fitted_worlds_weigh_each_opponents_misses_by_its_fit() -> None:
         MISMATCH ** sum(f * m for f, m in zip(fits, seat_misses(k, w, [0.0] * 4)[1], strict=True))
         for w in worlds
     ]
-    exact = _holding_odds(worlds, weights)
-    uniform = _holding_odds(worlds, [1.0] * len(worlds))
-    drawn = list(fitted_worlds(k, random.Random(0), 2000, fits))
-    chain = _holding_odds(drawn, [1.0] * len(drawn))
-    assert max(abs(uniform[x] - exact[x]) for x in exact) > 0.2  # the plays say something here
-    assert max(abs(chain[x] - exact[x]) for x in exact) < 0.1
+    assert_drawn_as_weighed(worlds, weights, list(fitted_worlds(k, random.Random(0), 2000, fits)), 0.2)
