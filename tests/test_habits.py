@@ -22,13 +22,14 @@ from gongzhu.ai.habits import (
     highest_card,
     lowest_card,
 )
+from gongzhu.ai.hard import HardPlayer
 from gongzhu.ai.knowledge import read_view
 from gongzhu.ai.opponents import seat_habits
 from gongzhu.ai.sampling import HABITS, MISMATCH, NORMAL, seat_misses
-from gongzhu.ai.search import evaluate_plays, sampled_worlds
+from gongzhu.ai.search import OPPONENTS, evaluate_plays, sampled_worlds
 from gongzhu.ai.sim import deal_table, random_hands
 from gongzhu.cards import DECK, INDEX, indices, to_mask
-from gongzhu.game import View
+from gongzhu.game import View, apply_legal
 from gongzhu.players import Player, RandomPlayer
 
 from .ai_helpers import nobody_exposes, played_until
@@ -145,3 +146,24 @@ def test_hard_by_habits_plays_the_opponents_by_their_habits_after_a_hand_not_lik
     k = read_view(view_for(state, 0))
     worlds = list(sampled_worlds(k, random.Random(0), 6000, 40, HABITS))
     assert worlds and all(playouts is not None for _world, playouts in worlds)
+
+
+def test_the_games_hard_plays_a_later_hand_by_the_habits_it_saw() -> None:
+    """The game's Hard (small budget) plays hand 2 of a match whose hand 1 a player of its lowest card
+    and a random player played, judging them by their habits: every card legal (``apply_legal``)."""
+    players: list[Player] = [
+        HardPlayer(6, 0, budget=3000),
+        LowestPlayer(6, 1),
+        RandomPlayer(6, 2),
+        NormalPlayer(6, 3),
+    ]
+    state = nobody_exposes(_next_hand(6, players))
+    fits, habits = seat_habits(read_view(view_for(state, 0)))
+    assert habits[1] is not None and habits[2] is not None and fits[3] == 1.0 and habits[3] is None
+    assert OPPONENTS == HABITS
+    while state["phase"] == "play":
+        seat = state["turn"]
+        state = apply_legal(
+            state, {"type": "play", "seat": seat, "card": players[seat].play(view_for(state, seat))}
+        )
+    assert state["phase"] in ("hand_over", "match_over")

@@ -2,9 +2,10 @@
 
 Every candidate (a legal card, or a set of cards to expose) is played in the same sampled worlds
 (common random numbers; a play decision's worlds are drawn from what the opponents' plays so far
-say about their hands, :func:`gongzhu.ai.sampling.posterior_worlds`), then the rest of the hand is
-simulated with Normal's strategy for all four seats (the seat itself looking ahead to the end of
-each trick it follows, :func:`own_lookahead`), or solved exactly once few cards remain.  The
+say about their hands, :func:`sampled_worlds`), then the rest of the hand is simulated with
+Normal's strategy for all four seats (the seat itself looking ahead to the end of each trick it
+follows, :func:`own_lookahead`; an opponent that did not play like Normal in the match's previous
+hand by its habits there, :mod:`gongzhu.ai.habits`), or solved exactly once few cards remain.  The
 value of a world is the seat's own hand score minus ``OPPONENT_WEIGHT`` times the opponents' mean,
 or, with ``match_aware`` when the match can end soon, the match outcome (:mod:`gongzhu.ai.match`).
 The work done is a fixed number of simulated card plays per decision (``budget``, drawing the
@@ -45,13 +46,16 @@ MIN_WORLDS, MAX_WORLDS = 8, 120
 #: (CPU time of 6,000 full-hand playouts each way: 1.55), so a decision bound by the budget takes
 #: about as long as without the look (one capped at ``MAX_WORLDS`` worlds takes longer).
 LOOKAHEAD_COST = 1.5
-#: How the opponents' plays weigh the worlds (gongzhu.ai.sampling). The game's Hard judges each opponent
-#: on the match's previous hand (gongzhu.ai.opponents): Normal's weighting for those who played like
-#: Normal (exactly today's Hard against Normals, and in every match's first hand), none for the others.
-#: Normal's weighting alone (``NORMAL``, the benchmarks' ``hard-normal-worlds``) lost to unweighted worlds
-#: against the panel's cautious style; judged within the hand (``hard-adaptive``, ``hard-mixture-noise``,
-#: since removed) it lost to Normal's weighting against Normals (bench/results/PANEL.md).
-OPPONENTS = FITTED
+#: How the opponents' plays weigh the worlds and who plays them in the playouts (gongzhu.ai.sampling).
+#: The game's Hard judges each opponent on the match's previous hand (gongzhu.ai.opponents): one that
+#: played like Normal is weighed and played as Normal (exactly the old Hard against Normals, and in every
+#: match's first hand), any other by its habits there (gongzhu.ai.habits).  Normal's weighting alone
+#: (``NORMAL``, the benchmarks' ``hard-normal-worlds``) lost to unweighted worlds against the panel's
+#: cautious style; judged within the hand (``hard-adaptive``, ``hard-mixture-noise``, since removed) it
+#: lost to Normal's weighting against Normals; the fits alone (``FITTED``, the benchmarks' ``hard-fitted``,
+#: the game's Hard before the habits) gave the others unweighted worlds and Normal's playouts
+#: (bench/results/PANEL.md).
+OPPONENTS = HABITS
 OPPONENT_WEIGHT = 1.0  # measured: +91 vs +70 margin over Normal (60 deals) for own score alone
 
 
