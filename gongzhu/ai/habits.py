@@ -36,7 +36,7 @@ from collections.abc import Iterator, Sequence
 from ..cards import SUIT_MASKS
 from .heuristic import normal_play
 from .knowledge import Knowledge
-from .sampling import CHAINS, MISMATCH, SwapWalk, chain_worlds
+from .sampling import CHAINS, MISMATCH, SwapWalk, chain_worlds, hand_start
 from .sim import Policy, Table, high_bit, low_bit, random_policy
 
 WAYS = ("normal", "lowest", "highest", "any")  # the simple ways to play a habit mixes, in this order
@@ -71,6 +71,11 @@ def highest_card(legal: int) -> int:
             if best < 0 or c % 13 > best % 13:
                 best = c
     return best
+
+
+def decision(legal: int, card: int, normal: int) -> Decision:
+    """The :data:`Decision` of playing ``card`` from ``legal`` where Normal plays ``normal``."""
+    return (legal.bit_count(), normal == card, lowest_card(legal) == card, highest_card(legal) == card)
 
 
 def way_likelihoods(n: int, normal: bool, lowest: bool, highest: bool) -> tuple[float, float, float, float]:
@@ -126,10 +131,7 @@ def habit_cost(k: Knowledge, world: list[int], habits: list[Habit | None], limit
     choice) of minus the log of the habit's chance of the play, or, for a seat without a habit,
     ``-log(MISMATCH)`` for each play Normal would not have made (Normal's posterior, as
     :func:`gongzhu.ai.sampling.mismatches` counts it).  Counting stops once it passes ``limit``."""
-    start = list(world)
-    for seat, card in k.history:
-        start[seat] |= 1 << card
-    table = Table(start, [0, 0, 0, 0], k.exposed, 0, k.first_leader, [], 0)
+    table = hand_start(k, world)
     miss_cost = -math.log(MISMATCH)
     cost = 0.0
     for seat, card in k.history:
@@ -137,13 +139,11 @@ def habit_cost(k: Knowledge, world: list[int], habits: list[Habit | None], limit
             legal = table.legal(seat)
             if legal & (legal - 1):
                 habit = habits[seat]
-                normal = normal_play(table, seat, legal) == card
+                seen = decision(legal, card, normal_play(table, seat, legal))
                 if habit is None:
-                    cost += 0.0 if normal else miss_cost
+                    cost += 0.0 if seen[1] else miss_cost
                 else:
-                    row = way_likelihoods(
-                        legal.bit_count(), normal, lowest_card(legal) == card, highest_card(legal) == card
-                    )
+                    row = way_likelihoods(*seen)
                     cost -= math.log(sum(w * p for w, p in zip(habit, row, strict=True)))
                 if cost > limit:
                     return cost

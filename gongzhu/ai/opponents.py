@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from .habits import Decision, Habit, fit_habit, highest_card, lowest_card
+from .habits import Decision, Habit, decision, fit_habit
 from .heuristic import normal_play
 from .knowledge import Knowledge
 from .match import MatchPlan, match_plan
@@ -53,10 +53,7 @@ def decisions(
     for seat, card in plays:
         legal = table.legal(seat)
         if legal & (legal - 1):
-            normal = normal_play(table, seat, legal, plans[seat])
-            out[seat].append(
-                (legal.bit_count(), normal == card, lowest_card(legal) == card, highest_card(legal) == card)
-            )
+            out[seat].append(decision(legal, card, normal_play(table, seat, legal, plans[seat])))
         table.play(card)
     return out
 

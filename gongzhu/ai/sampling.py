@@ -84,13 +84,19 @@ def _try_sample(k: Knowledge, rng: random.Random, use_voids: bool) -> list[int] 
     return hands
 
 
-def mismatches(k: Knowledge, world: list[int], limit: int = 52) -> int:
-    """How many of the opponents' plays this hand the play model would not have made in ``world``
-    (counting stops once it passes ``limit``)."""
+def hand_start(k: Knowledge, world: list[int]) -> Table:
+    """The table this hand started from in ``world``: each seat's hand with its plays so far given
+    back (the chains replay the plays from it)."""
     start = list(world)
     for seat, card in k.history:
         start[seat] |= 1 << card
-    table = Table(start, [0, 0, 0, 0], k.exposed, 0, k.first_leader, [], 0)
+    return Table(start, [0, 0, 0, 0], k.exposed, 0, k.first_leader, [], 0)
+
+
+def mismatches(k: Knowledge, world: list[int], limit: int = 52) -> int:
+    """How many of the opponents' plays this hand the play model would not have made in ``world``
+    (counting stops once it passes ``limit``)."""
+    table = hand_start(k, world)
     count = 0
     for seat, card in k.history:
         if seat != k.seat:
@@ -240,10 +246,7 @@ def seat_misses(
     """The plays of each opponent this hand (with a choice) that Normal would not have made in
     ``world``, as (their total cost, a miss of seat ``s`` costing ``costs[s]``; the misses per
     seat; the plays with a choice per seat).  Counting stops once the cost passes ``limit``."""
-    start = list(world)
-    for seat, card in k.history:
-        start[seat] |= 1 << card
-    table = Table(start, [0, 0, 0, 0], k.exposed, 0, k.first_leader, [], 0)
+    table = hand_start(k, world)
     cost = 0.0
     misses = [0, 0, 0, 0]
     choices = [0, 0, 0, 0]
