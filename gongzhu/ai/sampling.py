@@ -40,7 +40,11 @@ FITTED = "fitted"
 #: Each opponent that did not play like Normal in the match's previous hand judged by its habits there,
 #: in the worlds and in the playouts (:mod:`gongzhu.ai.habits`); the others as ``FITTED`` does
 HABITS = "habits"
-OPPONENT_MODELS = (NORMAL, UNIFORM, FITTED, HABITS)
+#: ``HABITS``, and while every opponent played like Normal in the match's previous hand (in its first
+#: hand, every opponent), Normal's posterior but for an opponent the chains find Normal does not explain
+#: within the hand (:mod:`gongzhu.ai.inhand`)
+CHECKED = "checked"
+OPPONENT_MODELS = (NORMAL, UNIFORM, FITTED, HABITS, CHECKED)
 MISMATCH = 0.1  # likelihood factor of a play the model would not have made (0.02–0.3 measured alike)
 CHAINS = 4  # independent chains per decision
 BURN_IN = 50  # swaps a chain proposes before its first world

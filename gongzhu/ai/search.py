@@ -24,10 +24,12 @@ from ..rules import winning_position
 from .exact import solve
 from .habits import Habit, habit_policy, habit_worlds
 from .heuristic import normal_expose, normal_play
+from .inhand import checked_worlds
 from .knowledge import Knowledge
 from .match import Valuer, match_in_reach, match_valuer
 from .opponents import normal_fits, seat_habits, world_model
 from .sampling import (
+    CHECKED,
     FITTED,
     HABITS,
     NORMAL,
@@ -178,10 +180,12 @@ def sampled_worlds(
     (:data:`Playouts`: the playout policy itself but for ``HABITS``)."""
     fits = [1.0, 1.0, 1.0, 1.0]
     habits: list[Habit | None] = [None, None, None, None]
-    if opponents == HABITS:
+    if opponents in (HABITS, CHECKED):
         fits, habits = seat_habits(k)
-        if world_model(fits, k.seat) == NORMAL:
+        if world_model(fits, k.seat) == NORMAL and opponents == HABITS:
             opponents = NORMAL  # every opponent played like Normal: exactly Normal's posterior
+        elif world_model(fits, k.seat) != NORMAL:
+            opponents = HABITS
     elif opponents == FITTED:
         fits = normal_fits(k)
         opponents = world_model(fits, k.seat)
@@ -193,6 +197,8 @@ def sampled_worlds(
         return ((world, None) for world in posterior_worlds(k, rng, count, chains))
     if opponents == FITTED:
         return ((world, None) for world in fitted_worlds(k, rng, count, fits, chains))
+    if opponents == CHECKED:
+        return ((world, None) for world in checked_worlds(k, rng, count, chains))
     playouts = functools.partial(habit_policy, habits)
     return ((world, playouts) for world in habit_worlds(k, rng, count, habits, chains))
 

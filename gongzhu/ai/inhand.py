@@ -1,0 +1,125 @@
+"""Whether each opponent plays like Normal, judged within the hand, for the opponents nothing else judges.
+
+Hard judges each opponent on the match's previous hand (:mod:`gongzhu.ai.opponents`).  In a match's
+first hand there is none, and every opponent is weighed by Normal's posterior: exact against Normals,
+and against a cautious player it cost about 30 a hand against unweighted worlds (bench/results/PANEL.md).
+
+Within the hand the opponents' cards are hidden, so their plays cannot be replayed as after the hand.
+The chains that draw Normal's posterior say something all the same: in the worlds they visit (the ones
+that suit Normal best), Normal explains nearly every play of a Normal, and it misses a large share of
+another style's plays (measured per play: 0.03–0.12 for Normals, 0.37–0.60 for the panel's other
+styles).  So the chains burn in over Normal's posterior as always, count each opponent's misses and
+plays over the second half of their burn-in, and give each opponent the chance that it plays like
+Normal (misses a share ``FITS`` of its plays) rather than not (``MISFITS``), its *fit*.  The prior
+is ``PRIOR``, far on Normal's side, and only an opponent whose fit falls below ½ is set aside: an
+earlier in-hand judge (``hard-adaptive``, removed) set every opponent's weight to its fit from a prior
+of ½, doubted Normals in mid-hand and lost 35 a hand against them.  Measured on 25 first hands (seat 0
+judging seats 1–3 at each of its decisions): Normals are set aside at 0–1% of the decisions of every
+trick, cautious players at 19% in trick 4 and 53–73% from trick 6 on.  A set-aside opponent's misses
+cost a world ``MISMATCH`` to the power of its fit, and the chains walk ``ADAPT_STEPS`` more swaps under
+those weights before their first world.  While every opponent fits, nothing changes: the chains are
+Normal's posterior's, step for step.
+
+>>> inhand_fit(misses=0.5, choices=6), round(inhand_fit(misses=3.0, choices=6), 2), inhand_fit(misses=6.0, choices=8)
+(1.0, 0.3, 0.0)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterator
+
+from .knowledge import Knowledge
+from .opponents import CLEAR
+from .sampling import BURN_IN, CHAINS, MISMATCH, THIN, SwapWalk, has_evidence, sample_world, seat_misses
+
+PRIOR = 0.9  # the chance that an opponent plays Normal's strategy, before its plays this hand
+#: The share of an opponent's plays Normal misses in the chains' worlds when it models the opponent, and
+#: when it does not (the chains measure 0.03–0.12 for Normals, 0.37–0.60 for the panel's other styles).
+FITS, MISFITS = 0.1, 0.45
+ADAPT_STEPS = 25  # swaps each chain proposes under the adapted weights before its first world
+
+
+def inhand_fit(misses: float, choices: float) -> float:
+    """The chance that an opponent plays Normal's strategy, given that Normal misses ``misses`` of its
+    ``choices`` plays (with a choice) this hand on average in the chains' worlds: 1 from ½ up (not set
+    aside), 0 below ``CLEAR``."""
+    log_odds = (
+        math.log(PRIOR / (1.0 - PRIOR))
+        + misses * math.log(FITS / MISFITS)
+        + (choices - misses) * math.log((1.0 - FITS) / (1.0 - MISFITS))
+    )
+    odds = 1.0 / (1.0 + math.exp(min(700.0, -log_odds)))
+    return 1.0 if odds >= 0.5 else 0.0 if odds < CLEAR else odds
+
+
+class CheckedChain(SwapWalk):
+    """A Metropolis chain over the worlds of one view that keeps each opponent's misses and plays: a
+    miss of Normal's on seat ``s``'s plays costs the world ``MISMATCH ** weights[s]`` (all 1:
+    Normal's posterior, step for step as :class:`gongzhu.ai.sampling.WorldChain` walks it)."""
+
+    def __init__(self, k: Knowledge, rng: random.Random) -> None:
+        super().__init__(k, rng)
+        self.weights = [1.0, 1.0, 1.0, 1.0]  # per seat, the power of ``MISMATCH`` a miss costs
+        # the misses' cost in ``world`` (in powers of ``MISMATCH``), the misses per seat, the plays
+        # with a choice per seat
+        self.cost, self.misses, self.choices = seat_misses(k, self.world, self.weights)
+
+    def reweigh(self, weights: list[float]) -> None:
+        """Weigh each seat's misses from now on by ``weights``."""
+        self.weights = list(weights)
+        self.cost = sum(m * w for m, w in zip(self.misses, self.weights, strict=True))
+
+    def bound(self, u: float) -> float:
+        # accept with probability MISMATCH ** (new - old), i.e. when new <= old + log(u) / log(MISMATCH)
+        return self.cost + math.log(u) / math.log(MISMATCH) if u > 0.0 else math.inf
+
+    def take(self, world: list[int], bound: float) -> bool:
+        cost, misses, choices = seat_misses(self.k, world, self.weights, bound)
+        if cost > bound:
+            return False
+        self.cost, self.misses, self.choices = cost, misses, choices
+        return True
+
+
+def burnt_in(
+    k: Knowledge, rng: random.Random, chains: int = CHAINS
+) -> tuple[list[CheckedChain], list[float]]:
+    """``chains`` chains burnt in over Normal's posterior, and each seat's in-hand fit
+    (:func:`inhand_fit`) on the misses in the second half of their burn-in (1 for this seat)."""
+    walkers = [CheckedChain(k, rng) for _ in range(chains)]
+    misses = [0.0, 0.0, 0.0, 0.0]
+    choices = [0.0, 0.0, 0.0, 0.0]
+    seen = 0
+    for walker in walkers:
+        for step in range(BURN_IN):
+            walker.step()
+            if 2 * step >= BURN_IN:
+                seen += 1
+                for s in range(4):
+                    misses[s] += walker.misses[s]
+                    choices[s] += walker.choices[s]
+    fits = [inhand_fit(misses[s] / seen, choices[s] / seen) for s in range(4)]
+    fits[k.seat] = 1.0
+    return walkers, fits
+
+
+def checked_worlds(k: Knowledge, rng: random.Random, count: int, chains: int = CHAINS) -> Iterator[list[int]]:
+    """``count`` worlds of Normal's posterior, but for each opponent the chains find Normal does not
+    explain (:func:`burnt_in`), whose misses weigh by its fit; taken in turn from ``chains`` chains."""
+    if not has_evidence(k):
+        for _ in range(count):
+            yield sample_world(k, rng)
+        return
+    walkers, fits = burnt_in(k, rng, chains)
+    if any(f < 1.0 for f in fits):
+        for walker in walkers:
+            walker.reweigh(fits)
+            for _ in range(ADAPT_STEPS):
+                walker.step()
+    for i in range(count):
+        walker = walkers[i % len(walkers)]
+        for _ in range(THIN):
+            walker.step()
+        yield list(walker.world)
