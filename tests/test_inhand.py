@@ -4,13 +4,12 @@ posterior's, step for step."""
 
 from __future__ import annotations
 
-import doctest
 import math
 import random
 from typing import Any
 
 from gongzhu import view_for
-from gongzhu.ai import NormalPlayer, inhand
+from gongzhu.ai import NormalPlayer
 from gongzhu.ai.inhand import CheckedChain, burnt_in, checked_worlds, inhand_fit
 from gongzhu.ai.knowledge import read_view
 from gongzhu.ai.sampling import CHECKED, HABITS, MISMATCH, has_evidence, posterior_worlds, seat_misses
@@ -31,10 +30,6 @@ def _first_hand(seed: int, lowest_seats: tuple[int, ...], tricks: int) -> dict[s
         LowestPlayer(seed, s) if s in lowest_seats else NormalPlayer(seed, s) for s in range(4)
     ]
     return played_until(nobody_exposes(new_match(seed)), players, tricks)
-
-
-def test_the_docstring_examples_hold() -> None:
-    assert doctest.testmod(inhand).failed == 0
 
 
 def test_the_fit_needs_clear_evidence_before_it_leaves_normal() -> None:

@@ -2,18 +2,12 @@
 
 from __future__ import annotations
 
-import doctest
 import math
 import random
 
 import pytest
 
-import gongzhu.stats as stats
 from gongzhu.stats import mean_interval95, mean_interval95_of_sums
-
-
-def test_the_module_examples_hold() -> None:
-    assert doctest.testmod(stats).failed == 0
 
 
 def test_the_interval_is_the_mean_plus_or_minus_1_96_standard_errors() -> None:
