@@ -65,7 +65,7 @@ from panel import PANEL, register_panel
 
 import gongzhu.players
 from gongzhu.ai import HardPlayer
-from gongzhu.ai.sampling import CHECKED, FITTED, HABITS, NORMAL, UNIFORM
+from gongzhu.ai.sampling import CHECKED, CHECKED_HABITS, FITTED, HABITS, NORMAL, UNIFORM
 from gongzhu.stats import mean_interval95
 from gongzhu.tournament import (
     BOOTSTRAP_SAMPLES,
@@ -90,6 +90,7 @@ HARD_WORLDS = {
     "hard-fitted": FITTED,  # Normal's weighting as far as each opponent played like Normal last hand
     "hard-habits": HABITS,  # the fitted weighting, and each other opponent played by its habits last hand
     "hard-checked": CHECKED,  # the habits, and Normal's weighting checked within the hand while all fit
+    "hard-checked-habits": CHECKED_HABITS,  # as hard-checked, and a set-aside opponent judged by its habits
 }
 
 

@@ -154,8 +154,10 @@ def habit_cost(k: Knowledge, world: list[int], habits: list[Habit | None], limit
 class HabitChain(SwapWalk):
     """A Metropolis chain over the worlds of one view, a world weighing ``exp(-habit_cost)``."""
 
-    def __init__(self, k: Knowledge, rng: random.Random, habits: list[Habit | None]) -> None:
-        super().__init__(k, rng)
+    def __init__(
+        self, k: Knowledge, rng: random.Random, habits: list[Habit | None], world: list[int] | None = None
+    ) -> None:
+        super().__init__(k, rng, world)
         self.habits = habits  # per seat, its habit (None: Normal's posterior)
         self.cost = habit_cost(k, self.world, habits)  # of ``world``
 

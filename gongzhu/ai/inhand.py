@@ -30,9 +30,20 @@ import math
 import random
 from collections.abc import Iterator
 
+from .habits import Habit, HabitChain, fit_habit
 from .knowledge import Knowledge
-from .opponents import CLEAR
-from .sampling import BURN_IN, CHAINS, MISMATCH, THIN, SwapWalk, has_evidence, sample_world, seat_misses
+from .opponents import CLEAR, decisions
+from .sampling import (
+    BURN_IN,
+    CHAINS,
+    MISMATCH,
+    THIN,
+    SwapWalk,
+    hand_start,
+    has_evidence,
+    sample_world,
+    seat_misses,
+)
 
 PRIOR = 0.9  # the chance that an opponent plays Normal's strategy, before its plays this hand
 #: The share of an opponent's plays Normal misses in the chains' worlds when it models the opponent, and
@@ -123,3 +134,42 @@ def checked_worlds(k: Knowledge, rng: random.Random, count: int, chains: int = C
         for _ in range(THIN):
             walker.step()
         yield list(walker.world)
+
+
+def world_habits(k: Knowledge, worlds: list[list[int]], fits: list[float]) -> list[Habit | None]:
+    """Per seat set aside (fit below 1), the mean over ``worlds`` of the habit its plays this hand show
+    in each (:func:`gongzhu.ai.habits.fit_habit`); None for the others."""
+    habits: list[Habit | None] = [None, None, None, None]
+    seen = [decisions(hand_start(k, world), list(k.history), [None] * 4) for world in worlds]
+    for s in range(4):
+        if fits[s] < 1.0:
+            each = [fit_habit(plays[s]) for plays in seen]
+            habits[s] = tuple(sum(h[w] for h in each) / len(each) for w in range(len(each[0])))
+    return habits
+
+
+def checked_habit_worlds(
+    k: Knowledge, rng: random.Random, count: int, chains: int = CHAINS
+) -> tuple[list[Habit | None], Iterator[list[int]]]:
+    """The habits of the opponents the chains set aside (:func:`burnt_in`, :func:`world_habits`), and
+    ``count`` worlds weighed by them (the others by Normal's misses), taken in turn from ``chains``
+    chains; Normal's posterior, step for step, while no opponent is set aside."""
+    if not has_evidence(k):
+        return [None, None, None, None], (sample_world(k, rng) for _ in range(count))
+    walkers, fits = burnt_in(k, rng, chains)
+    habits = world_habits(k, [w.world for w in walkers], fits)
+    chosen: list[SwapWalk] = list(walkers)
+    if any(h is not None for h in habits):
+        chosen = [HabitChain(k, rng, habits, w.world) for w in walkers]
+        for walker in chosen:
+            for _ in range(ADAPT_STEPS):
+                walker.step()
+
+    def draw() -> Iterator[list[int]]:
+        for i in range(count):
+            walker = chosen[i % len(chosen)]
+            for _ in range(THIN):
+                walker.step()
+            yield list(walker.world)
+
+    return habits, draw()

@@ -44,7 +44,10 @@ HABITS = "habits"
 #: hand, every opponent), Normal's posterior but for an opponent the chains find Normal does not explain
 #: within the hand (:mod:`gongzhu.ai.inhand`)
 CHECKED = "checked"
-OPPONENT_MODELS = (NORMAL, UNIFORM, FITTED, HABITS, CHECKED)
+#: ``CHECKED``, but an opponent set aside within the hand is judged by the habits its plays show in
+#: the chains' worlds, in the worlds and in the playouts (:func:`gongzhu.ai.inhand.checked_habit_worlds`)
+CHECKED_HABITS = "checked-habits"
+OPPONENT_MODELS = (NORMAL, UNIFORM, FITTED, HABITS, CHECKED, CHECKED_HABITS)
 MISMATCH = 0.1  # likelihood factor of a play the model would not have made (0.02–0.3 measured alike)
 CHAINS = 4  # independent chains per decision
 BURN_IN = 50  # swaps a chain proposes before its first world
@@ -117,10 +120,11 @@ class SwapWalk:
     """A walk over the worlds of one view: each step proposes swapping one unseen card between two
     opponents (a symmetric proposal); the chains below accept it by their likelihood ratio."""
 
-    def __init__(self, k: Knowledge, rng: random.Random) -> None:
+    def __init__(self, k: Knowledge, rng: random.Random, world: list[int] | None = None) -> None:
         self.k = k  # what the seat knows
         self.rng = rng  # the decision's random source
-        self.world = sample_world(k, rng)  # the chain's current deal, all four hands
+        # the chain's current deal, all four hands (``world``, else an unweighted draw)
+        self.world = list(world) if world is not None else sample_world(k, rng)
         known = k.known_holdings()
         self.movable = [self.world[s] & ~known[s] for s in range(4)]  # cards a swap may move, per seat
         self.movable[k.seat] = 0

@@ -24,12 +24,13 @@ from ..rules import winning_position
 from .exact import solve
 from .habits import Habit, habit_policy, habit_worlds
 from .heuristic import normal_expose, normal_play
-from .inhand import checked_worlds
+from .inhand import checked_habit_worlds, checked_worlds
 from .knowledge import Knowledge
 from .match import Valuer, match_in_reach, match_valuer
 from .opponents import normal_fits, seat_habits, world_model
 from .sampling import (
     CHECKED,
+    CHECKED_HABITS,
     FITTED,
     HABITS,
     NORMAL,
@@ -180,7 +181,7 @@ def sampled_worlds(
     (:data:`Playouts`: the playout policy itself but for ``HABITS``)."""
     fits = [1.0, 1.0, 1.0, 1.0]
     habits: list[Habit | None] = [None, None, None, None]
-    if opponents in (HABITS, CHECKED):
+    if opponents in (HABITS, CHECKED, CHECKED_HABITS):
         fits, habits = seat_habits(k)
         if world_model(fits, k.seat) == NORMAL and opponents == HABITS:
             opponents = NORMAL  # every opponent played like Normal: exactly Normal's posterior
@@ -199,6 +200,12 @@ def sampled_worlds(
         return ((world, None) for world in fitted_worlds(k, rng, count, fits, chains))
     if opponents == CHECKED:
         return ((world, None) for world in checked_worlds(k, rng, count, chains))
+    if opponents == CHECKED_HABITS:
+        habits, worlds = checked_habit_worlds(k, rng, count, chains)
+        if all(h is None for h in habits):
+            return ((world, None) for world in worlds)
+        seen = functools.partial(habit_policy, habits)
+        return ((world, seen) for world in worlds)
     playouts = functools.partial(habit_policy, habits)
     return ((world, playouts) for world in habit_worlds(k, rng, count, habits, chains))
 
