@@ -10,10 +10,19 @@ from typing import Any
 
 from gongzhu import view_for
 from gongzhu.ai import NormalPlayer
-from gongzhu.ai.inhand import CheckedChain, burnt_in, checked_worlds, inhand_fit
+from gongzhu.ai.habits import LOWEST, WAYS
+from gongzhu.ai.inhand import CheckedChain, burnt_in, checked_habit_worlds, checked_worlds, inhand_fit
 from gongzhu.ai.knowledge import read_view
-from gongzhu.ai.sampling import CHECKED, HABITS, MISMATCH, has_evidence, posterior_worlds, seat_misses
-from gongzhu.ai.search import evaluate_plays
+from gongzhu.ai.sampling import (
+    CHECKED,
+    CHECKED_HABITS,
+    HABITS,
+    MISMATCH,
+    has_evidence,
+    posterior_worlds,
+    seat_misses,
+)
+from gongzhu.ai.search import evaluate_plays, sampled_worlds
 from gongzhu.cards import to_mask
 from gongzhu.game import new_match
 from gongzhu.players import Player
@@ -96,3 +105,26 @@ def test_hard_checked_decides_as_hard_by_habits_among_normals() -> None:
     checked = evaluate_plays(k, legal, random.Random(5), 6000, opponents=CHECKED)
     habits = evaluate_plays(k, legal, random.Random(5), 6000, opponents=HABITS)
     assert checked.values == habits.values and checked.worlds == habits.worlds
+
+
+def test_a_set_aside_player_of_its_lowest_card_is_judged_to_play_low_in_the_worlds_and_playouts() -> None:
+    judged = 0
+    for seed in range(1, 5):
+        k = read_view(view_for(_first_hand(seed, (2,), 7), 0))
+        habits, worlds = checked_habit_worlds(k, random.Random(seed), 6)
+        assert len(list(worlds)) == 6
+        assert habits[0] is None and habits[1] is None  # this seat; a Normal
+        habit = habits[2]
+        if habit is not None:
+            judged += 1
+            assert max(range(len(WAYS)), key=lambda w: habit[w]) == LOWEST
+        drawn = list(sampled_worlds(k, random.Random(seed), 6000, 40, CHECKED_HABITS))
+        assert all((playouts is not None) == (habit is not None) for _world, playouts in drawn)
+    assert judged >= 3
+
+
+def test_among_normals_hard_checked_by_habits_draws_normals_posterior() -> None:
+    k = read_view(view_for(_first_hand(2, (), 4), 0))
+    habits, worlds = checked_habit_worlds(k, random.Random(5), 12)
+    assert habits == [None] * 4
+    assert list(worlds) == list(posterior_worlds(k, random.Random(5), 12))
