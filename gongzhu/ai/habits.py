@@ -18,7 +18,9 @@ The habit then serves twice (``HABITS``, the game's Hard):
   (:func:`habit_policy`), so a player who keeps its high cards keeps them in the playouts too.
 
 An opponent that fits Normal (every opponent at a table of Normals, and every one in a match's first
-hand) keeps Normal's weighting and Normal's playouts: against Normals Hard decides exactly as before.
+hand) keeps Normal's weighting and Normal's playouts unless the chains find, within the hand, that
+Normal clearly fails to explain it (:mod:`gongzhu.ai.inhand`); then its habits are read from its plays
+in the chains' worlds.
 
 >>> from gongzhu.cards import to_mask, DECK
 >>> DECK[lowest_card(to_mask(["9S", "3H", "QC"]))], DECK[highest_card(to_mask(["9S", "3H", "QC"]))]

@@ -11,7 +11,8 @@ decisions is known exactly.  A mixture of two models (Normal's card with rare sl
 card alike; prior ½ each) then gives the chance that the opponent plays Normal's strategy: its *fit*.
 An opponent that does not fit also gets its *habit* there (:mod:`gongzhu.ai.habits`).
 
-Until the match has a finished hand with its plays, every fit is 1 (Hard as it always was).  A fit
+Until the match has a finished hand with its plays, every fit is 1, and the game's Hard checks Normal's
+weighting within the hand instead (:mod:`gongzhu.ai.inhand`).  A fit
 within ``CLEAR`` of 1 or 0 counts as certain, so a table of Normals is weighed exactly as Normal's
 posterior does it, and a table Normal explains nowhere draws unweighted worlds (which cost nothing
 to draw, so more of them fit the budget).

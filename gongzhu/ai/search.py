@@ -51,14 +51,17 @@ MIN_WORLDS, MAX_WORLDS = 8, 120
 LOOKAHEAD_COST = 1.5
 #: How the opponents' plays weigh the worlds and who plays them in the playouts (gongzhu.ai.sampling).
 #: The game's Hard judges each opponent on the match's previous hand (gongzhu.ai.opponents): one that
-#: played like Normal is weighed and played as Normal (exactly the old Hard against Normals, and in every
-#: match's first hand), any other by its habits there (gongzhu.ai.habits).  Normal's weighting alone
+#: played like Normal is weighed and played as Normal, any other by its habits there (gongzhu.ai.habits).
+#: While every opponent played like Normal (in a match's first hand, every opponent) the chains check
+#: Normal's weighting within the hand (gongzhu.ai.inhand): an opponent it clearly fails to explain is
+#: judged by the habits its plays show in the chains' worlds; among Normals nothing changes (first hands,
+#: 400 deals: +11.4 against the cautious style, -0.4 against Normals).  Normal's weighting alone
 #: (``NORMAL``, the benchmarks' ``hard-normal-worlds``) lost to unweighted worlds against the panel's
 #: cautious style; judged within the hand (``hard-adaptive``, ``hard-mixture-noise``, since removed) it
 #: lost to Normal's weighting against Normals; the fits alone (``FITTED``, the benchmarks' ``hard-fitted``,
-#: the game's Hard before the habits) gave the others unweighted worlds and Normal's playouts
-#: (bench/results/PANEL.md).
-OPPONENTS = HABITS
+#: the game's Hard before the habits) gave the others unweighted worlds and Normal's playouts; the in-hand
+#: check alone (``CHECKED``, ``hard-checked``) gained less (bench/results/PANEL.md).
+OPPONENTS = CHECKED_HABITS
 OPPONENT_WEIGHT = 1.0  # measured: +91 vs +70 margin over Normal (60 deals) for own score alone
 
 
