@@ -37,12 +37,12 @@ from .sampling import (
     BURN_IN,
     CHAINS,
     MISMATCH,
-    THIN,
     SwapWalk,
     hand_start,
     has_evidence,
     sample_world,
     seat_misses,
+    thinned,
 )
 
 PRIOR = 0.9  # the chance that an opponent plays Normal's strategy, before its plays this hand
@@ -129,11 +129,7 @@ def checked_worlds(k: Knowledge, rng: random.Random, count: int, chains: int = C
             walker.reweigh(fits)
             for _ in range(ADAPT_STEPS):
                 walker.step()
-    for i in range(count):
-        walker = walkers[i % len(walkers)]
-        for _ in range(THIN):
-            walker.step()
-        yield list(walker.world)
+    yield from thinned(list(walkers), count)
 
 
 def world_habits(k: Knowledge, worlds: list[list[int]], fits: list[float]) -> list[Habit | None]:
@@ -164,12 +160,4 @@ def checked_habit_worlds(
         for walker in chosen:
             for _ in range(ADAPT_STEPS):
                 walker.step()
-
-    def draw() -> Iterator[list[int]]:
-        for i in range(count):
-            walker = chosen[i % len(chosen)]
-            for _ in range(THIN):
-                walker.step()
-            yield list(walker.world)
-
-    return habits, draw()
+    return habits, thinned(chosen, count)

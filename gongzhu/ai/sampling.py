@@ -13,8 +13,10 @@ worlds are drawn in proportion to prior × likelihood.
 That model is exact against Normals and wrong against anyone else, so the game's Hard judges each
 opponent on the match's previous hand first (:mod:`gongzhu.ai.opponents`): ``FITTED`` weighs each
 opponent's misses by how far it played like Normal there (:func:`fitted_worlds`), ``HABITS`` also
-plays the others by their habits (:mod:`gongzhu.ai.habits`).  ``UNIFORM`` ignores the plays (the
-benchmarks' reference: Hard must never do worse than it).
+plays the others by their habits (:mod:`gongzhu.ai.habits`).  While every opponent fits Normal (in a
+match's first hand, every opponent), ``CHECKED_HABITS`` (the game's) checks Normal's weighting within
+the hand (:mod:`gongzhu.ai.inhand`).  ``UNIFORM`` ignores the plays (the benchmarks' reference: Hard
+must never do worse than it).
 
 Three models tried before were measured and removed (bench/results/PANEL.md; the code is at commit
 5eb306f): a mixture of Normal and any card judged within the hand (``hard-mixture-worlds``,
@@ -223,6 +225,11 @@ def chain_worlds(
     for walker in walkers:
         for _ in range(BURN_IN):
             walker.step()
+    yield from thinned(walkers, count)
+
+
+def thinned(walkers: list[SwapWalk], count: int) -> Iterator[list[int]]:
+    """``count`` worlds taken in turn from ``walkers`` (burnt in), ``THIN`` steps between two draws."""
     for i in range(count):
         walker = walkers[i % len(walkers)]
         for _ in range(THIN):
