@@ -1,8 +1,8 @@
 """Whether each opponent plays like Normal, judged within the hand, for the opponents nothing else judges.
 
 Hard judges each opponent on the match's previous hand (:mod:`gongzhu.ai.opponents`).  In a match's
-first hand there is none, and every opponent is weighed by Normal's posterior: exact against Normals,
-and against a cautious player it cost about 30 a hand against unweighted worlds (bench/results/PANEL.md).
+first hand there is none, and every opponent was weighed by Normal's posterior: exact against Normals,
+and against a cautious player 10 a hand behind unweighted worlds (400 first hands, bench/results/PANEL.md).
 
 Within the hand the opponents' cards are hidden, so their plays cannot be replayed as after the hand.
 The chains that draw Normal's posterior say something all the same: in the worlds they visit (the ones
@@ -15,10 +15,13 @@ is ``PRIOR``, far on Normal's side, and only an opponent whose fit falls below �
 earlier in-hand judge (``hard-adaptive``, removed) set every opponent's weight to its fit from a prior
 of ½, doubted Normals in mid-hand and lost 35 a hand against them.  Measured on 25 first hands (seat 0
 judging seats 1–3 at each of its decisions): Normals are set aside at 0–1% of the decisions of every
-trick, cautious players at 19% in trick 4 and 53–73% from trick 6 on.  A set-aside opponent's misses
-cost a world ``MISMATCH`` to the power of its fit, and the chains walk ``ADAPT_STEPS`` more swaps under
-those weights before their first world.  While every opponent fits, nothing changes: the chains are
-Normal's posterior's, step for step.
+trick, cautious players at 19% in trick 4 and 53–73% from trick 6 on.  The game's Hard judges a
+set-aside opponent by the habits its plays show in the chains' worlds (:func:`checked_habit_worlds`),
+which weigh the worlds and play it in the playouts; the benchmarks' ``hard-checked`` weighs its misses
+by ``MISMATCH`` to the power of its fit instead (:func:`checked_worlds`; 8.7 a hand weaker against the
+cautious style).  Either way the chains walk ``ADAPT_STEPS`` more swaps under the new weights before
+their first world.  While every opponent fits, nothing changes: the chains are Normal's posterior's,
+step for step.
 
 >>> inhand_fit(misses=0.5, choices=6), round(inhand_fit(misses=3.0, choices=6), 2), inhand_fit(misses=6.0, choices=8)
 (1.0, 0.3, 0.0)

@@ -181,7 +181,7 @@ def sampled_worlds(
     k: Knowledge, rng: random.Random, budget: int, cost: int, opponents: str
 ) -> Iterable[tuple[list[int], Playouts]]:
     """The worlds a play decision is valued in, each with how its playouts play the opponents
-    (:data:`Playouts`: the playout policy itself but for ``HABITS``)."""
+    (:data:`Playouts`: the playout policy itself but for opponents judged by their habits)."""
     fits = [1.0, 1.0, 1.0, 1.0]
     habits: list[Habit | None] = [None, None, None, None]
     if opponents in (HABITS, CHECKED, CHECKED_HABITS):
@@ -207,8 +207,8 @@ def sampled_worlds(
         habits, worlds = checked_habit_worlds(k, rng, count, chains)
         if all(h is None for h in habits):
             return ((world, None) for world in worlds)
-        seen = functools.partial(habit_policy, habits)
-        return ((world, seen) for world in worlds)
+        judged = functools.partial(habit_policy, habits)
+        return ((world, judged) for world in worlds)
     playouts = functools.partial(habit_policy, habits)
     return ((world, playouts) for world in habit_worlds(k, rng, count, habits, chains))
 
