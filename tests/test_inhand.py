@@ -8,8 +8,10 @@ import math
 import random
 from typing import Any
 
+import pytest
+
 from gongzhu import view_for
-from gongzhu.ai import NormalPlayer
+from gongzhu.ai import NormalPlayer, search
 from gongzhu.ai.habits import LOWEST, WAYS
 from gongzhu.ai.inhand import CheckedChain, burnt_in, checked_habit_worlds, checked_worlds, inhand_fit
 from gongzhu.ai.knowledge import read_view
@@ -128,3 +130,24 @@ def test_among_normals_hard_checked_by_habits_draws_normals_posterior() -> None:
     habits, worlds = checked_habit_worlds(k, random.Random(5), 12)
     assert habits == [None] * 4
     assert list(worlds) == list(posterior_worlds(k, random.Random(5), 12))
+
+
+def test_the_habits_playouts_draw_from_sources_seeded_by_integers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A float seed is hashed, and the browser's 32-bit Python hashes floats unlike CPython's: seeded
+    by one, Hard's playouts would play other cards in the page than in the CPython that predicts it
+    (tests/e2e/test_same_decisions.py)."""
+    seeds: list[object] = []
+
+    class SeedSpy(random.Random):
+        def __init__(self, x: int | float | str | bytes | bytearray | None = None) -> None:
+            seeds.append(x)
+            super().__init__(x)
+
+    view = next(
+        v
+        for v in (view_for(_first_hand(seed, (2,), 7), 0) for seed in range(1, 5))
+        if checked_habit_worlds(read_view(v), random.Random(0), 1)[0][2] is not None
+    )
+    monkeypatch.setattr(search.random, "Random", SeedSpy)
+    evaluate_plays(read_view(view), to_mask(view["legal"]), random.Random(0), 6000, opponents=CHECKED_HABITS)
+    assert seeds and all(type(seed) is int for seed in seeds)

@@ -9,7 +9,7 @@ from typing import Any
 from gongzhu import new_match, view_for
 from gongzhu.ai import NormalPlayer
 from gongzhu.ai.knowledge import read_view
-from gongzhu.ai.sampling import OPPONENT_MODELS, mismatches, sample_world, seat_misses
+from gongzhu.ai.sampling import CHECKED_HABITS, OPPONENT_MODELS, mismatches, sample_world, seat_misses
 from gongzhu.ai.search import sampled_worlds
 from gongzhu.players import RandomPlayer
 
@@ -41,10 +41,13 @@ def test_seat_misses_split_normals_misses_by_seat_and_stop_past_the_limit() -> N
                 assert seat_misses(k, world, costs, cost)[0] == cost
 
 
-def test_in_a_first_hand_every_model_plays_the_opponents_by_the_playout_policy() -> None:
-    """Against random players' plays in a match's first hand, no way of weighing the worlds changes
-    the playouts: the habits need a previous hand (tests/test_habits.py)."""
+def test_in_a_first_hand_only_the_in_hand_check_plays_opponents_by_their_habits() -> None:
+    """Against random players' plays in a match's first hand there are no habits of a previous hand
+    (tests/test_habits.py): every model plays the opponents by the playout policy but the game's, which
+    judges an opponent Normal clearly fails to explain within the hand by its habits there
+    (tests/test_inhand.py)."""
     k = read_view(view_for(_position(2, 4, set()), 0))
     for opponents in OPPONENT_MODELS:
         worlds = list(sampled_worlds(k, random.Random(0), 3000, 40, opponents))
-        assert worlds and all(playouts is None for _world, playouts in worlds)
+        assert worlds
+        assert {playouts is not None for _world, playouts in worlds} == {opponents == CHECKED_HABITS}

@@ -97,10 +97,10 @@ def fit_habit(decisions: Sequence[Decision]) -> Habit:
         counts = [PRIOR] * len(WAYS)
         for row in rows:
             parts = [w * p for w, p in zip(weights, row, strict=True)]
-            total = sum(parts)
+            total = math.fsum(parts)
             for i, part in enumerate(parts):
                 counts[i] += part / total
-        whole = sum(counts)
+        whole = math.fsum(counts)
         weights = [c / whole for c in counts]
     return tuple(weights)
 
@@ -146,7 +146,7 @@ def habit_cost(k: Knowledge, world: list[int], habits: list[Habit | None], limit
                     cost += 0.0 if seen[1] else miss_cost
                 else:
                     row = way_likelihoods(*seen)
-                    cost -= math.log(sum(w * p for w, p in zip(habit, row, strict=True)))
+                    cost -= math.log(math.fsum(w * p for w, p in zip(habit, row, strict=True)))
                 if cost > limit:
                     return cost
         table.play(card)

@@ -83,7 +83,7 @@ class CheckedChain(SwapWalk):
     def reweigh(self, weights: list[float]) -> None:
         """Weigh each seat's misses from now on by ``weights``."""
         self.weights = list(weights)
-        self.cost = sum(m * w for m, w in zip(self.misses, self.weights, strict=True))
+        self.cost = math.fsum(m * w for m, w in zip(self.misses, self.weights, strict=True))
 
     def bound(self, u: float) -> float:
         # accept with probability MISMATCH ** (new - old), i.e. when new <= old + log(u) / log(MISMATCH)
@@ -143,7 +143,7 @@ def world_habits(k: Knowledge, worlds: list[list[int]], fits: list[float]) -> li
     for s in range(4):
         if fits[s] < 1.0:
             each = [fit_habit(plays[s]) for plays in seen]
-            habits[s] = tuple(sum(h[w] for h in each) / len(each) for w in range(len(each[0])))
+            habits[s] = tuple(math.fsum(h[w] for h in each) / len(each) for w in range(len(each[0])))
     return habits
 
 

@@ -63,7 +63,7 @@ def win_chance(
     temperature = SPREAD * math.sqrt(hands_left)
     top = max(totals)
     weights = [math.exp((t - top) / temperature) for t in totals]
-    return weights[seat] / sum(weights)
+    return weights[seat] / math.fsum(weights)
 
 
 def match_valuer(

@@ -245,7 +245,8 @@ def evaluate_plays(
     for hands, playouts in worlds:
         count += 1
         base = k.table(hands)
-        noise_seed = rng.random() if playouts and not exact else 0.0
+        # an integer seed: a float one is hashed, and a 32-bit Python (the browser's) hashes it differently
+        noise_seed = rng.getrandbits(64) if playouts and not exact else 0
         for card in cards:
             table = base.copy()
             table.play(card)
