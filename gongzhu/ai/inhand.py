@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from .habits import Habit, HabitChain, fit_habit
 from .knowledge import Knowledge
@@ -132,7 +132,7 @@ def checked_worlds(k: Knowledge, rng: random.Random, count: int, chains: int = C
             walker.reweigh(fits)
             for _ in range(ADAPT_STEPS):
                 walker.step()
-    yield from thinned(list(walkers), count)
+    yield from thinned(walkers, count)
 
 
 def world_habits(k: Knowledge, worlds: list[list[int]], fits: list[float]) -> list[Habit | None]:
@@ -157,7 +157,7 @@ def checked_habit_worlds(
         return [None, None, None, None], (sample_world(k, rng) for _ in range(count))
     walkers, fits = burnt_in(k, rng, chains)
     habits = world_habits(k, [w.world for w in walkers], fits)
-    chosen: list[SwapWalk] = list(walkers)
+    chosen: Sequence[SwapWalk] = walkers
     if any(h is not None for h in habits):
         chosen = [HabitChain(k, rng, habits, w.world) for w in walkers]
         for walker in chosen:

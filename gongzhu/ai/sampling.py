@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 from ..cards import FULL_MASK, indices
 from .heuristic import normal_play
@@ -228,7 +228,7 @@ def chain_worlds(
     yield from thinned(walkers, count)
 
 
-def thinned(walkers: list[SwapWalk], count: int) -> Iterator[list[int]]:
+def thinned(walkers: Sequence[SwapWalk], count: int) -> Iterator[list[int]]:
     """``count`` worlds taken in turn from ``walkers`` (burnt in), ``THIN`` steps between two draws."""
     for i in range(count):
         walker = walkers[i % len(walkers)]

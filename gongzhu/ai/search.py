@@ -207,10 +207,10 @@ def sampled_worlds(
         habits, worlds = checked_habit_worlds(k, rng, count, chains)
         if all(h is None for h in habits):
             return ((world, None) for world in worlds)
-        judged = functools.partial(habit_policy, habits)
-        return ((world, judged) for world in worlds)
+    else:
+        worlds = habit_worlds(k, rng, count, habits, chains)
     playouts = functools.partial(habit_policy, habits)
-    return ((world, playouts) for world in habit_worlds(k, rng, count, habits, chains))
+    return ((world, playouts) for world in worlds)
 
 
 def evaluate_plays(

@@ -18,16 +18,13 @@ from playwright.sync_api import Page
 import build
 from gongzhu import view_for
 
+from ..test_habits import LowestPlayer
 from . import game as g
 from .conftest import PageGuard
 
 SEED = 3
 LOW_SEAT = 2  # this seat plays its lowest legal card; the others are Hard (seat 0) and Normals
 FROM_TRICK = 3  # seat 0's decisions compared from this trick on (before it, nobody is set aside)
-
-
-def _lowest(view: dict[str, Any]) -> str:
-    return min(view["legal"], key=lambda c: "23456789TJQKA".index(c[0]))
 
 
 def decisions_to_compare() -> list[Any]:
@@ -41,7 +38,7 @@ def decisions_to_compare() -> list[Any]:
         seat = packed["view"]["turn"]
         view = view_for(json.loads(packed["state"]), seat)
         if seat == LOW_SEAT:
-            action = {"type": "play", "seat": seat, "card": _lowest(view)}
+            action = {"type": "play", "seat": seat, "card": LowestPlayer(SEED, seat).play(view)}
             packed = g.op("step", state=packed["state"], action=action)
             continue
         if seat == 0 and len(view["legal"]) > 1 and len(view["tricks"]) >= FROM_TRICK:
