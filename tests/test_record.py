@@ -12,10 +12,10 @@ import pytest
 from tests.broken_saves import FakeStorage
 from tests.e2e.game import op, play_out
 from ui.core import effects as fx
-from ui.core import flow, page_flow
+from ui.core import flow
 from ui.core.settings import LEVELS
 from ui.core.state import UIState
-from ui.features import record, record_flow
+from ui.features import record, record_flow, transfer_flow
 from ui.view import chart, render, stats_view
 
 
@@ -364,7 +364,8 @@ def test_an_accepted_import_takes_the_files_record_and_match_and_restarts_the_fl
     offer = record_flow.take_offer(ui)
     assert offer is not None and record_flow.take_offer(ui) is None  # (offered once)
     gen = ui.link.gen
-    ui, effects = page_flow.imported(ui, offer.record, fields, packed)
+    offer.fields, offer.checked = fields, packed
+    ui, effects = transfer_flow.written(ui, offer, True)
     assert ui.stats.record is offer.record and ui.screen.panel is None
     assert ui.table.state == packed["state"] and ui.table.checked and ui.table.match_token == "t.1"
     assert ui.link.gen == gen + 1  # (any flow of the old table stops)
@@ -372,8 +373,12 @@ def test_an_accepted_import_takes_the_files_record_and_match_and_restarts_the_fl
     # On the daily deal's table the file's match waits in its save: the table stays the daily's.
     ui = UIState()
     ui.day.on_table = "2026-12-02"
-    ui, effects = page_flow.imported(ui, offer.record, fields, packed)
+    ui, effects = transfer_flow.written(ui, offer, True)
     assert ui.table.state is None and ui.link.gen == 0 and [type(e) for e in effects] == [fx.Announce]
+    # Storage refused the file's data: nothing changed, and the page says why.
+    ui = UIState()
+    ui, effects = transfer_flow.written(ui, offer, False)
+    assert ui.stats.record is None and "storage is full" in ui.screen.message
 
 
 def quick_hand_over(seed: int = 5) -> dict[str, Any]:

@@ -1,5 +1,6 @@
-"""The UI's transitions (ui/core/flow.py) in CPython: every effect is run here against the real engine
-service, as the shell (ui/shell/app.py) runs them in the page, minus the clock and the DOM."""
+"""The UI's transitions (ui/core/flow.py and the features' flows) in CPython, their effects run by the
+page's own runner (ui/runner.py) against the real engine service, with doubles of the clock, the
+screen, storage and files (tests/support/page.py)."""
 
 from __future__ import annotations
 
@@ -10,64 +11,13 @@ import pytest
 
 from tests.broken_saves import good_save
 from tests.e2e.game import find_seed, op, play_out
+from tests.support.page import Page as Shell
+from tests.support.page import playable as _playable
+from ui.core import bookkeeping, boot, flow, match, recovery, store
 from ui.core import effects as fx
-from ui.core import flow, page_flow, store
 from ui.core.state import UIState
-
-
-class Shell:
-    """Runs effects like ui/shell/app.py: engine calls through the service, the rest recorded."""
-
-    def __init__(self, s: UIState) -> None:
-        self.s = s
-        self.said: list[str] = []
-        self.saves = 0
-        self.calls: list[tuple[str, dict[str, Any]]] = []
-        self.effects: list[Any] = []  # every effect run, in order
-
-    def run(self, result: Any) -> None:
-        _state, effects = result
-        for effect in effects:
-            self.effects.append(effect)
-            if isinstance(effect, fx.Call):
-                self.calls.append((effect.op, effect.args))
-                answer = op(effect.op, **effect.args)
-                self.run(effect.then(self.s, answer, effect.args.get("state")))
-            elif isinstance(effect, fx.Announce):
-                self.said.append(effect.text)
-            elif isinstance(effect, fx.Save):
-                self.saves += 1
-            elif isinstance(effect, fx.Drive):
-                self.drive()
-            elif isinstance(effect, fx.Replay):
-                self.run(flow.replay(self.s))
-            elif isinstance(effect, fx.NewMatch):
-                self.run(flow.started(self.s, op("new_match", seed=effect.seed or 1)))
-                self.drive()
-
-    def play_hand(self) -> None:
-        """Play the hand on the table to its end: no exposure, the first playable card each turn."""
-        s = self.s
-        assert s.table.view is not None
-        hand = s.table.view["hand_number"]
-        while s.table.view["hand_number"] == hand and s.table.view["phase"] in ("expose", "play"):
-            if s.table.view["phase"] == "expose":
-                self.run(flow.on_action(s, "expose-none"))
-            else:
-                card = _playable(s)[0]
-                flow.tap_card(s, card)
-                self.run(flow.tap_card(s, card))
-
-    def drive(self) -> None:
-        while True:
-            if self.s.table.hold:
-                self.run(flow.sweep(self.s))
-                self.run(flow.trick_cleared(self.s))
-                continue
-            _state, effects, go_on = flow.next_step(self.s)
-            self.run((self.s, effects))
-            if not go_on:
-                return
+from ui.features import daily_flow, tabs, transfer
+from ui.view import render
 
 
 def _started(seed: int) -> Shell:
@@ -86,11 +36,6 @@ def _to_my_turn(shell: Shell) -> None:
         and shell.s.table.view["phase"] == "play"
         and shell.s.table.view["turn"] == 0
     )
-
-
-def _playable(s: UIState) -> list[str]:
-    assert s.table.view is not None
-    return [c for c in s.table.view["hand"] if s.table.view["refusals"][c] is None]
 
 
 def test_select_then_play_and_double_tap() -> None:
@@ -261,7 +206,9 @@ def test_nothing_is_played_before_the_engine_checked_the_table_or_from_a_followe
     assert flow.tap_card(s, card)[1] == [] and s.table.selected is None  # the engine has not answered yet
     s.link.engine_ready = True
     s.saving.elsewhere = True
-    assert flow.tap_card(s, card)[1] == [] and flow.on_action(s, "play")[1] == []
+    assert flow.tap_card(s, card)[1] == []
+    _state, effects = flow.on_action(s, "play")  # a follower's control says why it does nothing
+    assert [type(e) for e in effects] == [fx.Announce] and "another tab" in s.screen.message
     s.saving.elsewhere = False
     s.link.ask_seed = 8
     assert flow.tap_card(s, card)[1] == []
@@ -421,76 +368,221 @@ def test_pace_follows_the_settings_speed_up_and_fast() -> None:
     assert flow.pace(s) == flow.PACE_FAST
 
 
-def test_another_tab_is_followed_then_taken_back() -> None:
-    s = _resumed("play, my turn")
-    assert s.table.view is not None
-    flow.tap_card(s, _playable(s)[0])  # kept for the engine
-    gen = s.link.gen
-    other = play_out(op("new_match", seed=9), PHASES["hand over"])
-    page_flow.follow(s, store.decode(json.dumps(good_save(other))))
-    assert (
-        s.saving.elsewhere and s.link.gen == gen + 1 and s.link.queued == [] and s.table.view == other["view"]
+def _saved(where: str, seed: int = 9, **rules: str) -> dict[str, Any]:
+    """The fields of a save (``store.decode``) of a match played to ``where``."""
+    packed = op("new_match", seed=seed, rules=rules) if rules else op("new_match", seed=seed)
+    return store.decode(json.dumps(good_save(play_out(packed, PHASES[where]))))
+
+
+def _match_over() -> dict[str, Any]:
+    """A save of a match over (one hand long: the house rule ``hands:4``, played to its end)."""
+    packed = op("new_match", seed=4, rules={"match_end": "hands:4"})
+    packed = play_out(packed, lambda v: v["phase"] == "match_over")
+    return store.decode(json.dumps(good_save(packed)))
+
+
+def _booted(saved: dict[str, Any] | None, page: Shell | None = None, **links: str | None) -> Shell:
+    """A page booted as ui/main.py boots it: ``saved`` in storage, ``links`` the address's ?seed=
+    and ?daily (None: absent), then the engine ready."""
+    page = page or Shell()
+    if saved is not None:
+        page.storage.setItem(store.SAVE_KEY, json.dumps(saved))
+    plan = boot.first_paint(
+        page.s,
+        True,
+        True,
+        store.load_settings(page.storage),
+        store.load(page.storage),
+        store.save_blocked(page.storage),
+        links.get("seed"),
+        links.get("daily"),
     )
-    s.link.engine_ready = True
-    assert flow.on_action(s, "next-hand")[1] == []  # a follower plays nothing
-    page_flow.take_back(s, store.decode(json.dumps(good_save(other))))
-    assert not s.saving.elsewhere and not s.table.checked  # the engine checks the save it takes back
-    shell = Shell(s)
-    flow.checked(s, op("check", state=s.table.state))
-    shell.run(flow.on_action(s, "next-hand"))
+    page.run(boot.engine_ready(page.s, plan))
+    return page
+
+
+def _rules(page: Shell) -> dict[str, str]:
+    return json.loads(page.s.table.state or "{}")["rules"]
+
+
+def test_the_boot_resumes_a_save_checked_by_the_engine() -> None:
+    page = _booted(_saved("play, my turn"))
+    s = page.s
+    assert s.table.checked and s.link.engine_ready and not flow.busy(s)
+    assert [name for name, _args in page.calls][:1] == ["check"] and "table-ready" in page.screen.marks
+
+
+def test_the_boot_deals_a_new_match_under_the_players_house_rules() -> None:
+    page = Shell()
+    page.s.settings.house_rules = {"match_end": "-500", "all_hearts": "flip"}
+    assert store.save_settings(page.storage, page.s)
+    _booted(None, page, seed="77")
+    assert json.loads(page.s.table.state or "")["seed"] == 77
+    assert _rules(page)["match_end"] == "-500" and _rules(page)["all_hearts"] == "flip"
+
+
+def test_a_refused_save_is_set_aside_and_gives_way_to_the_links_deal() -> None:
+    saved = _saved("play, my turn")
+    page = Shell()
+    page.engine.refuse["check"] = "the state is not one the engine made"
+    _booted(saved, page, seed="8")  # (a ?seed= link over a match in progress: the question first)
+    assert page.s.link.ask_seed is None and json.loads(page.s.table.state or "")["seed"] == 8
+    assert page.storage.getItem(store.corrupt_key(1)) == json.dumps(saved)  # the refused save, kept aside
+    assert "Your saved game could not be read: a new match starts." in page.s.screen.alert
+
+
+def test_a_bad_deal_link_is_said_and_a_random_match_starts() -> None:
+    page = _booted(None, seed="12abc")
+    assert page.s.table.view is not None and "not valid" in page.s.screen.alert
+
+
+def test_an_engine_lost_with_no_save_starts_the_next_match_under_the_players_house_rules() -> None:
+    page = Shell()
+    page.s.settings.house_rules = {"match_end": "hands:8", "first_lead": "2C"}
+    store.save_settings(page.storage, page.s)
+    page.s.saving.unsaved = True
+    page.s.saving.save_blocked = True  # (nothing is saved: the recovery finds no save)
+    _booted(None, page)
+    assert _rules(page)["match_end"] == "hands:8"
+    page.engine.die = True
+    page.run(flow.on_action(page.s, "hint"))
+    assert page.engine.restarts == 1 and page.s.link.engine_ready and not page.s.link.recovering
+    assert _rules(page)["match_end"] == "hands:8" and _rules(page)["first_lead"] == "2C"
+    assert "restarted" in page.s.link.engine_note
+
+
+def test_a_recovery_resumes_the_save_and_nothing_else() -> None:
+    """Defect: a second "Play again" kept before the engine answered stayed queued (the page busy for
+    good) and a later restart replayed it, starting a new match over the one in progress."""
+    page = Shell()
+    page.storage.setItem(store.SAVE_KEY, json.dumps(_match_over()))
+    plan = boot.first_paint(page.s, True, True, store.load_settings(page.storage),
+                            store.load(page.storage), False, None, None)  # fmt: skip
+    for _press in range(2):
+        page.run(flow.on_action(page.s, "play-again"))
+    assert page.s.link.queued == [("action", "play-again")] * 2
+    page.run(boot.engine_ready(page.s, plan))
+    s = page.s
+    assert s.link.queued == [] and not flow.busy(s)  # the new table emptied the queue
+    assert sum(name == "new_match" for name, _args in page.calls) == 1
+    _to_my_turn(page)
+    page.run(flow.tap_card(s, _playable(s)[0]))
+    page.run(flow.tap_card(s, s.table.selected or ""))
+    match_id = s.table.view["match_id"] if s.table.view else ""
+    page.engine.die = True
+    page.run(flow.on_action(s, "hint"))
+    assert s.table.view is not None and s.table.view["match_id"] == match_id  # the same match goes on
+    assert sum(name == "new_match" for name, _args in page.calls) == 1
+
+
+def test_a_doubled_dont_expose_kept_at_the_first_paint_is_carried_out_once() -> None:
+    saved = _saved("expose", seed=find_seed(lambda n: bool(op("new_match", seed=n)["view"]["exposable"])))
+    page = Shell()
+    page.storage.setItem(store.SAVE_KEY, json.dumps(saved))
+    plan = boot.first_paint(page.s, True, True, store.load_settings(page.storage),
+                            store.load(page.storage), False, None, None)  # fmt: skip
+    for _press in range(2):
+        page.run(flow.on_action(page.s, "expose-none"))
+    page.run(boot.engine_ready(page.s, plan))
+    steps = [args["action"] for name, args in page.calls if name == "step"]
+    assert steps == [{"type": "expose", "seat": 0, "cards": []}]
+    assert page.s.screen.message == "" and not flow.busy(page.s)
+
+
+def test_another_tab_is_followed_then_taken_back_from_the_hand_summary() -> None:
+    page = _booted(_saved("play, my turn"))
+    s = page.s
+    gen = s.link.gen
+    saved_there = _saved("hand over")
+    page.storage.setItem(store.SAVE_KEY, json.dumps(saved_there))
+    page.run(tabs.other_tab_saved(s, json.dumps(saved_there)))
+    assert s.saving.elsewhere and s.link.gen > gen and s.table.view is not None
+    assert s.table.view["phase"] == "hand_over" and s.table.checked  # the engine's own view of it
+    shown = render.regions(s)  # "Play here" in the summary, which covers the notes; no "Next hand"
+    assert 'data-testid="take-over"' in shown["overlay"] and 'data-action="next-hand"' not in shown["overlay"]
+    assert 'data-testid="take-over"' not in shown["notes"]
+    page.run(flow.on_action(s, "next-hand"))  # a follower's control says why it does nothing
+    assert s.table.view["hand_number"] == 1 and "another tab" in s.screen.message
+    page.run(flow.on_action(s, "take-over"))  # "Play here", from the summary
+    assert not s.saving.elsewhere and s.table.checked and page.storage.getItem(store.SAVE_KEY) is not None
+    page.run(flow.on_action(s, "next-hand"))
     assert s.table.view["hand_number"] == 2
 
 
-def test_an_engine_restart_stops_the_flows_and_says_so() -> None:
-    shell = _started(3)
-    s = shell.s
-    gen = s.link.gen
-    _state, effects = page_flow.engine_lost(s)
-    assert s.link.gen == gen + 1 and s.link.recovering and not s.link.engine_ready and flow.busy(s)
-    assert [type(e) for e in effects] == [
-        fx.Announce
-    ] and s.link.engine_note == "The game engine stopped. Restarting it…"
-    _state, effects = page_flow.engine_back(s, op("check", state=s.table.state))
-    assert (
-        s.link.engine_ready
-        and not s.link.recovering
-        and s.table.checked
-        and "restarted" in s.link.engine_note
-    )
-    page_flow.engine_lost(s)
-    page_flow.engine_gone(s)
+def test_a_follower_ignores_a_save_it_cannot_read() -> None:
+    page = _booted(_saved("play, my turn"))
+    page.run(tabs.other_tab_saved(page.s, "{not json"))
+    assert not page.s.saving.elsewhere and page.screen.warnings
+
+
+def test_a_failed_request_says_why() -> None:
+    page = _booted(_saved("play, my turn"))
+    page.engine.refuse["hint"] = "boom"
+    page.run(flow.on_action(page.s, "hint"))
+    assert page.s.screen.message == "Something went wrong: boom" and not page.s.link.busy
+
+
+def test_an_engine_that_cannot_be_restarted_says_to_reload() -> None:
+    page = _booted(_saved("play, my turn"))
+    page.engine.die = True
+    page.engine.broken = True
+    page.run(flow.on_action(page.s, "hint"))
+    s = page.s
     assert (
         not s.link.recovering and not s.link.engine_ready and "could not be restarted" in s.link.engine_note
     )
 
 
-def test_a_failed_request_says_why_and_a_dead_worker_says_nothing_yet() -> None:
-    s = _started(3).s
-    s.link.busy = True
-    s.motion.thinking = 2
-    _state, effects = page_flow.request_failed(s, "boom")
-    assert not s.link.busy and s.motion.thinking is None and s.screen.message == "Something went wrong: boom"
-    assert [type(e) for e in effects] == [fx.Announce]
-    s.screen.message = ""
-    assert page_flow.request_failed(s, "")[1] == [] and s.screen.message == ""
+def test_the_daily_deal_opens_is_recorded_then_shows_its_result_and_leaves_for_the_match() -> None:
+    page = _booted(_saved("play, my turn"))
+    s = page.s
+    match_id = s.table.view["match_id"] if s.table.view else ""
+    page.run(flow.on_action(s, "daily"))
+    assert s.day.on_table == "2026-12-03" and not s.day.practice and s.table.hand_level == "hard"
+    while s.table.view is not None and s.table.view["phase"] in ("expose", "play"):
+        page.play_hand()
+    assert s.day.result is not None  # recorded once, for today
+    page.run(flow.on_action(s, "share"))
+    assert page.files.shared and s.screen.message.startswith("Copied to the clipboard")
+    page.run(flow.on_action(s, "daily-leave"))
+    assert s.day.on_table is None and s.table.view is not None and s.table.view["match_id"] == match_id
+    page.run(flow.on_action(s, "daily"))  # played already: its result, over the match
+    assert s.screen.panel == "daily" and s.day.on_table is None
 
 
-def test_back_from_the_daily_deal_to_the_match_or_to_a_new_one() -> None:
-    s = _started(3).s
-    s.day.on_table = "2026-12-01"
-    s.day.practice = True
-    match = play_out(op("new_match", seed=9), PHASES["hand over"])
-    page_flow.back_to_match(s, store.decode(json.dumps(good_save(match))))
-    assert (
-        s.day.on_table is None
-        and not s.day.practice
-        and s.table.view == match["view"]
-        and not s.table.checked
-    )
-    page_flow.back_to_match(s, None)
-    assert s.table.view is None and s.table.state is None  # (the shell deals a new match)
-    page_flow.dealing_new(s)
-    assert s.link.busy and s.day.on_table is None
+def test_another_days_deal_is_practice_and_says_so() -> None:
+    page = _booted(None, daily="2026-11-30")
+    s = page.s
+    assert s.day.on_table == "2026-11-30" and s.day.practice and s.screen.alert
+
+
+def test_an_import_is_offered_then_written_and_its_match_goes_on() -> None:
+    page = _booted(_saved("play, my turn"))
+    s = page.s
+    other = _saved("hand over", seed=21)
+    page.files.picked = transfer.export_text(_storage_with(other), "2026-12-02")
+    page.run(flow.on_action(s, "import"))
+    assert s.stats.import_offer is not None and s.screen.panel == "statistics"
+    page.run(flow.on_action(s, "import-confirm"))
+    assert s.screen.message == "Your data was imported." and s.table.view is not None
+    assert s.table.view["phase"] == "hand_over" and s.table.state == other["state"]
+
+
+def _storage_with(saved: dict[str, Any]) -> Any:
+    storage = store.MemoryStorage()
+    storage.setItem(store.SAVE_KEY, json.dumps(saved))
+    return storage
+
+
+def test_a_cancelled_or_broken_import_changes_nothing() -> None:
+    page = _booted(_saved("play, my turn"))
+    before = page.s.table.state
+    page.files.picked = None
+    page.run(flow.on_action(page.s, "import"))
+    assert page.s.stats.import_offer is None and page.s.screen.message == ""
+    page.files.picked = "{broken"
+    page.run(flow.on_action(page.s, "import"))
+    assert page.s.stats.import_offer is None and page.s.screen.message and page.s.table.state == before
 
 
 def test_settings_read_at_boot_are_taken_whole() -> None:
@@ -500,7 +592,8 @@ def test_settings_read_at_boot_are_taken_whole() -> None:
     s.settings.sound = True
     s.settings.play_speed = "fast"
     assert store.save_settings(storage, s)
-    fresh = page_flow.take_settings(UIState(), store.load_settings(storage))
+    fresh = UIState()
+    boot.first_paint(fresh, True, False, store.load_settings(storage), (None, None), False, None, None)
     assert (
         fresh.settings.level,
         fresh.settings.sound,
@@ -511,71 +604,57 @@ def test_settings_read_at_boot_are_taken_whole() -> None:
 
 @pytest.mark.parametrize("decision", ["resume", "ask", "new"])
 def test_the_table_drawn_at_boot_follows_the_start_decision(decision: str) -> None:
-    packed = play_out(op("new_match", seed=9), PHASES["play, my turn"])
-    saved = store.decode(json.dumps(good_save(packed))) if decision != "new" else None
-    s = page_flow.boot_table(UIState(), decision, saved, 77 if decision == "ask" else None, decision == "new")
-    assert s.table.view == (packed["view"] if saved else None) and not s.table.checked
+    saved = _saved("play, my turn") if decision != "new" else None
+    s = UIState()
+    problem = "unreadable" if decision == "new" else None
+    seed = "77" if decision == "ask" else None
+    plan = boot.first_paint(s, True, False, s.settings, (saved, problem), decision == "new", seed, None)
+    assert plan.decision == decision
+    assert s.table.view == (saved["view"] if saved else None) and not s.table.checked
     assert s.link.ask_seed == (77 if decision == "ask" else None)
     assert (s.saving.unsaved, s.saving.save_blocked) == (
         (True, True) if decision == "new" else (False, False)
     )
     assert s.screen.loading_text and flow.busy(s)  # the engine is not ready: never settled
-    page_flow.engine_started(s)
-    if decision == "resume":  # the engine refuses the save: no table, nothing kept for it
-        s.link.queued.append(("tap", _playable(s)[0]))
-        page_flow.save_refused(s)
-        assert (
-            s.table.view is None and s.table.state is None and s.link.queued == [] and s.link.ask_seed is None
-        )
-    page_flow.start_notices(s, ["", "a", "b"])
-    assert s.screen.alert == "a · b"
 
 
-def test_the_daily_deal_already_played_shows_its_result_over_the_table() -> None:
-    s = _started(3).s
-    gen = s.link.gen
-    result = {"score": -50, "place": 2, "codes": []}
-    assert page_flow.daily_asked(s, "2026-12-01", result, practice=False) is False
-    assert s.screen.panel == "daily" and s.day.result == result and s.link.gen == gen and not s.link.busy
-    assert page_flow.daily_asked(s, "2026-12-01", result, practice=True) is True
-    assert s.link.gen == gen + 1 and s.link.busy
-    shell = Shell(s)
-    shell.run(page_flow.daily_dealt(s, "2026-12-01", True, op("daily", date="2026-12-01"), None))
-    assert s.day.on_table == "2026-12-01" and s.day.practice and s.screen.panel is None and not s.link.busy
-    assert s.table.hand_level == "hard"
+def test_the_check_of_a_table_replaced_meanwhile_changes_nothing() -> None:
+    page = Shell(flow.resume(UIState(), _saved("play, my turn")))
+    s = page.s
+    s.link.engine_ready = True
+    _state, effects = match.check_table(s, lambda s: (s, []), match.new_match)
+    call = effects[0]
+    assert isinstance(call, fx.Call)
+    answer = op("check", state=s.table.state)
+    page.run(flow.started(s, op("new_match", seed=8)))  # a ?seed= link's new match came first
+    new = (s.table.state, s.table.view)
+    page.run(call.then(s, answer, None))
+    assert (s.table.state, s.table.view) == new
 
 
 def test_saving_toasts_and_the_opponents_run_are_bookkept() -> None:
     s = _started(3).s
-    assert page_flow.save_asked(s) and not page_flow.save_asked(s)  # one save queued at a time
-    page_flow.save_done(s, written=False)
+    assert bookkeeping.save_asked(s) and not bookkeeping.save_asked(s)  # one save queued at a time
+    bookkeeping.save_done(s, written=False)
     assert not s.saving.save_pending and s.saving.unsaved
     s.saving.elsewhere = True
-    assert not page_flow.save_asked(s) and not page_flow.driving(s, s.link.gen)  # another tab has the game
+    assert not bookkeeping.save_asked(s) and not bookkeeping.driving(
+        s, s.link.gen
+    )  # another tab has the game
+    assert bookkeeping.save_slot(s) == ""
     s.saving.elsewhere = False
-    assert page_flow.driving(s, s.link.gen) and not page_flow.driving(s, s.link.gen)
-    page_flow.driven(s, s.link.gen)
+    assert bookkeeping.driving(s, s.link.gen) and not bookkeeping.driving(s, s.link.gen)
+    bookkeeping.driven(s, s.link.gen)
     assert s.link.driving is None
-    page_flow.toast_shown(s, "QS", 1.0)
-    page_flow.toast_shown(s, "JD", 2.0)
-    assert not page_flow.toast_over(s, 1.0) and s.motion.toast == "JD"
-    assert page_flow.toast_over(s, 2.0) and s.motion.toast is None
-    _state, effects = page_flow.shared(s, "copied", "text")
+    bookkeeping.toast_shown(s, "QS", 1.0)
+    bookkeeping.toast_shown(s, "JD", 2.0)
+    assert not bookkeeping.toast_over(s, 1.0) and s.motion.toast == "JD"
+    assert bookkeeping.toast_over(s, 2.0) and s.motion.toast is None
+    _state, effects = daily_flow.shared(s, "copied", "text")
     assert s.screen.message == "Copied to the clipboard: text" and [type(e) for e in effects] == [fx.Announce]
 
 
-def test_the_check_of_a_table_replaced_meanwhile_is_dropped() -> None:
-    s = _resumed("play, my turn")
-    old = s.table.state
-    assert old is not None
-    answer = op("check", state=old)
-    shell = Shell(s)
-    shell.run(flow.started(s, op("new_match", seed=8)))  # a ?seed= link's new match came first
-    new = (s.table.state, s.table.view)
-    flow.checked(s, answer, old)
-    assert (s.table.state, s.table.view) == new
-
-
-def test_a_refused_save_gives_way_to_the_links_deal_or_a_random_one() -> None:
-    assert page_flow.decision_after_refusal("ask", 8) == ("new", 8)
-    assert page_flow.decision_after_refusal("resume", None) == ("new", None)
+def test_the_page_autosaves_and_the_toast_goes() -> None:
+    page = _started(3)
+    assert page.storage.getItem(store.SAVE_KEY) is not None and not page.s.saving.save_pending
+    assert recovery.request_failed(page.s, "x")[0].screen.message == "Something went wrong: x"

@@ -10,7 +10,7 @@ from typing import Any
 
 from tests.broken_saves import good_save
 from tests.e2e.game import find_seed, op, play_out
-from tests.test_ui_flow import Shell
+from tests.support.page import Page as Shell
 from ui.core import effects as fx
 from ui.core import flow, store
 from ui.core.state import UIState
@@ -39,7 +39,7 @@ def _hand_cards(html: str) -> list[tuple[str, list[str], str]]:
 
 
 def _new_shell(sound_on: bool, seed: int = 5) -> Shell:
-    shell = Shell(UIState())
+    shell = Shell(UIState(), motion=False)
     shell.s.link.engine_ready = True
     shell.s.settings.sound = sound_on
     shell.run(flow.started(shell.s, op("new_match", seed=seed)))

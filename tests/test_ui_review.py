@@ -9,7 +9,7 @@ from typing import Any
 
 from gongzhu import coach
 from tests.e2e.game import op, play_out
-from tests.test_ui_flow import Shell as FlowShell
+from tests.support.page import Page
 from ui.core import effects as fx
 from ui.core import flow, settings, store
 from ui.core.state import UIState
@@ -19,38 +19,33 @@ from ui.view import render, review_html
 STORED = (fx.Background, fx.KeepReview, fx.CheckReviews, fx.StoreReviews)
 
 
-class Shell(FlowShell):
-    """Runs effects like ui/shell/app.py (tests/test_ui_flow.py's shell); background calls are queued and
-    run only when asked, as the page runs them between its other requests; stored reviews go to
-    ``storage``."""
+class Shell(Page):
+    """The page's runner (tests/support/page.py) with its background requests (the coach, the stored
+    reviews' check) queued and run only when asked, as the page runs them between its other requests."""
 
     def __init__(self, s: UIState, storage: Any = None) -> None:
-        super().__init__(s)
+        super().__init__(s, storage)
         self.background: list[fx.Call] = []
-        self.storage = storage if storage is not None else store.MemoryStorage()
+        self.runner.handlers[fx.Background] = self._queue
+        self.runner.handlers[fx.CheckReviews] = self._queue_check
 
-    def run(self, result: Any) -> None:
-        state, effects = result
-        for e in effects:
-            if isinstance(e, fx.Background):
-                self.background.append(e.call)
-            elif isinstance(e, fx.KeepReview):
-                review_store.remember(self.storage, e.hand, e.state, e.analyses)
-            elif isinstance(e, fx.CheckReviews):
-                hands = review_store.entries(self.storage)
-                self.background.append(
-                    fx.Call("check_reviews", {"table": e.table, "hands": hands}, review.reviews_checked)
-                )
-            elif isinstance(e, fx.StoreReviews):
-                review_store.replace(self.storage, e.hands, e.set_aside)
-        super().run((state, [e for e in effects if not isinstance(e, STORED)]))
+    async def _queue(self, effect: Any, gen: int) -> None:
+        self.effects.append(effect)
+        self.background.append(effect.call)
+
+    async def _queue_check(self, effect: Any, gen: int) -> None:
+        self.effects.append(effect)
+        hands = review_store.entries(self.storage)
+        args = {"table": effect.table, "hands": hands}
+        self.background.append(
+            fx.Call("check_reviews", args, review.reviews_checked, failed=review.reviews_failed)
+        )
 
     def run_background(self, limit: int = 10_000) -> None:
         while self.background and limit:
             limit -= 1
             call = self.background.pop(0)
-            sent = call.args.get("state", call.args.get("table"))
-            self.run(call.then(self.s, op(call.op, **call.args), sent))
+            self.loop.run_until_complete(self._settle(self.runner._quietly(call, self.s.link.gen)))
 
 
 def at_hand_over(seed: int = 5, packed: Any = None) -> Shell:

@@ -23,7 +23,7 @@ from pyscript.ffi import create_proxy
 # The UI modules the table needs are imported inside boot(), a few at a time with a yield between
 # them, so that compiling them never adds up to one long main-thread task on a slow phone; the
 # rest (ui/core/later.py) once the game is interactive, or on first use.
-game = ui = bridge = i18n = pwa = store = flow = page_flow = later = settings = None
+game = ui = bridge = i18n = pwa = store = flow = boot = later = runner = None
 
 #: Files whose download the loading bar follows, with their share of the wait.
 PROGRESS_FILES = (
@@ -56,7 +56,7 @@ def progress_tick():
         return
     real = pwa.progress()  # first visit: bytes the service worker has received
     if real is not None and real[1] > 0:
-        page_flow.loading(ui, 10 + real[0] * 85 // real[1])
+        boot.loading(ui, 10 + real[0] * 85 // real[1])
         game.redraw()
         return
     done = 10
@@ -65,7 +65,7 @@ def progress_tick():
         for suffix, share in PROGRESS_FILES:
             if name.endswith(suffix):
                 done += share
-    page_flow.loading(ui, done)
+    boot.loading(ui, done)
     game.redraw()
 
 
@@ -87,7 +87,7 @@ def drop_seed_param(params):
 
 
 async def load_modules():
-    global game, ui, bridge, i18n, pwa, store, flow, page_flow, later, settings
+    global game, ui, bridge, i18n, pwa, store, flow, boot, later, runner
     from ui.core import settings, shape, state, store  # noqa: F401  (compiled a few modules a step)
     from ui.view import i18n
 
@@ -97,27 +97,29 @@ async def load_modules():
     from ui.view import table, texts  # noqa: F401
 
     await asyncio.sleep(0)
-    from ui.core import flow, later, page_flow
+    from ui.core import boot, flow, later
     from ui.view import html, render  # noqa: F401
 
     await asyncio.sleep(0)
     from ui.shell import app as game
 
     ui = game.ui
+    runner = game.runner
     await asyncio.sleep(0)
 
 
-async def boot():
+async def boot_page():
+    """What only the platform can do, in order: storage, the address and the language read, the
+    table drawn (``boot.first_paint`` decides it), the events listened to, the engine started; then
+    the runner takes over (``boot.engine_ready``)."""
     mark("ui-ready")
     await asyncio.sleep(0)
     await load_modules()
     mark("ui-modules")
     local, usable = store.open_storage(window)
-    game.use_storage(local)
+    runner.ports.storage = local
     params = url_params()
-    page_flow.storage_opened(ui, usable, str(params.get("fast")) == "1")
-    page_flow.take_settings(ui, store.load_settings(local))
-    if ui.link.fast:
+    if str(params.get("fast")) == "1":
         bridge.TIMEOUT_S = 10  # tests: a dead worker is noticed quickly
     forced = str(params.get("lang") or "")
     saved_lang = store.get_text(local, getattr(i18n, "STORAGE_KEY", "gongzhu.lang")) or ""
@@ -134,12 +136,19 @@ async def boot():
     pwa.translate(i18n._)
 
     seed_text = params.get("seed")
-    seed, seed_valid = store.parse_seed(None if seed_text is None else str(seed_text))
     if seed_text is not None:
         drop_seed_param(params)
-    saved, problem = store.load(local)
-    decision, seed = store.start_decision(saved, seed)
-    page_flow.boot_table(ui, decision, saved, seed, bool(problem) and store.save_blocked(local))
+    loaded = store.load(local)
+    plan = boot.first_paint(
+        ui,
+        usable,
+        str(params.get("fast")) == "1",
+        store.load_settings(local),
+        loaded,
+        store.save_blocked(local),
+        None if seed_text is None else str(seed_text),
+        str(params.get("daily")) if params.has("daily") else None,
+    )
     handlers = {"click": game.on_click, "keydown": game.on_key, "change": game.on_change}
     handlers.update(pointerdown=game.on_pointer, pointerup=game.on_pointer)  # (a swipe on the review)
     for name, handler in handlers.items():
@@ -149,20 +158,12 @@ async def boot():
         watch(store.SAVE_KEY, create_proxy(game.on_storage))
     game.redraw()
     mark("table-painted")
-    game._spawn(watch_progress())
+    runner.spawn(watch_progress())
 
     # Let the browser paint before the worker starts compiling Pyodide.
     await asyncio.sleep(0)
     window.gongzhuBoot.progress("engine")  # the watchdog waits longer while Pyodide starts
     bridge.start_engine()  # the engine may restore or boot now that the table is on screen
-    # (the statistics, read after the paint: they are not on the table, and their panel reads them)
-    notices = [game.save_problem_text(problem), game.read_record()]
-    daily_text = str(params.get("daily")) if params.has("daily") else None
-    daily_date, daily_valid = game.daily.parse_date(daily_text)
-    if not daily_valid:
-        notices.append(i18n._("The date in this link is not valid: it was ignored."))
-    if not seed_valid:
-        notices.append(i18n._("The deal number in this link is not valid: it was ignored."))
     await pwa.engine_may_start()  # registers the service worker (first visit: it caches the site)
     try:
         await bridge.engine()
@@ -171,25 +172,7 @@ async def boot():
     except Exception as exc:
         raise EngineStartError(str(exc)) from None  # (MicroPython warns on "from exc" as a console error)
     mark("engine-ready")
-    page_flow.engine_started(ui)
-    resumed = decision in ("resume", "ask") and not ui.saving.elsewhere
-    if resumed and not await game.check_resumed():  # (set aside: flow.save_refused)
-        decision, seed = page_flow.decision_after_refusal(decision, seed)
-        notices[0] = game.save_problem_text("unreadable")
-    if decision == "new" and not ui.saving.elsewhere:
-        if seed is None:
-            seed = int(window.Math.random() * 2147483647)
-        packed = await bridge.call("new_match", seed=seed, rules=settings.read_rules(ui.settings.house_rules))
-        await game.run(flow.started(ui, packed))
-    page_flow.start_notices(ui, notices)
-    game.redraw()
-    mark("table-ready")
-    game._spawn(later.import_rest())  # the rest of the UI, now that the player may act
-    await game.run(flow.replay(ui))  # taps and presses made while the engine was starting
-    if daily_text is not None and daily_valid and not ui.saving.elsewhere:
-        await game.open_daily(daily_date)  # ?daily (today) or ?daily=YYYY-MM-DD
-        return
-    await game.drive()
+    await runner.run(boot.engine_ready(ui, plan))
 
 
 def fail(exc):
@@ -201,11 +184,11 @@ def fail(exc):
     if boot_failed() or ui is None:
         return
     window.console.warn("gongzhu: the game could not start: " + str(exc))
-    page_flow.start_failed(ui, str(exc))
+    boot.start_failed(ui, str(exc))
     game.redraw()
 
 
 try:
-    await boot()  # noqa: F704  (PyScript runs this module with top-level await)
+    await boot_page()  # noqa: F704  (PyScript runs this module with top-level await)
 except Exception as exc:
     fail(exc)

@@ -11,8 +11,13 @@ if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
 
     from ui.core.state import UIState
 
+    Result = tuple[UIState, list["Effect"]]
     #: A transition that takes an engine answer: (UI state, the answer, the engine state sent).
-    Then = Callable[[UIState, Any, "str | None"], "tuple[UIState, list[Effect]]"]
+    Then = Callable[[UIState, Any, "str | None"], Result]
+    #: A transition that takes why the engine refused a request (its error text).
+    Failed = Callable[[UIState, str], Result]
+    #: A transition that takes no more than the UI state (a step that follows another).
+    Next = Callable[[UIState], Result]
 
 
 class Effect:
@@ -23,13 +28,20 @@ class Call(Effect):
     """Send ``op`` with ``args`` to the engine worker; the answer goes to the transition ``then``."""
 
     def __init__(
-        self, op: str, args: "dict[str, Any]", then: "Then", pace: int = -1, measure: str = ""
+        self,
+        op: str,
+        args: "dict[str, Any]",
+        then: "Then",
+        pace: int = -1,
+        measure: str = "",
+        failed: "Failed | None" = None,
     ) -> None:
         self.op = op  # the worker op: step, bots_expose, bot_step, hint, new_match, check
         self.args = args  # its arguments (the engine state among them, as sent)
         self.then = then  # the transition that takes (UI state, answer, the engine state sent)
         self.pace = pace  # the answer takes at least this part of the pace (0: an opponent's card), or -1
         self.measure = measure  # a gongzhu:<measure> performance measure of the wait (benches), or ""
+        self.failed = failed  # the transition that takes the engine's refusal, or None: a request failed
 
     def __repr__(self) -> str:
         return "Call(" + self.op + " -> " + self.then.__name__ + ")"
@@ -114,10 +126,11 @@ class Drive(Effect):
 
 
 class NewMatch(Effect):
-    """Deal a new match (``seed`` None: a random one)."""
+    """Deal a new match (``seed`` None: a random one): ``ui.core.match.start_match``."""
 
-    def __init__(self, seed: "int | None" = None) -> None:
+    def __init__(self, seed: "int | None" = None, then: "Then | None" = None) -> None:
         self.seed = seed  # the deal, or None
+        self.then = then  # the transition that takes the dealt match, or None: the match starts
 
     def __repr__(self) -> str:
         return "NewMatch(" + str(self.seed) + ")"
@@ -176,11 +189,95 @@ class CountHand(Effect):
         return "CountHand()"
 
 
+class CountDaily(Effect):
+    """Record the result of the daily deal of ``date`` on the table (once per date)."""
+
+    def __init__(self, date: str) -> None:
+        self.date = date  # the daily deal's date, YYYY-MM-DD
+
+    def __repr__(self) -> str:
+        return "CountDaily(" + self.date + ")"
+
+
 class ReadRecord(Effect):
-    """Read the player's record from storage (the statistics panel shows it)."""
+    """Read the player's record from storage; ``then`` takes (UI state, record, problem, today), by
+    default ``record_flow.record_read`` (the statistics panel shows it)."""
+
+    def __init__(self, then: "Callable[[UIState, Any, str | None, str], Result] | None" = None) -> None:
+        self.then = then  # the transition that takes the record read, or None: record_read
 
     def __repr__(self) -> str:
         return "ReadRecord()"
+
+
+class ReadSave(Effect):
+    """Read the match's save from storage; ``then`` takes (UI state, the save's fields or None, the
+    problem or None) (``store.load``: shape-checked)."""
+
+    def __init__(self, then: "Callable[[UIState, dict[str, Any] | None, str | None], Result]") -> None:
+        self.then = then  # the transition that takes the save read
+
+    def __repr__(self) -> str:
+        return "ReadSave()"
+
+
+class ReadDailySlot(Effect):
+    """Read the saved daily hand of ``date``; ``then`` takes (UI state, its fields or None)."""
+
+    def __init__(self, date: str, then: "Callable[[UIState, dict[str, Any] | None], Result]") -> None:
+        self.date = date  # the daily deal's date
+        self.then = then  # the transition that takes the slot read
+
+    def __repr__(self) -> str:
+        return "ReadDailySlot(" + self.date + ")"
+
+
+class SetAsideSave(Effect):
+    """The engine refused the saved match: keep the text stored (or ``fallback``) aside, never lost."""
+
+    def __init__(self, fallback: str) -> None:
+        self.fallback = fallback  # the table's save, when storage holds none
+
+    def __repr__(self) -> str:
+        return "SetAsideSave()"
+
+
+class Restart(Effect):
+    """Replace the dead engine worker by a new one; then ``then`` (or ``failed`` with why not)."""
+
+    def __init__(self, then: "Next", failed: "Failed") -> None:
+        self.then = then  # the transition once the new worker is up
+        self.failed = failed  # the transition when it could not be started
+
+    def __repr__(self) -> str:
+        return "Restart()"
+
+
+class Warn(Effect):
+    """Say ``text`` in the browser's console (for whoever debugs; the player is told otherwise)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text  # what is logged
+
+    def __repr__(self) -> str:
+        return "Warn(" + self.text + ")"
+
+
+class Mark(Effect):
+    """A ``gongzhu:<name>`` performance mark (the tests and benches time the page by them)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name  # the mark's name
+
+    def __repr__(self) -> str:
+        return "Mark(" + self.name + ")"
+
+
+class ImportRest(Effect):
+    """Import the UI modules the table did not need, a few at a time (``ui/core/later.py``)."""
+
+    def __repr__(self) -> str:
+        return "ImportRest()"
 
 
 class ResetRecord(Effect):
@@ -191,24 +288,30 @@ class ResetRecord(Effect):
 
 
 class OpenDaily(Effect):
-    """Open the daily deal (its result when already played, unless ``practice``)."""
+    """Open the daily deal of ``date`` (its result when already played, unless ``practice``):
+    ``daily_flow.open_daily`` with today's date."""
 
-    def __init__(self, practice: bool = False) -> None:
+    def __init__(self, practice: bool = False, date: str = "") -> None:
         self.practice = practice  # replay the deal for practice (not recorded)
+        self.date = date  # YYYY-MM-DD, or "": the one opened last, else today's
 
     def __repr__(self) -> str:
         return "OpenDaily(" + str(self.practice) + ")"
 
 
 class LeaveDaily(Effect):
-    """Back from the daily deal to the match (its save)."""
+    """Back from the daily deal to the match (its save): ``daily_flow.leave``."""
 
     def __repr__(self) -> str:
         return "LeaveDaily()"
 
 
 class Share(Effect):
-    """Share the daily deal's result (Web Share API, else the clipboard)."""
+    """Share ``text`` (the daily deal's result): the Web Share API, else the clipboard, else the text
+    shown; ``daily_flow.shared`` takes the outcome."""
+
+    def __init__(self, text: str = "") -> None:
+        self.text = text  # what is shared
 
     def __repr__(self) -> str:
         return "Share()"
@@ -222,14 +325,18 @@ class Export(Effect):
 
 
 class Import(Effect):
-    """Let the player pick a file of data and check it whole; a good one is offered (``UIState.stats.import_offer``)."""
+    """Let the player pick a file of data; ``transfer_flow.picked`` takes its text (None: cancelled)."""
 
     def __repr__(self) -> str:
         return "Import()"
 
 
 class ApplyImport(Effect):
-    """Replace the player's data by the offered file's (the player said yes)."""
+    """Write the offered file's statistics and match (the player said yes); ``transfer_flow.written``
+    takes whether storage took both."""
+
+    def __init__(self, offer: "Any" = None) -> None:
+        self.offer = offer  # the ImportOffer to write (ui/features/transfer.py)
 
     def __repr__(self) -> str:
         return "ApplyImport()"

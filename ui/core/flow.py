@@ -25,11 +25,11 @@ if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
 
     from ui.core.effects import Effect
     from ui.core.state import UIState, View
-    from ui.features import record_flow, review
+    from ui.features import record_flow, review, tabs
 
     Result = tuple[UIState, list[Effect]]
 else:  # (imported when first needed, not before the table is drawn: ui/core/later.py)
-    record_flow, review = later.modules("features.record_flow", "features.review")
+    record_flow, review, tabs = later.modules("features.record_flow", "features.review", "features.tabs")
 
 
 def say(s: "UIState", text: str) -> "Result":
@@ -192,11 +192,21 @@ def answered(s: "UIState", packed: "dict[str, Any]", sent: "str | None" = None) 
         s.screen.notice_said = s.screen.notice
         effects.append(fx.Announce(s.screen.notice))
     if new["phase"] in ("hand_over", "match_over"):
-        effects.append(fx.CountHand())
+        effects.extend(count_hand(s))
         if old is not None and old["phase"] in ("expose", "play"):
             effects.extend(review.kept(s))
     effects.append(fx.Save())
     return s, effects
+
+
+def count_hand(s: "UIState") -> "list[Effect]":
+    """Count the table's finished hand in the player's record: the match's, or the daily deal's
+    result once per date (never a practice replay); a tab that follows another leaves it to that tab."""
+    if s.saving.elsewhere or s.table.view is None:
+        return []
+    if s.day.on_table:
+        return [] if s.day.practice else [fx.CountDaily(s.day.on_table)]
+    return [fx.CountHand()]
 
 
 def started(s: "UIState", packed: "dict[str, Any]", sent: "str | None" = None) -> "Result":
@@ -264,6 +274,7 @@ def resume(s: "UIState", saved: "dict[str, Any]") -> "UIState":
     s.motion.thinking = None
     s.motion.dealing = None
     s.table.checked = False
+    s.link.queued = []  # (inputs kept for the table this one replaces are not for it)
     return s
 
 
@@ -400,16 +411,21 @@ def on_action(s: "UIState", name: str) -> "Result":
         return answer_seed(s, name == "seed-new")
     if name in record_flow.ACTIONS:
         return record_flow.on_action(s, name)
+    if name == "take-over":
+        return tabs.take_over(s)
     if _waiting(s):
         s.link.queued.append(("action", name))
         return s, []
+    if s.saving.elsewhere and name in TABLE_ACTIONS:
+        return say(s, _("This game is being played in another tab."))
     if not _open(s):
         return s, []
     view = s.table.view
-    if name == "expose":
-        return act(s, {"type": "expose", "seat": 0, "cards": list(s.table.expose_sel)})
-    if name == "expose-none":
-        return act(s, {"type": "expose", "seat": 0, "cards": []})
+    if name in ("expose", "expose-none"):
+        if view is None or view["actions"]["expose"] is not None:
+            return s, []  # (a decision kept for the expose phase, which is over: dropped)
+        cards = list(s.table.expose_sel) if name == "expose" else []
+        return act(s, {"type": "expose", "seat": 0, "cards": cards})
     if name == "play":
         return act(s, {"type": "play", "seat": 0, "card": s.table.selected}) if s.table.selected else (s, [])
     if name == "hint":
@@ -422,6 +438,8 @@ def on_action(s: "UIState", name: str) -> "Result":
             return act(s, {"type": "next_hand"})
         return s, []
     if name == "play-again":
+        if view is None or view["phase"] != "match_over":
+            return s, []  # (a second "Play again" kept for the match that is over: dropped)
         return s, [fx.NewMatch()]
     reviewing = review.on_action(s, name)
     if reviewing is not None:
@@ -432,6 +450,10 @@ def on_action(s: "UIState", name: str) -> "Result":
     if name == "last-trick":  # the table's button: a second tap closes what the first opened
         return toggle_panel(s, name)
     return s, []
+
+
+#: The table's own actions: a tab that follows another one says why they do nothing there.
+TABLE_ACTIONS = ("expose", "expose-none", "play", "hint", "speed-up", "next-hand", "play-again")
 
 
 # --------------------------------------------------------------------------- the settings sheet

@@ -28,11 +28,11 @@ if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
 
 #: The deferred modules (``ui.<name>``), a step each tuple, in the order :func:`import_rest` takes them.
 STEPS = (
-    ("features.record", "features.record_flow", "features.daily"),
-    ("features.review", "features.review_store"),
+    ("features.record", "features.record_flow", "features.daily", "features.daily_flow"),
+    ("features.review", "features.review_store", "features.tabs"),
     ("view.review_html", "view.chart"),
     ("view.daily_view", "view.stats_view"),  # (this order: their menu entries', ui/view/render.py's MENU)
-    ("view.settings_view", "view.memory_html", "features.transfer"),
+    ("view.settings_view", "view.memory_html", "features.transfer", "features.transfer_flow"),
 )
 
 

@@ -2,6 +2,7 @@
 buttons named in :data:`ACTIONS`)."""
 
 from ui.core import effects as fx
+from ui.features import daily
 from ui.view.i18n import _
 
 TYPE_CHECKING = False
@@ -106,8 +107,10 @@ def on_action(s: "UIState", name: str) -> "tuple[UIState, list[Effect]]":
         return (s, [fx.LeaveDaily()]) if s.day.on_table and not s.link.busy else (s, [])
     if name == "export":
         return s, [fx.Export()]
-    if name == "import-confirm":  # (the offer stays until the shell has replaced the data)
-        return (s, [fx.ApplyImport()]) if s.stats.import_offer is not None and not s.link.busy else (s, [])
+    if name == "import-confirm":
+        if s.stats.import_offer is None or s.link.busy:
+            return s, []
+        return s, [fx.ApplyImport(take_offer(s))]
     if name == "import-cancel" and s.stats.import_offer is not None:
         s.stats.import_offer = None
         s.screen.message = _("Nothing was imported: your data is unchanged.")
@@ -117,7 +120,9 @@ def on_action(s: "UIState", name: str) -> "tuple[UIState, list[Effect]]":
         s.screen.message = ""
         return (s, [fx.Import()]) if s.link.engine_ready and not s.link.busy else (s, [])
     if name == "share":
-        return (s, [fx.Share()]) if s.day.result else (s, [])
+        if not s.day.result:
+            return s, []
+        return s, [fx.Share(daily.share_text(s.day.on_table or s.day.date, s.day.result))]
     if name == "statistics":
         s.stats.confirm_reset = False
         if s.screen.panel == "statistics":

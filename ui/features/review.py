@@ -91,7 +91,8 @@ def after_hand(s: "UIState") -> "list[Effect]":
     if r.trick and r.data is None and r.reviewed() is not None:
         out.append(fx.Call("review", {"state": r.reviewed()}, reviewed))
     out.extend(_coach_next(r))
-    if s.table.view is not None and s.table.view["phase"] == "match_over" and s.stored.asked != s.table.state:
+    over = s.table.view is not None and s.table.view["phase"] == "match_over"
+    if over and s.stored.asked != s.table.state and not s.day.on_table:
         s.stored.asked = s.table.state
         out.append(fx.CheckReviews(s.table.state))
     return out
@@ -105,7 +106,7 @@ def _coach_next(r: ReviewState) -> "list[Effect]":
     args = {"state": r.reviewed(), "index": done}  # type: dict[str, Any]
     if r.part is not None:
         args["part"] = r.part
-    return [fx.Background(fx.Call("coach", args, coached, measure="coach"))]
+    return [fx.Background(fx.Call("coach", args, coached, measure="coach", failed=coach_failed))]
 
 
 def _mine(s: "UIState", sent: "str | None") -> "ReviewState | None":
@@ -125,7 +126,7 @@ def _keep(s: "UIState", r: ReviewState) -> "list[Effect]":
     entry = _stored(s, hand)
     if entry is not None:
         entry["analyses"] = list(r.analyses)
-    return [fx.KeepReview(hand, state, list(r.analyses))]
+    return [fx.KeepReview(hand, state, list(r.analyses))] if _storable(s) else []
 
 
 def coached(s: "UIState", answer: "dict[str, Any]", sent: "str | None" = None) -> "Result":
@@ -146,25 +147,33 @@ def coached(s: "UIState", answer: "dict[str, Any]", sent: "str | None" = None) -
     return s, _keep(s, r) + _coach_next(r)
 
 
-def coach_failed(s: "UIState") -> None:
+def coach_failed(s: "UIState", reason: str = "") -> "Result":
     """The engine could not value a decision: the coach stops for this hand (the rest goes on)."""
     s.review.running = False
     s.review.count = len(s.review.analyses)
+    return s, [fx.Warn("coach: " + reason)]
 
 
 def kept(s: "UIState") -> "list[Effect]":
     """The table's finished hand, stored as soon as it is over (the coach adds to it later)."""
-    if not hand_is_over(s) or s.table.state is None or s.table.view is None:
+    if not hand_is_over(s) or s.table.state is None or s.table.view is None or not _storable(s):
         return []
     return [fx.KeepReview(s.table.view["hand_number"], s.table.state, [])]
 
 
-def reviews_failed(s: "UIState") -> None:
+def _storable(s: "UIState") -> bool:
+    """The table's hands are stored for review: not the daily deal's, nor a following tab's (the tab
+    that has the game stores them)."""
+    return not s.day.on_table and not s.saving.elsewhere
+
+
+def reviews_failed(s: "UIState", reason: str = "") -> "Result":
     """The engine could not check the stored reviews: none is offered, and a resumed review of an
     earlier hand closes (the match result shows)."""
     r = s.review
     if r.state == s.table.state and r.hand and r.hand_state is None:
         _fresh(s, 0, 0)
+    return s, [fx.Warn("check_reviews: " + reason)]
 
 
 def reviews_checked(s: "UIState", answer: "dict[str, Any]", sent: "str | None" = None) -> "Result":
@@ -179,7 +188,7 @@ def reviews_checked(s: "UIState", answer: "dict[str, Any]", sent: "str | None" =
         own = _stored(s, s.table.view["hand_number"] if s.table.view is not None else 0)
         if own is not None and len(r.analyses) > len(own["analyses"]):
             own["analyses"] = list(r.analyses)
-    effects = [fx.StoreReviews(s.stored.hands, answer.get("set_aside", 0))]  # type: list[Effect]
+    effects = [fx.StoreReviews(s.stored.hands, answer.get("set_aside", 0))] if _storable(s) else []  # type: list[Effect]
     if answer.get("set_aside"):
         s.stored.note = _("A stored hand review could not be read and was set aside.")
         effects.append(fx.Announce(s.stored.note))

@@ -28,12 +28,7 @@ TIMEOUT_S = 45
 _ready = False
 
 
-class EngineError(Exception):
-    """The worker answered a request with an error."""
-
-
-class EngineDied(Exception):
-    """The worker did not answer (terminated, crashed or hung): :func:`restart` it."""
+from ui.core.ports import EngineDied, EngineError  # noqa: E402  (the runner tells them apart)
 
 
 def _glue():

@@ -279,20 +279,27 @@ def message_html(app: "UIState") -> str:
     return esc(text)
 
 
-def notes_html(app: "UIState") -> str:
-    """Lasting notices: the game cannot be saved (storage full or disabled), the engine restarted."""
+def notes_html(app: "UIState", take_over: bool = True) -> str:
+    """Lasting notices: the game cannot be saved (storage full or disabled), the engine restarted,
+    another tab has the game (with "Play here", unless ``take_over`` is False: the summary has it)."""
     notes = []
     if app.saving.unsaved:
         notes.append(_("This game won't be saved: the browser's storage is full or disabled."))
     if app.link.engine_note:
         notes.append(app.link.engine_note)
     html = " ".join('<span data-testid="notice">{}</span>'.format(esc(n)) for n in notes)
-    if app.saving.elsewhere:
-        html += '<span data-testid="elsewhere">{} {}</span>'.format(
-            esc(_("This game is being played in another tab.")),
-            button("take-over", "take-over", _("Play here"), primary=True),
-        )
+    if app.saving.elsewhere and take_over:
+        html += take_over_html()
     return html
+
+
+def take_over_html() -> str:
+    """A tab that follows another: it says so, with "Play here" (in the notes, and in place of the
+    summary's next step, which the summary would cover)."""
+    return '<span data-testid="elsewhere">{} {}</span>'.format(
+        esc(_("This game is being played in another tab.")),
+        button("take-over", "take-over", _("Play here"), primary=True),
+    )
 
 
 def toast_html(app: "UIState") -> str:
@@ -377,6 +384,8 @@ def overlay_html(app: "UIState") -> str:
         body += review_html.verdict_html(app)
         body += chart.chart_html(view.get("history") or [], _ending_total(view))
         footer = button("next-hand", "next-hand", _("Next hand"), primary=True)
+        if app.saving.elsewhere:  # (a tab that follows another: the game is taken back from here too)
+            footer = take_over_html()
         footer += review_html.review_button() + summary_buttons()
         if app.day.on_table and "daily" in FOOTERS:
             body = FOOTERS["daily-note"](app) + body
@@ -384,7 +393,12 @@ def overlay_html(app: "UIState") -> str:
         return panel("hand-summary", title, body, footer)
     if phase == "match-over":
         reviews = review_html.verdict_html(app) + review_html.review_button()
-        return match_html(view, reviews + review_html.earlier_hands_html(app))
+        html = match_html(view, reviews + review_html.earlier_hands_html(app))
+        if app.saving.elsewhere:
+            html = html.replace(
+                button("play-again", "play-again", _("Play again"), primary=True), take_over_html()
+            )
+        return html
     shown = app.screen.panel
     if shown == "captured":
         return captured_html(view)
@@ -491,10 +505,11 @@ def regions(app: "UIState") -> "dict[str, str]":
         "hand": hand_html(app),
         "actions": actions_html(app),
         "message": message_html(app),
-        "notes": notes_html(app),
         "overlay": overlay_html(app),
         "toast": toast_html(app),
     }
+    # "Play here" once: in the summary when it is up (it covers the notes), else in the notes.
+    out["notes"] = notes_html(app, 'data-testid="take-over"' not in out["overlay"])
     for seat in range(4):
         out["seat-" + str(seat)] = seat_html(app, seat)
     return out

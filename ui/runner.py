@@ -1,0 +1,380 @@
+"""The page's one effect runner: the transitions' effects (``ui/core/effects.py``) run through a
+handler table, reaching the world only through the ports (``ui/core/ports.py``).
+
+The page runs it with the browser's ports (``ui/shell/app.py``); the tests run the same runner with
+doubles and the real ``gongzhu.service`` as the engine (``tests/support/page.py``). Every decision
+is a transition's: a handler does what its effect says and hands what it read, or the engine's
+answer, to the transition the effect names. Effects of a flow that was stopped meanwhile (a new
+match, a restart, another tab: ``UIState.link.gen``) are dropped.
+"""
+
+import asyncio
+
+from ui.core import bookkeeping, flow, later, match, recovery, store
+from ui.core import effects as fx
+from ui.core.ports import EngineDied, EngineError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
+    from collections.abc import Awaitable, Callable, Coroutine
+    from typing import Any
+
+    from ui.core.flow import Result
+    from ui.core.ports import Ports
+    from ui.core.state import UIState
+    from ui.features import (
+        daily,
+        daily_flow,
+        record,
+        record_flow,
+        review,
+        review_store,
+        transfer,
+        transfer_flow,
+    )
+
+    Handler = Callable[[Any, int], Awaitable[None]]
+else:  # (imported when first needed, not before the table is drawn: ui/core/later.py)
+    daily, daily_flow, record, record_flow, review, review_store, transfer, transfer_flow = later.modules(
+        "features.daily",
+        "features.daily_flow",
+        "features.record",
+        "features.record_flow",
+        "features.review",
+        "features.review_store",
+        "features.transfer",
+        "features.transfer_flow",
+    )
+
+#: Seconds a toast (the pig, the goat, the transformer) stays on show.
+TOAST_S = 1.7
+#: Seconds an autosave waits, so that it runs in a task of its own after the redraw.
+SAVE_DELAY_S = 0.02
+
+
+class Runner:
+    """Runs transitions' effects for one page (one UI state, one set of ports)."""
+
+    def __init__(self, ui: "UIState", ports: "Ports") -> None:
+        self.ui = ui  # type: UIState  # the page's UI state (the only one)
+        self.ports = ports  # type: Ports  # the world: engine, storage, clock, screen, files
+        self.tasks = set()  # type: set[Any]  # tasks in the background, kept until they are done
+        self.handlers = {
+            fx.Call: self._call,
+            fx.Background: self._background,
+            fx.Save: self._save,
+            fx.SaveSettings: self._save_settings,
+            fx.Announce: self._announce,
+            fx.Toast: self._toast,
+            fx.Sound: self._sound,
+            fx.Deal: self._deal,
+            fx.Fly: self._fly,
+            fx.Replay: self._replay,
+            fx.Drive: self._drive,
+            fx.NewMatch: self._new_match,
+            fx.CountHand: self._count_hand,
+            fx.CountDaily: self._count_daily,
+            fx.ReadRecord: self._read_record,
+            fx.ResetRecord: self._reset_record,
+            fx.ReadSave: self._read_save,
+            fx.ReadDailySlot: self._read_daily_slot,
+            fx.SetAsideSave: self._set_aside_save,
+            fx.Restart: self._restart,
+            fx.OpenDaily: self._open_daily,
+            fx.LeaveDaily: self._leave_daily,
+            fx.Share: self._share,
+            fx.Export: self._export,
+            fx.Import: self._import,
+            fx.ApplyImport: self._apply_import,
+            fx.KeepReview: self._keep_review,
+            fx.CheckReviews: self._check_reviews,
+            fx.StoreReviews: self._store_reviews,
+            fx.Warn: self._warn,
+            fx.Mark: self._mark,
+            fx.ImportRest: self._import_rest,
+        }  # type: dict[type, Handler]
+
+    # ----------------------------------------------------------------------- running
+
+    async def run(self, result: "Result", draw: bool = True) -> None:
+        """Run a transition's effects in order (``draw`` False: nothing on show changed)."""
+        _state, effects = result
+        gen = self.ui.link.gen
+        if draw:
+            self.ports.screen.redraw()
+        for effect in effects:
+            if gen != self.ui.link.gen:
+                return
+            await self.handlers[type(effect)](effect, gen)
+
+    async def go_on(self, gen: int, then: "Callable[..., Result]", *args: "Any", draw: bool = True) -> None:
+        """Hand what came back to the transition ``then``, unless the flow ``gen`` was stopped."""
+        if gen == self.ui.link.gen:
+            await self.run(then(self.ui, *args), draw)
+
+    def spawn(self, coro: "Coroutine[Any, Any, None]") -> None:
+        """Run ``coro`` in the background, keeping a reference to it until it is done."""
+        for task in list(self.tasks):
+            if task.done():
+                self.tasks.discard(task)
+        self.tasks.add(asyncio.create_task(coro))
+
+    def take_input(self, transition: "Callable[..., Result]", *args: "Any") -> None:
+        """An input (a tap, a key, a choice): ``transition`` takes it in a task of its own. Until
+        that starts, the table on show is from before the input, so the page reads as busy."""
+        bookkeeping.input_received(self.ui)
+        self.ports.screen.redraw()
+        self.spawn(self._input(transition, args))
+
+    async def _input(self, transition: "Callable[..., Result]", args: "tuple[Any, ...]") -> None:
+        bookkeeping.input_started(self.ui)  # (no frame comes between this and the transition)
+        await self.run(transition(self.ui, *args))
+
+    async def idle(self) -> None:
+        """Wait until no background task is left (the tests' way to let the page settle)."""
+        while True:
+            pending = [task for task in self.tasks if not task.done()]
+            if not pending:
+                return
+            await asyncio.gather(*pending)
+
+    def report(self, exc: "Exception") -> None:
+        """A failure that is no engine answer (a bug): said, and play stops waiting for it."""
+        self.ports.screen.warn(str(exc))
+        self.spawn(self.run(recovery.request_failed(self.ui, str(exc))))
+
+    async def pause(self, kind: int, start: "float | None" = None) -> None:
+        """Wait the pace ``kind`` (``flow.pace``, read afresh: Speed up shortens it at once) from
+        ``start`` (now)."""
+        clock = self.ports.clock
+        if start is None:
+            start = clock.now_ms()
+        while True:
+            left = start + flow.pace(self.ui)[kind] - clock.now_ms()
+            if left <= 0:
+                return
+            await clock.sleep((min(left, 60) + 1) / 1000)
+
+    # ----------------------------------------------------------------------- the engine
+
+    async def _call(self, effect: "fx.Call", gen: int) -> None:
+        screen, clock = self.ports.screen, self.ports.clock
+        started = clock.now_ms()
+        if effect.measure:
+            screen.mark(effect.measure + "-start")
+        try:
+            answer = await self.ports.engine.call(effect.op, effect.args)
+        except EngineDied:
+            self.spawn(self.run(recovery.worker_died(self.ui)))
+            return
+        except EngineError as exc:
+            if effect.failed is not None:
+                await self.go_on(gen, effect.failed, str(exc))
+            else:
+                await self.go_on(gen, recovery.request_failed, str(exc))
+            return
+        except Exception as exc:
+            self.report(exc)
+            return
+        if effect.measure:
+            screen.measure(effect.measure, effect.measure + "-start")  # (bench/ reads these)
+        if effect.pace >= 0:
+            await self.pause(effect.pace, started)
+        await self.go_on(gen, effect.then, answer, effect.args.get("state"))
+
+    async def _background(self, effect: "fx.Background", gen: int) -> None:
+        self.spawn(self._quietly(effect.call, gen))
+
+    async def _quietly(self, call: "fx.Call", gen: int) -> None:
+        """A request the flow does not wait for (the coach, the stored reviews' check)."""
+        screen = self.ports.screen
+        if call.measure:
+            screen.mark(call.measure + "-start")
+        try:
+            answer = await self.ports.engine.call(call.op, call.args)
+        except EngineDied:
+            self.spawn(self.run(recovery.worker_died(self.ui)))
+            return
+        except EngineError as exc:
+            if call.failed is not None:
+                await self.go_on(gen, call.failed, str(exc))
+            return
+        except Exception as exc:
+            self.report(exc)
+            return
+        if call.measure:
+            screen.measure(call.measure, call.measure + "-start")  # (bench/coach.py reads these)
+        shown = not (isinstance(answer, dict) and "part" in answer)  # (a coach step's sums: nothing to draw)
+        await self.go_on(gen, call.then, answer, call.args.get("state", call.args.get("table")), draw=shown)
+
+    async def _restart(self, effect: "fx.Restart", gen: int) -> None:
+        try:
+            await self.ports.engine.restart()
+        except Exception as exc:
+            await self.go_on(gen, effect.failed, str(exc))
+            return
+        await self.go_on(gen, effect.then)
+
+    async def _new_match(self, effect: "fx.NewMatch", gen: int) -> None:
+        seed = effect.seed if effect.seed is not None else self.ports.clock.random_seed()
+        await self.run(match.start_match(self.ui, seed, then=effect.then))
+
+    # ----------------------------------------------------------------------- the opponents and the motion
+
+    async def _drive(self, effect: "fx.Drive", gen: int) -> None:
+        """Run the computer opponents until the player has something to do."""
+        ui = self.ui
+        if not bookkeeping.driving(ui, gen):
+            return
+        try:
+            while gen == ui.link.gen:
+                if ui.table.hold:
+                    await self._show_trick(gen)
+                    continue
+                _state, effects, go_on = flow.next_step(ui)
+                await self.run((ui, effects))
+                if not go_on:
+                    break
+        except Exception as exc:
+            self.report(exc)
+        finally:
+            bookkeeping.driven(ui, gen)
+
+    async def _show_trick(self, gen: int) -> None:
+        """A finished trick stays on show, then sweeps to its winner (at the settings' pace)."""
+        await self.pause(1)
+        if gen != self.ui.link.gen:
+            return
+        await self.run(flow.sweep(self.ui))
+        await self.pause(2)
+        await self.go_on(gen, flow.trick_cleared)
+
+    async def _replay(self, effect: "fx.Replay", gen: int) -> None:
+        await self.run(flow.replay(self.ui))
+
+    async def _deal(self, effect: "fx.Deal", gen: int) -> None:
+        self.spawn(self._after_motion(gen, flow.dealt, effect.hand))
+
+    async def _fly(self, effect: "fx.Fly", gen: int) -> None:
+        self.spawn(self._after_motion(gen, flow.landed, effect.card))
+
+    async def _after_motion(self, gen: int, then: "Callable[..., Result]", what: "Any") -> None:
+        """Once the change is drawn and the table's cards stopped moving, ``then`` says so."""
+        await self.ports.screen.settled()
+        await self.go_on(gen, then, what)
+
+    async def _toast(self, effect: "fx.Toast", gen: int) -> None:
+        token = self.ports.clock.now_ms()
+        bookkeeping.toast_shown(self.ui, effect.card, token)
+        self.spawn(self._toast_over(token))
+
+    async def _toast_over(self, token: float) -> None:
+        await self.ports.clock.sleep(TOAST_S)
+        if bookkeeping.toast_over(self.ui, token):
+            self.ports.screen.redraw()
+
+    async def _announce(self, effect: "fx.Announce", gen: int) -> None:
+        self.ports.screen.announce(effect.text)
+
+    async def _sound(self, effect: "fx.Sound", gen: int) -> None:
+        self.ports.screen.play(effect.kind)
+
+    async def _warn(self, effect: "fx.Warn", gen: int) -> None:
+        self.ports.screen.warn(effect.text)
+
+    async def _mark(self, effect: "fx.Mark", gen: int) -> None:
+        self.ports.screen.mark(effect.name)
+
+    async def _import_rest(self, effect: "fx.ImportRest", gen: int) -> None:
+        self.spawn(later.import_rest())
+
+    # ----------------------------------------------------------------------- storage
+
+    async def _save(self, effect: "fx.Save", gen: int) -> None:
+        """Save soon, in a task of its own (after the redraw), so no single task does both."""
+        if bookkeeping.save_asked(self.ui):
+            self.spawn(self._save_later())
+
+    async def _save_later(self) -> None:
+        await self.ports.clock.sleep(SAVE_DELAY_S)
+        ui, storage = self.ui, self.ports.storage
+        slot = bookkeeping.save_slot(ui)
+        written = True
+        if slot == "daily":
+            written = store.set_text(storage, daily.SLOT_KEY, daily.encode_slot(ui))
+        elif slot == "match":
+            written = store.save(storage, ui)
+        bookkeeping.save_done(ui, written)
+        self.ports.screen.redraw()  # (clears data-busy: the tests may reload from here on)
+
+    async def _save_settings(self, effect: "fx.SaveSettings", gen: int) -> None:
+        bookkeeping.save_done(self.ui, store.save_settings(self.ports.storage, self.ui))
+
+    async def _read_save(self, effect: "fx.ReadSave", gen: int) -> None:
+        saved, problem = store.load(self.ports.storage)
+        await self.run(effect.then(self.ui, saved, problem))
+
+    async def _read_daily_slot(self, effect: "fx.ReadDailySlot", gen: int) -> None:
+        await self.run(effect.then(self.ui, daily.load_slot(self.ports.storage, effect.date)))
+
+    async def _set_aside_save(self, effect: "fx.SetAsideSave", gen: int) -> None:
+        storage = self.ports.storage
+        store.set_aside(storage, store.get_text(storage, store.SAVE_KEY) or effect.fallback)
+
+    async def _read_record(self, effect: "fx.ReadRecord", gen: int) -> None:
+        rec, problem = record.load(self.ports.storage)
+        then = effect.then or record_flow.record_read
+        await self.run(then(self.ui, rec, problem, self.ports.clock.today()))
+
+    async def _count_hand(self, effect: "fx.CountHand", gen: int) -> None:
+        """Count the table's finished hand (and match), read-modify-write from storage at once."""
+        ui, view = self.ui, self.ui.table.view
+        assert view is not None  # (flow.count_hand asks only for a table with a view)
+        storage = self.ports.storage
+        rec, problem = record.count_in(storage, view, ui.table.hand_level, ui.table.match_token)
+        await self.run(record_flow.record_read(ui, rec, problem, self.ports.clock.today()))
+
+    async def _count_daily(self, effect: "fx.CountDaily", gen: int) -> None:
+        view = self.ui.table.view
+        assert view is not None  # (flow.count_hand asks only for a table with a view)
+        rec, problem = daily.record_result(self.ports.storage, effect.date, view)
+        await self.run(record_flow.daily_counted(self.ui, rec, problem, self.ports.clock.today()))
+
+    async def _reset_record(self, effect: "fx.ResetRecord", gen: int) -> None:
+        await self.run(record_flow.record_reset(self.ui, record.reset(self.ports.storage)))
+
+    async def _keep_review(self, effect: "fx.KeepReview", gen: int) -> None:
+        review_store.remember(self.ports.storage, effect.hand, effect.state, effect.analyses)
+
+    async def _check_reviews(self, effect: "fx.CheckReviews", gen: int) -> None:
+        hands = review_store.entries(self.ports.storage)
+        args = {"table": effect.table, "hands": hands}
+        call = fx.Call("check_reviews", args, review.reviews_checked, failed=review.reviews_failed)
+        self.spawn(self._quietly(call, gen))
+
+    async def _store_reviews(self, effect: "fx.StoreReviews", gen: int) -> None:
+        review_store.replace(self.ports.storage, effect.hands, effect.set_aside)
+
+    # ----------------------------------------------------------------------- the features' flows
+
+    async def _open_daily(self, effect: "fx.OpenDaily", gen: int) -> None:
+        await self.run(daily_flow.open_daily(self.ui, effect.date, effect.practice, self.ports.clock.today()))
+
+    async def _leave_daily(self, effect: "fx.LeaveDaily", gen: int) -> None:
+        await self.run(daily_flow.leave(self.ui))
+
+    async def _share(self, effect: "fx.Share", gen: int) -> None:
+        outcome = str(await self.ports.files.share(effect.text))
+        await self.go_on(gen, daily_flow.shared, outcome, effect.text)
+
+    async def _export(self, effect: "fx.Export", gen: int) -> None:
+        today = self.ports.clock.today()
+        self.ports.files.download(transfer.file_name(today), transfer.export_text(self.ports.storage, today))
+
+    async def _import(self, effect: "fx.Import", gen: int) -> None:
+        text = await self.ports.files.pick()
+        await self.go_on(gen, transfer_flow.picked, text)
+
+    async def _apply_import(self, effect: "fx.ApplyImport", gen: int) -> None:
+        written = transfer.write(self.ports.storage, effect.offer)
+        await self.run(transfer_flow.written(self.ui, effect.offer, written))
