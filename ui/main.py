@@ -23,7 +23,21 @@ from pyscript.ffi import create_proxy
 # The UI modules the table needs are imported inside boot(), a few at a time with a yield between
 # them, so that compiling them never adds up to one long main-thread task on a slow phone; the
 # rest (ui/core/later.py) once the game is interactive, or on first use.
-game = ui = bridge = i18n = pwa = store = flow = boot = later = runner = None
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
+    from typing import Any
+
+    from ui.core import boot, flow, later, store
+    from ui.core.state import UIState
+    from ui.runner import Runner
+    from ui.shell import app as game
+    from ui.shell import bridge, pwa
+    from ui.view import i18n
+
+    ui: UIState
+    runner: Runner
+else:
+    game = ui = bridge = i18n = pwa = store = flow = boot = later = runner = None
 
 #: Files whose download the loading bar follows, with their share of the wait.
 PROGRESS_FILES = (
@@ -36,12 +50,12 @@ PROGRESS_FILES = (
 )
 
 
-def mark(name):
+def mark(name: str) -> None:
     window.performance.mark("gongzhu:" + name)
     window.gongzhuBoot.progress()
 
 
-def boot_failed():
+def boot_failed() -> bool:
     """True once the loading watchdog shows a failure (the loading box is then its own)."""
     return bool(window.gongzhuBoot.failed)
 
@@ -50,7 +64,7 @@ class EngineStartError(Exception):
     """The engine worker did not start or did not answer its first request."""
 
 
-def progress_tick():
+def progress_tick() -> None:
     """Loading bar from what has really arrived (resource timing of the runtime files)."""
     if ui.table.view is not None:
         return
@@ -69,24 +83,24 @@ def progress_tick():
     game.redraw()
 
 
-async def watch_progress():
+async def watch_progress() -> None:
     while ui.table.view is None and not boot_failed():
         progress_tick()
         await asyncio.sleep(0.25)
 
 
-def url_params():
+def url_params() -> "Any":
     return window.URLSearchParams.new(window.location.search)
 
 
-def drop_seed_param(params):
+def drop_seed_param(params: "Any") -> None:
     params.delete("seed")
     query = str(params.toString())
     url = str(window.location.pathname) + ("?" + query if query else "") + str(window.location.hash)
     window.history.replaceState(None, "", url)
 
 
-async def load_modules():
+async def load_modules() -> None:
     global game, ui, bridge, i18n, pwa, store, flow, boot, later, runner
     from ui.core import settings, shape, state, store  # noqa: F401  (compiled a few modules a step)
     from ui.view import i18n
@@ -108,7 +122,7 @@ async def load_modules():
     await asyncio.sleep(0)
 
 
-async def boot_page():
+async def boot_page() -> None:
     """What only the platform can do, in order: storage, the address and the language read, the
     table drawn (``boot.first_paint`` decides it), the events listened to, the engine started; then
     the runner takes over (``boot.engine_ready``)."""
@@ -175,7 +189,7 @@ async def boot_page():
     await runner.run(boot.engine_ready(ui, plan))
 
 
-def fail(exc):
+def fail(exc: Exception) -> None:
     """Start-up failed: the loading watchdog (web/boot.js) says so in the player's language with "Try
     again", a resumed table too (until the engine is ready the watchdog is on duty). Once the engine
     was ready (the watchdog has stood down), the table gives way to the reason
@@ -189,6 +203,6 @@ def fail(exc):
 
 
 try:
-    await boot_page()  # noqa: F704  (PyScript runs this module with top-level await)
+    await boot_page()  # type: ignore[top-level-await]  # noqa: F704  (PyScript runs this module with top-level await)
 except Exception as exc:
     fail(exc)

@@ -17,6 +17,10 @@ from ui.view import render, table
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only)
+    from collections.abc import Callable
+    from typing import Any
+
+    from ui.core.flow import Result
     from ui.features import review, tabs
 else:  # (imported when first needed, not before the table is drawn: ui/core/later.py)
     from ui.core import later
@@ -31,55 +35,54 @@ MOTION_CAP_S = 3
 class Engine:
     """The engine port: the Pyodide worker (``ui/shell/bridge.py``)."""
 
-    async def call(self, op, args):
+    async def call(self, op: str, args: "dict[str, Any]") -> "Any":
         return await bridge.call(op, **args)
 
-    async def restart(self):
+    async def restart(self) -> None:
         await bridge.restart()
 
 
 class Clock:
     """The clock port: the page's clock, today's date (UTC) and random deals."""
 
-    def now_ms(self):
-        return dom.now_ms()
+    def now_ms(self) -> float:
+        return float(dom.now_ms())
 
-    def today(self):
+    def today(self) -> str:
         return str(window.Date.new().toISOString())[:10]
 
-    async def sleep(self, seconds):
+    async def sleep(self, seconds: float) -> None:
         await asyncio.sleep(seconds)
 
-    def random_seed(self):
+    def random_seed(self) -> int:
         return int(window.Math.random() * 2147483647)
 
 
 class Screen:
     """The screen port: one redraw per frame, the live log, sounds, the console, performance marks."""
 
-    def __init__(self, ui):
-        self.sounds = sound.Player(window)  # the table's sounds
-        self.ui = ui  # the UI state (the sounds follow its setting)
+    def __init__(self) -> None:
+        self.sounds = sound.Player(window)  # type: sound.Player  # the table's sounds
 
-    def redraw(self):
+    def redraw(self) -> None:
         dom.schedule()
 
-    def announce(self, text):
+    def announce(self, text: str) -> None:
         dom.announce(text)
 
-    def warn(self, text):
+    def warn(self, text: str) -> None:
         window.console.warn("gongzhu: " + text)
 
-    def mark(self, name):
+    def mark(self, name: str) -> None:
         dom.mark(name)
 
-    def measure(self, name, start):
+    def measure(self, name: str, start: str) -> None:
         dom.measure(name, start)
 
-    def play(self, kind):
+    def play(self, kind: str) -> None:
         self.sounds.play(kind)
 
-    async def settled(self):
+    async def settled(self) -> None:
         """Wait until the change asked for is drawn and the table's cards have stopped moving (their
         animations, as the browser runs them: a frame drawn late starts them late)."""
         start = dom.now_ms()
@@ -91,24 +94,24 @@ class Screen:
 class Files:
     """The files port: ``web/files.js`` (download, pick, share)."""
 
-    def download(self, name, text):
+    def download(self, name: str, text: str) -> None:
         window.gongzhuFiles.download(name, text)
 
-    async def pick(self):
+    async def pick(self) -> "Any":
         return await window.gongzhuFiles.pick()
 
-    async def share(self, text):
+    async def share(self, text: str) -> "Any":
         return await window.gongzhuFiles.share(text)
 
 
 #: The page's UI state (the only one).
 ui = bookkeeping.named_tab(UIState(), str(int(window.Math.random() * 1000000000)))
-screen = Screen(ui)
+screen = Screen()
 #: The page's effect runner; its storage is set by ``ui/main.py`` once storage is open.
 runner = Runner(ui, Ports(Engine(), None, Clock(), screen, Files()))
 
 
-def load_failed():
+def load_failed() -> bool:
     """True once the loading watchdog (web/boot.js) has told the player that the game did not load:
     from then on its box (in ``#overlay``) and ``<html data-phase="error">`` are its own, until "Try
     again" reloads the page.  (``ui/main.py`` ``boot_failed`` reads the same flag before this module
@@ -116,8 +119,8 @@ def load_failed():
     return bool(window.gongzhuBoot.failed)
 
 
-def _source():
-    attrs = {"data-phase": table.html_phase(ui), "data-turn": table.turn_attr(ui)}
+def _source() -> "tuple[dict[str, str], dict[str, Any]]":
+    attrs = {"data-phase": table.html_phase(ui), "data-turn": table.turn_attr(ui)}  # type: dict[str, Any]
     attrs["data-engine"] = "ready" if ui.link.engine_ready else "starting"
     attrs["data-deck"] = "four" if ui.settings.four_colour else None
     attrs["data-daily"] = ui.day.on_table
@@ -144,14 +147,14 @@ def _source():
 dom.connect(_source)
 
 
-def redraw():
+def redraw() -> None:
     dom.schedule()
 
 
 # --------------------------------------------------------------------------- events
 
 
-def on_click(event):
+def on_click(event: "Any") -> None:
     screen.sounds.gesture(ui.settings.sound)  # (a tap: the moment a browser lets the page start sound)
     target = event.target
     if target is None or not hasattr(target, "closest"):
@@ -167,7 +170,7 @@ def on_click(event):
         runner.take_input(flow.tap_card, str(card.dataset.card))
 
 
-def on_change(event):
+def on_change(event: "Any") -> None:
     target = event.target
     # getAttribute: an element without data-action (a file input, say) gives None, not an error.
     action = target.getAttribute("data-action") if target is not None else None
@@ -182,7 +185,7 @@ def on_change(event):
         runner.take_input(flow.choose_rule, str(action), str(target.value))
 
 
-async def change_language(language):
+async def change_language(language: str) -> None:
     """The language menu: translations, <html lang> and title change; the game does not."""
     from ui.view import i18n
 
@@ -191,7 +194,7 @@ async def change_language(language):
     redraw()
 
 
-def on_key(event):
+def on_key(event: "Any") -> None:
     """Keyboard play: arrows move through the hand (roving tabindex), Enter or Space on a card
     selects it and again plays it, Escape closes a panel."""
     screen.sounds.gesture(ui.settings.sound)  # (a key press: the moment a browser lets the page start sound)
@@ -206,7 +209,7 @@ def on_key(event):
     reviewing = review.on_key(ui, key)  # (an open hand review takes the arrows and Escape)
     if reviewing is not None:
         event.preventDefault()
-        runner.take_input(lambda _ui: reviewing)
+        runner.take_input(_given(reviewing))
         return
     target = event.target
     card = None
@@ -227,7 +230,7 @@ def on_key(event):
         runner.take_input(flow.on_action, "close")
 
 
-def on_pointer(event):
+def on_pointer(event: "Any") -> None:
     """A swipe on the hand review (pointer down, then up further left or right)."""
     target = event.target
     if target is None or not hasattr(target, "closest") or target.closest("[data-testid=review]") is None:
@@ -238,6 +241,11 @@ def on_pointer(event):
         runner.take_input(review.pointer_up, float(event.clientX))
 
 
-def on_storage(text):
+def on_storage(text: "Any") -> None:
     """Another tab saved the match (``web/storage.js`` watches the save's key)."""
     runner.spawn(runner.run(tabs.other_tab_saved(ui, text)))
+
+
+def _given(result: "Result") -> "Callable[[Any], Result]":
+    """A transition already taken (the review's key): the runner runs its result as an input's."""
+    return lambda _ui: result

@@ -125,7 +125,7 @@ async def load(language: str) -> None:
     ``<html lang>``, title and ``[data-i18n]`` elements in that language (:func:`apply_document`)."""
     import json
 
-    from pyscript import document, fetch  # type: ignore[import-not-found]
+    from pyscript import document, fetch
 
     if language not in LANGUAGES:
         language = DEFAULT_LANGUAGE

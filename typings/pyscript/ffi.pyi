@@ -1,0 +1,4 @@
+from collections.abc import Callable
+from typing import Any
+
+def create_proxy(function: Callable[..., Any]) -> Any: ...
