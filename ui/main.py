@@ -20,6 +20,8 @@ import asyncio
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
+from gongzhu.vocab import NEW_SEED_BOUND
+
 # The UI modules the table needs are imported inside boot(), a few at a time with a yield between
 # them, so that compiling them never adds up to one long main-thread task on a slow phone; the
 # rest (ui/core/later.py) once the game is interactive, or on first use.
@@ -178,7 +180,7 @@ async def boot():
         notices[0] = game.save_problem_text("unreadable")
     if decision == "new" and not ui.saving.elsewhere:
         if seed is None:
-            seed = int(window.Math.random() * 2147483647)
+            seed = int(window.Math.random() * NEW_SEED_BOUND)
         packed = await bridge.call("new_match", seed=seed, rules=settings.read_rules(ui.settings.house_rules))
         await game.run(flow.started(ui, packed))
     page_flow.start_notices(ui, notices)

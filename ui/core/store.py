@@ -13,8 +13,8 @@ a match the engine's ``check`` refuses, by ``ui/shell/app.py``). Storage that is
 
 import json
 
+from gongzhu.vocab import DEFAULT_LEVEL, LEVELS, MAX_SEED
 from ui.core import settings, shape
-from ui.core.settings import DEFAULT_LEVEL, LEVELS
 from ui.core.state import TableState
 
 TYPE_CHECKING = False
@@ -32,9 +32,6 @@ CORRUPT_SLOTS = 5
 #: The longest save read (a real one, late in a long match, holds ~10,000 characters): a bigger one
 #: is set aside unread, so a planted multi-megabyte save cannot freeze the page.
 MAX_SAVE_CHARS = 65536
-#: ``?seed=`` takes what the engine takes: -MAX_SEED .. MAX_SEED (``gongzhu.MAX_SEED``, which the
-#: page cannot import; tests/test_ui_store.py holds the two equal).
-MAX_SEED = 2**53 - 1
 PROBE_KEY = "gongzhu.probe"
 SETTINGS_KEY = "gongzhu.settings.v1"
 

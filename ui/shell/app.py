@@ -9,6 +9,7 @@ import asyncio
 
 from pyscript import window
 
+from gongzhu.vocab import NEW_SEED_BOUND
 from ui.core import effects as fx
 from ui.core import flow, later, page_flow, settings, store
 from ui.core.state import UIState
@@ -474,7 +475,7 @@ async def check_resumed():
 
 async def new_match(seed=None):
     if seed is None:
-        seed = int(window.Math.random() * 2147483647)
+        seed = int(window.Math.random() * NEW_SEED_BOUND)
     page_flow.dealing_new(ui)
     redraw()
     try:
@@ -497,7 +498,7 @@ async def recover():
         if saved is not None:
             flow.resume(ui, saved)
         if ui.table.state is None:
-            packed = await bridge.call("new_match", seed=int(window.Math.random() * 2147483647))
+            packed = await bridge.call("new_match", seed=int(window.Math.random() * NEW_SEED_BOUND))
         else:
             packed = await bridge.call("check", state=ui.table.state)
     except Exception as exc:
