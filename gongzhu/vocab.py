@@ -49,6 +49,11 @@ MAX_SEED = 2**53 - 1
 #: ``Math.random() * NEW_SEED_BOUND`` is a whole number exactly).
 NEW_SEED_BOUND = 2**31 - 1
 
+#: How many of a match's last hands stay reviewable (the engine checks them, the page keeps them).
+KEEP_HANDS = 6
+#: The coach flags a play that gives away at least this many expected points of the hand score.
+COSTLY_POINTS = 25
+
 #: The years a daily deal's date may name.
 FIRST_YEAR, LAST_YEAR = 2000, 2999
 #: Days in each month of a common year.
