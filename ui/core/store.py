@@ -13,7 +13,7 @@ a match the engine's ``check`` refuses, by ``ui/shell/app.py``). Storage that is
 
 import json
 
-from gongzhu.vocab import DEFAULT_LEVEL, LEVELS, MAX_SEED
+from gongzhu.vocab import DEFAULT_LEVEL, HAND_ENDS, LEVELS, MAX_SEED
 from ui.core import settings, shape
 from ui.core.state import TableState
 
@@ -164,7 +164,7 @@ def decode(text: str) -> "dict[str, Any]":
     sel = data.get("expose_sel")
     app["expose_sel"] = [c for c in sel if c in view["exposable"]] if isinstance(sel, list) else []
     trick = data.get("review_trick")
-    over = view["phase"] in ("hand_over", "match_over")
+    over = view["phase"] in HAND_ENDS
     app["review_trick"] = trick if over and type(trick) is int and 1 <= trick <= 13 else 0
     hand = data.get("review_hand")
     ok = app["review_trick"] and view["phase"] == "match_over" and type(hand) is int and 0 < hand < 1000

@@ -26,7 +26,7 @@ tallies per house-rule set added, none yet).
 
 import json
 
-from gongzhu.vocab import DEFAULT_LEVEL, LEVELS, is_date
+from gongzhu.vocab import DEFAULT_LEVEL, HAND_ENDS, LEVELS, is_date
 from ui.core import store
 from ui.features import house_rules
 
@@ -335,7 +335,7 @@ def match_key(view: "View", token: str = "") -> str:
 def count(record: Record, view: "View", level: str, token: str = "") -> bool:
     """Count the finished hand (and the finished match) of ``view`` once; True when anything was new.
     ``level`` is the difficulty the hand was played at, ``token`` the match's (``UIState.table.match_token``)."""
-    if view.get("phase") not in ("hand_over", "match_over") or not view.get("last_hand"):
+    if view.get("phase") not in HAND_ENDS or not view.get("last_hand"):
         return False
     moments = view.get("moments")
     if not isinstance(moments, list) or len(moments) != 4 or not view.get("match_id"):

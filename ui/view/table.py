@@ -3,7 +3,7 @@
 No rules here: legality and scores come from the engine worker inside the view.
 """
 
-from gongzhu.vocab import PHASES
+from gongzhu.vocab import HAND_ENDS, PHASES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
@@ -31,7 +31,7 @@ def html_phase(app: "UIState") -> str:
     if not view:
         return "loading"
     phase = view["phase"]
-    if phase in ("hand_over", "match_over") and app.table.hold:
+    if phase in HAND_ENDS and app.table.hold:
         return "play"
     if phase == "match_over" and app.day.on_table:
         return "hand-over"

@@ -4,7 +4,7 @@ Pure Python (MicroPython and CPython): no ``pyscript`` import, so pytest checks 
 visible text goes through ``_()`` with the English wording of docs/ui.md as msgid.
 """
 
-from gongzhu.vocab import LEVELS
+from gongzhu.vocab import GOAT, LEVELS, PIG, TRANSFORMER
 from ui.view.i18n import _
 
 TYPE_CHECKING = False
@@ -249,11 +249,11 @@ def hint_text(hint: "dict[str, Any] | None") -> str:
 
 def signal_text(code: str) -> str:
     """The signal shown when the pig, the goat or the transformer falls on the table."""
-    if code == "QS":
+    if code == PIG:
         return _("The pig!")
-    if code == "JD":
+    if code == GOAT:
         return _("The goat!")
-    if code == "TC":
+    if code == TRANSFORMER:
         return _("The transformer!")
     return ""
 
