@@ -9,8 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-RANKS = "23456789TJQKA"
-SUITS = "SHDC"
+# The ranks, the suits and the named cards are the vocabulary's (the page reads them there too);
+# re-exported here, the engine's card module.
+from .vocab import ACE_OF_HEARTS as ACE_OF_HEARTS
+from .vocab import GOAT as GOAT
+from .vocab import PIG as PIG
+from .vocab import RANKS as RANKS
+from .vocab import SUITS as SUITS
+from .vocab import TRANSFORMER as TRANSFORMER
+
 SPADES, HEARTS, DIAMONDS, CLUBS = 0, 1, 2, 3
 
 DECK: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
@@ -18,8 +25,7 @@ INDEX: dict[str, int] = {code: i for i, code in enumerate(DECK)}
 FULL_MASK = (1 << 52) - 1
 SUIT_MASKS: tuple[int, ...] = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
 
-PIG, GOAT, TRANSFORMER, ACE_OF_HEARTS = "QS", "JD", "TC", "AH"
-EXPOSABLE: tuple[str, ...] = ("AH", "QS", "JD", "TC")
+EXPOSABLE: tuple[str, ...] = (ACE_OF_HEARTS, PIG, GOAT, TRANSFORMER)
 PIG_BIT = 1 << INDEX[PIG]
 GOAT_BIT = 1 << INDEX[GOAT]
 TRANSFORMER_BIT = 1 << INDEX[TRANSFORMER]

@@ -42,8 +42,9 @@ from .cards import INDEX, to_codes, to_mask
 from .game import State, View, apply_legal, rules_of, start_hand, view_for
 from .review import NotOver
 
-#: A play is flagged when it gives away at least this many expected points of the player's hand score.
-COSTLY_POINTS = 25
+# (COSTLY_POINTS, the cost from which a play is flagged, is the vocabulary's: the page states it.)
+from .vocab import COSTLY_POINTS
+
 #: Steps per decision, and sampled deals per step (the search's batches of ``MIN_WORLDS``).
 STEPS = 12
 WORLDS_PER_STEP = MIN_WORLDS

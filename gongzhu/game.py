@@ -17,15 +17,13 @@ from .rng import SplitMix64, deal_seed, shuffled
 from .rules import Reason, Refusal, legal_mask, play_refusal, trick_winner
 from .scoring import Breakdown, hearts_flip, score_breakdown
 
+# (re-exported: gongzhu.ai.match and gongzhu.MAX_SEED read them here)
+from .vocab import ELIMINATION as ELIMINATION
+from .vocab import MAX_SEED as MAX_SEED
+
 #: 2: the match's house rules (``rules``) joined the state; a schema-1 state is the default rules
 #: (:func:`gongzhu.state_check.upgrade_state` adds them).
 SCHEMA_VERSION = 2
-ELIMINATION = int(DEFAULT_RULES.match_end)  # the standard rules' end of a match: −1000
-#: The bound of the match seeds the engine takes (integers from −MAX_SEED to MAX_SEED): the largest
-#: integer every JSON reader keeps exactly, JavaScript included, so a seed survives the page, a
-#: save and a log.
-MAX_SEED = 2**53 - 1
-PHASES = ("expose", "play", "hand_over", "match_over")
 State = dict[str, Any]
 View = dict[str, Any]  # what one seat may know (see view_for); the one definition of the type
 Action = dict[str, Any]

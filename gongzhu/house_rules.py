@@ -11,13 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 
-#: Every rule and its choices, the default first (docs/rules.md "House rules").
-CHOICES: dict[str, tuple[str, ...]] = {
-    "match_end": ("-1000", "-500", "hands:4", "hands:8"),
-    "exposing": ("on", "off"),
-    "first_lead": ("2S", "2C"),
-    "all_hearts": ("standard", "flip"),
-}
+from .vocab import RULE_VALUES
+
+#: Every rule and its choices, the default first (docs/rules.md "House rules"; defined in
+#: :data:`gongzhu.vocab.RULE_VALUES`, which the page reads too).
+CHOICES: dict[str, tuple[str, ...]] = dict(RULE_VALUES)
 
 
 class RulesError(ValueError):
@@ -28,10 +26,12 @@ class RulesError(ValueError):
 class Rules:
     """The rules of one match (each field a value of :data:`CHOICES`)."""
 
-    match_end: str = "-1000"  # a total that ends the match ("-1000", "-500") or "hands:N"
-    exposing: str = "on"  # "off": no expose phase, the exposure multipliers never apply
-    first_lead: str = "2S"  # the card whose holder leads the first hand of the match
-    all_hearts: str = "standard"  # "flip": all thirteen hearts flip the pig and the goat for everyone
+    match_end: str = CHOICES["match_end"][0]  # a total that ends the match ("-1000", "-500") or "hands:N"
+    exposing: str = CHOICES["exposing"][0]  # "off": no expose phase, the exposure multipliers never apply
+    first_lead: str = CHOICES["first_lead"][0]  # the card whose holder leads the first hand of the match
+    all_hearts: str = CHOICES["all_hearts"][
+        0
+    ]  # "flip": all thirteen hearts flip the pig and the goat for everyone
 
     def __post_init__(self) -> None:
         for key, choices in CHOICES.items():

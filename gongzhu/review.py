@@ -24,8 +24,9 @@ from typing import Any
 from .game import State, point_cards
 from .state_check import upgrade_state, validate_state
 
-#: The match's last hands the page keeps reviewable (``ui/features/review_store.py`` keeps the same number).
-KEEP_HANDS = 6
+# (KEEP_HANDS, the match's last hands kept reviewable, is the vocabulary's: the page keeps as many.)
+from .vocab import KEEP_HANDS
+
 #: The longest stored hand (engine state text) read: a real one holds ~7,000 characters.
 MAX_STATE_CHARS = 16000
 

@@ -31,9 +31,9 @@ from .review import check_stored, hand_review
 from .rules import Refusal
 from .state_check import InvalidState, upgrade_state, validate_state
 from .table_view import table_view
+from .vocab import DEFAULT_LEVEL
 
 Handler = Callable[[dict[str, Any]], Any]
-DEFAULT_LEVEL = "normal"
 
 
 # --- seeds: every random seed the service derives, one function each --------------------------

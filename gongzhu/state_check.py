@@ -30,7 +30,6 @@ from typing import Any
 
 from .cards import EXPOSABLE_MASK, GOAT_BIT, HEARTS_MASK, INDEX, PIG_BIT, POINT_MASK, TRANSFORMER_BIT, to_mask
 from .game import (
-    PHASES,
     SCHEMA_VERSION,
     Action,
     InvalidSeed,
@@ -44,6 +43,7 @@ from .game import (
 from .house_rules import DEFAULT_RULES, Rules, RulesError, rules_from_json
 from .rules import Refusal
 from .scoring import HEART_VALUES, exposure_effects, score_breakdown
+from .vocab import PHASES
 
 #: No hand scores beyond this either way (all 16 point cards with every card exposed: +3200).
 MAX_HAND_SCORE = 3200

@@ -37,7 +37,7 @@ and ``exposure_effects``, the exposures that changed that seat's score.
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from .game import (
     State,
@@ -87,8 +87,37 @@ class MatchEnd(TypedDict):
     hands: int | None  # the number of hands that ends it, or None
 
 
+class TableView(TableFacts):
+    """The whole table view :func:`table_view` returns: the seat's view (:func:`~gongzhu.game.view_for`,
+    whose fields are declared here) and the :class:`TableFacts`. The one declaration of what the
+    page receives: the UI's type of seat 0's view (``ui.core.state.TableView``, for mypy) is this one.
+    """
+
+    schema: int  # the engine state's schema
+    seat: int  # whose view
+    rules: dict[str, str]  # the match's house rules, all four (docs/rules.md, "House rules")
+    phase: str  # one of gongzhu.vocab.PHASES
+    hand_number: int  # the hand in play (from 1)
+    totals: list[int]  # the match totals, per seat
+    hand: list[str]  # the seat's cards, sorted
+    hand_sizes: list[int]  # how many cards each seat holds
+    exposable: list[str]  # the cards the seat may still expose (empty once decided)
+    my_expose: list[str] | None  # the seat's secret expose choice until the reveal, or None
+    exposed: list[list[str]]  # per seat, the cards exposed (empty until all four decided)
+    leader: int  # who led the hand
+    tricks: list[dict[str, Any]]  # the completed tricks: {leader, plays: [{seat, card}], winner}
+    trick: dict[str, Any]  # the trick on the table
+    turn: int | None  # who acts, or None
+    captured: list[list[str]]  # per seat, the cards taken this hand
+    hand_scores: list[int]  # per seat, the hand score so far
+    last_hand: Any  # the last finished hand {number, scores, totals, exposed, breakdowns, tricks}, or None
+    history: list[dict[str, Any]]  # the finished hands: {number, scores, totals}
+    result: Any  # the match result {totals, ranking, winner, eliminated}, or None before its end
+    legal: list[str]  # the cards the seat may play now
+
+
 def table_view(state: State, seat: int = 0) -> View:
-    """``view_for(state, seat)`` with the :class:`TableFacts` the table shows."""
+    """``view_for(state, seat)`` with the :class:`TableFacts` the table shows: a :class:`TableView`."""
     view = view_for(state, seat)
     view.update(table_facts(state, view))
     return view
@@ -131,4 +160,4 @@ def _data(refusal: Refusal | None) -> RefusalData:
     return None if refusal is None else refusal.to_json()
 
 
-__all__ = ["Exposure", "MatchEnd", "TableFacts", "table_facts", "table_view"]
+__all__ = ["Exposure", "MatchEnd", "TableFacts", "TableView", "table_facts", "table_view"]

@@ -34,6 +34,11 @@ MAIN_ENTRY = "ui/main.py"
 
 WORKER_ENTRY = "ui/engine_worker.py"
 
+#: The engine's files the main thread loads too, beside ``ui/``: the vocabulary both runtimes speak
+#: (``gongzhu/vocab.py``: plain data, MicroPython-safe). Alone in the main thread's ``gongzhu``
+#: folder, without its ``__init__.py``: ``from gongzhu import vocab`` there imports nothing else.
+MAIN_THREAD_ENGINE: tuple[str, ...] = ("gongzhu/vocab.py",)
+
 
 class BuildError(RuntimeError):
     """The site could not be assembled."""

@@ -11,7 +11,19 @@ from pathlib import Path
 from .configs import write_pyscript_configs
 from .engine import add_engine_release, engine_files
 from .npm import ensure_node_modules
-from .paths import DIST, MAIN_ENTRY, PAGE, PY_PACKAGES, ROOT, WEB, WORKER_ENTRY, BuildError, copy_file, log
+from .paths import (
+    DIST,
+    MAIN_ENTRY,
+    MAIN_THREAD_ENGINE,
+    PAGE,
+    PY_PACKAGES,
+    ROOT,
+    WEB,
+    WORKER_ENTRY,
+    BuildError,
+    copy_file,
+    log,
+)
 from .runtime import copy_runtime
 from .service_worker import write_service_worker
 from .snapshot import add_engine_snapshot
@@ -98,14 +110,16 @@ def _assemble(dist: Path, engine: str) -> None:
         raise BuildError(str(exc)) from exc
     # --- end i18n
 
-    # Main thread (MicroPython): the UI package, minus the two entry scripts; the worker
-    # (Pyodide): the engine modules its entry imports (not the command line, the tournament...).
+    # Main thread (MicroPython): the UI package, minus the two entry scripts, and the engine's
+    # vocabulary; the worker (Pyodide): the engine modules its entry imports (not the command line,
+    # the tournament...).
     ui_files = [p for p in shipped_py["ui"] if p not in (MAIN_ENTRY, WORKER_ENTRY)]
     worker_files = engine_files() if engine == "modules" else []
-    write_pyscript_configs(dist, ui_files, worker_files)
+    write_pyscript_configs(dist, [*ui_files, *MAIN_THREAD_ENGINE], worker_files)
     if engine == "wheel":
-        for rel in shipped_py["gongzhu"]:  # the engine ships as its wheel only
-            (dist / rel).unlink()
+        for rel in shipped_py["gongzhu"]:  # the engine ships as its wheel only (the main thread's files kept)
+            if rel not in MAIN_THREAD_ENGINE:
+                (dist / rel).unlink()
     wheels = ship_wheels(dist) if engine == "wheel" else None
     add_engine_release(dist, worker_files, wheels)
     log(f"engine snapshot: {add_engine_snapshot(dist):,} bytes gzipped")

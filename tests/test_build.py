@@ -90,10 +90,14 @@ def test_a_build_replaces_dist_with_the_page_and_its_configurations(previous_dis
     shipped = (previous_dist / "pyscript.toml").read_text(encoding="utf-8")
     assert shipped.startswith(source.rstrip("\n") + "\n")
     main = tomllib.loads(shipped)
-    # Every module of ui/ and its parts (core/, features/, view/, shell/: their __init__.py too).
+    # Every module of ui/ and its parts (core/, features/, view/, shell/: their __init__.py too), and
+    # of the engine only its vocabulary (without gongzhu/__init__.py: importing it loads nothing else).
     ui = sorted(p.relative_to(build.ROOT).as_posix() for p in (build.ROOT / "ui").rglob("*.py"))
     assert {"ui/core/__init__.py", "ui/shell/app.py"} <= set(ui)
-    assert sorted(main["files"]) == [f"./{p}" for p in ui if p not in (build.MAIN_ENTRY, build.WORKER_ENTRY)]
+    assert build.MAIN_THREAD_ENGINE == ("gongzhu/vocab.py",)
+    assert sorted(main["files"]) == sorted(
+        [f"./{p}" for p in ui if p not in (build.MAIN_ENTRY, build.WORKER_ENTRY)] + ["./gongzhu/vocab.py"]
+    )
     assert (previous_dist / main["interpreter"]).is_file()
 
     # The engine worker's configuration: its shipped interpreter, the page's plugins, the engine modules
@@ -152,7 +156,9 @@ def test_the_engine_as_its_wheel_ships_the_wheels_named_with_their_hashes(tmp_pa
         pytest.skip(f"micropip's wheel cannot be had here: {exc}")
     engine = json.loads((result.dist / build.WORKER_CONFIG_SHIPPED).read_text(encoding="utf-8"))
     assert engine["files"] == {}
-    assert not [f for f in result.files if f.startswith("gongzhu/")]
+    assert [f for f in result.files if f.startswith("gongzhu/")] == [
+        "gongzhu/vocab.py"
+    ]  # (the main thread's)
     wheels = [engine["wheels"]["micropip"], *engine["wheels"]["packages"]]
     assert [w["name"] for w in wheels] == [
         "micropip-0.11.1-py3-none-any.whl",

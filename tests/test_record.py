@@ -13,7 +13,6 @@ from tests.broken_saves import FakeStorage
 from tests.e2e.game import op, play_out
 from ui.core import effects as fx
 from ui.core import flow
-from ui.core.settings import LEVELS
 from ui.core.state import UIState
 from ui.features import record, record_flow, transfer_flow
 from ui.view import chart, render, stats_view
@@ -30,10 +29,6 @@ def hand_over(seed: int = 5) -> dict[str, Any]:
 
 def match_over(seed: int = 5) -> dict[str, Any]:
     return play_out(op("new_match", seed=seed), lambda v: v["phase"] == "match_over")
-
-
-def test_scopes_are_all_then_the_levels() -> None:
-    assert ("all", *LEVELS) == record.SCOPES
 
 
 def test_a_hand_counts_once_in_all_and_its_level() -> None:

@@ -130,10 +130,11 @@ def test_regions_carry_the_testing_contract() -> None:
         assert "exposable" in html["hand"]
 
 
-def test_one_level_list_shared_with_the_engine() -> None:
-    from gongzhu.ai import LEVELS
+def test_every_level_the_menu_offers_is_a_player_of_the_engine() -> None:
+    from gongzhu.ai import LEVEL_FACTORIES
+    from gongzhu.vocab import LEVELS
 
-    assert settings.LEVELS == LEVELS
+    assert tuple(LEVEL_FACTORIES) == LEVELS  # (gongzhu.ai's keys: a player for each level, no other)
     assert [level for level, _name in texts.level_names()] == list(LEVELS)
 
 

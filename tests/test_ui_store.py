@@ -87,11 +87,13 @@ def test_seed_parameter_is_bounded(text: str | None, seed: tuple[int | None, boo
     assert store.parse_seed(text) == seed
 
 
-def test_the_seed_bound_is_the_engines() -> None:
+def test_a_seed_link_at_the_bound_starts_a_match() -> None:
     import gongzhu
+    from gongzhu.vocab import MAX_SEED
 
-    assert store.MAX_SEED == gongzhu.MAX_SEED
-    assert gongzhu.new_match(store.MAX_SEED) and gongzhu.new_match(-store.MAX_SEED)
+    for text, seed in ((str(MAX_SEED), MAX_SEED), (str(-MAX_SEED), -MAX_SEED)):
+        assert store.parse_seed(text) == (seed, True)
+        assert gongzhu.new_match(seed)
 
 
 def test_a_seed_link_asks_before_replacing_a_match_in_progress() -> None:

@@ -10,9 +10,9 @@ asks the worker -> :func:`stepped` with the answer -> the state takes the new vi
 ``Drive`` -> the shell redraws (``ui/view/render.py``) and runs the opponents (:func:`next_step`).
 """
 
+from gongzhu.vocab import DAILY_LEVEL, LEVELS, SIGNAL_CARDS
 from ui.core import effects as fx
 from ui.core import later, settings, shape
-from ui.core.settings import LEVELS
 from ui.core.state import TableState
 from ui.features import house_rules, sound
 from ui.features.review_state import ReviewState, StoredHands
@@ -120,7 +120,7 @@ def checked(s: "UIState", packed: "dict[str, Any]", sent: "str | None" = None) -
 def begin_hand(s: "UIState") -> None:
     """A new hand: the difficulty chosen meanwhile takes effect, the hand's flags start afresh."""
     s.table.hand_level = (
-        "hard" if s.day.on_table else s.settings.level
+        DAILY_LEVEL if s.day.on_table else s.settings.level
     )  # (the daily deal: against three Hard opponents)
     s.table.bots_exposed = False
     s.table.speed = False
@@ -137,7 +137,7 @@ def _announce_step(old: "View | None", new: "View") -> "list[Effect]":
     play = table.played_card(old, new)
     if play:
         out.append(fx.Announce(texts.played_text(play["seat"], play["card"])))
-        if play["card"] in table.SIGNAL_CARDS:
+        if play["card"] in SIGNAL_CARDS:
             out.append(fx.Announce(texts.signal_text(play["card"])))
     if table.completed_trick(old, new) and new["tricks"][-1].get("winner") is not None:
         out.append(fx.Announce(texts.trick_won_text(new["tricks"][-1]["winner"])))
@@ -173,7 +173,7 @@ def answered(s: "UIState", packed: "dict[str, Any]", sent: "str | None" = None) 
     if play:
         effects.append(fx.Fly(play["card"]))
         effects.extend(_sounds(s, "card"))
-    if play and play["card"] in table.SIGNAL_CARDS:
+    if play and play["card"] in SIGNAL_CARDS:
         effects.append(fx.Toast(play["card"]))
         effects.extend(_sounds(s, sound.SIGNALS[play["card"]]))
     if table.completed_trick(old, new):

@@ -7,10 +7,9 @@ first the default), :data:`SWITCHES` (on or off, off by default) and the house r
 (:data:`RULE_VALUES`, named in ``ui/features/house_rules.py``).
 """
 
-#: The difficulty levels, easiest first (the engine's ``gongzhu.ai.LEVELS``; a test holds
-#: them equal). The one list the UI uses: the menu, the settings and the saves read it.
-LEVELS = ("easy", "normal", "hard")
-DEFAULT_LEVEL = "normal"
+# The difficulty levels, easiest first, and the default one; the house rules a match may be played
+# by (docs/rules.md "House rules"): rule -> its values, the default first. The engine's vocabulary.
+from gongzhu.vocab import DEFAULT_LEVEL, LEVELS, RULE_VALUES
 
 #: The play speeds of the settings, slowest first, and how long a finished trick stays on show.
 PLAY_SPEEDS = ("slow", "normal", "fast")
@@ -24,16 +23,6 @@ CHOICES = {
 }
 #: The settings switched on and off (off by default).
 SWITCHES = ("four_colour", "memory_aid", "sound")
-
-#: The house rules a match may be played by (``gongzhu/house_rules.py``, docs/rules.md "House
-#: rules"): rule -> its values, the default first (``tests/test_ui_house_rules.py`` holds them to
-#: the engine's).
-RULE_VALUES = (
-    ("match_end", ("-1000", "-500", "hands:4", "hands:8")),
-    ("exposing", ("on", "off")),
-    ("first_lead", ("2S", "2C")),
-    ("all_hearts", ("standard", "flip")),
-)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)

@@ -7,9 +7,8 @@ never text or markup), every card one of the 52 codes, every seat 0–3, every n
 list and the whole of it bounded. Other tabs' saves (``storage`` events) go through it too.
 """
 
-RANKS = "23456789TJQKA"
-SUITS = "SHDC"
-PHASES = ("expose", "play", "hand_over", "match_over")
+from gongzhu.vocab import PHASES, RANKS, SUITS
+
 #: The longest string a view may hold anywhere (a token such as ``must_follow_suit``).
 MAX_TOKEN = 40
 #: How many values (strings, numbers, lists, dicts) a view may hold in all; a real one holds ~1,500.

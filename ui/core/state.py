@@ -12,61 +12,23 @@ deal (:class:`DailyState`), the hand review and the match's earlier hands
 (``ui/features/review_state.py``).
 """
 
-from ui.core.settings import DEFAULT_LEVEL, Settings
+from gongzhu.vocab import DEFAULT_LEVEL
+from ui.core.settings import Settings
 from ui.features.review_state import ReviewState, StoredHands
-
-#: The engine's phases, as seat 0's view names them.
-PHASES = ("expose", "play", "hand_over", "match_over")
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
-    from typing import Any, TypedDict
+    from typing import Any
 
+    # Seat 0's table view, as the engine sends it (``gongzhu.table_view.table_view(state, 0)``;
+    # docs/game-ui.md, "The view"): what the table shows, the UI derives nothing. The engine's
+    # declaration, the one there is.
+    from gongzhu.table_view import TableView
     from ui.features.record import Record  # noqa: F401  (in type comments)
     from ui.features.transfer import ImportOffer  # noqa: F401  (in type comments)
 
     #: A refusal as the engine sends it (``{reason, card?, suit?}``), or None: allowed.
     Refusal = dict[str, Any] | None
-
-    class TableView(TypedDict):
-        """Seat 0's table view, as the engine sends it (``gongzhu.table_view.table_view(state, 0)``;
-        docs/game-ui.md, "The view"): what the table shows, the UI derives nothing.
-        ``tests/test_ui_shape_drawable.py`` holds its fields equal to the engine's."""
-
-        schema: int  # the engine state's schema
-        seat: int  # whose view: 0
-        phase: str  # one of PHASES
-        hand_number: int  # the hand in play (from 1)
-        totals: list[int]  # the match totals, per seat
-        history: list[dict[str, Any]]  # the finished hands: {number, scores, totals}
-        result: Any  # the match result {totals, ranking, winner, eliminated}, or None before its end
-        hand: list[str]  # seat 0's cards, sorted
-        hand_sizes: list[int]  # how many cards each seat holds
-        exposable: list[str]  # the cards seat 0 may still expose (empty once decided)
-        my_expose: list[str] | None  # seat 0's secret expose choice until the reveal, or None
-        exposed: list[list[str]]  # per seat, the cards exposed (empty until all four decided)
-        leader: int  # who led the hand
-        tricks: list[dict[str, Any]]  # the completed tricks: {leader, plays: [{seat, card}], winner}
-        trick: dict[str, Any]  # the trick on the table
-        turn: int | None  # who acts, or None
-        captured: list[list[str]]  # per seat, the cards taken this hand
-        hand_scores: list[int]  # per seat, the hand score so far
-        legal: list[str]  # the cards seat 0 may play now
-        last_hand: Any  # the last finished hand {number, scores, totals, exposed, breakdowns, tricks} or None
-        refusals: dict[str, Refusal]  # per hand card, why it cannot be played now
-        expose_refusals: dict[str, Refusal]  # per hand card, why it cannot be chosen for exposure
-        actions: dict[str, Refusal]  # expose, play, next_hand: whether seat 0 may send it now
-        exposable_effects: dict[str, str]  # per exposable card, the effect code of exposing it
-        exposures: list[dict[str, Any]]  # the exposures in effect: {seat, card, effect}, seat order
-        exposed_held: list[list[str]]  # per seat, its exposed cards not yet played
-        point_cards: list[list[str]]  # per seat, the point cards among those it took
-        threat: int | None  # the seat that took every heart taken so far, or None
-        memory: dict[str, Any]  # the table-memory aid: voids, exposed_out, points_out
-        moments: Any  # once the hand is over, per seat {codes, exposed, exposure_effect, place}
-        match_id: str  # a token naming the match (the statistics' key)
-        rules: dict[str, str]  # the match's house rules, all four (docs/rules.md, "House rules")
-        house_rules: dict[str, str]  # those of ``rules`` that differ from the defaults ({} for standard)
-        match_end: dict[str, Any]  # what ends the match: {total: -1000 | -500 | None, hands: None | 4 | 8}
 
     #: Seat 0's table view (the one name the UI uses for it).
     View = TableView

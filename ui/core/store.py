@@ -13,8 +13,8 @@ a match the engine's ``check`` refuses, by ``ui/shell/app.py``). Storage that is
 
 import json
 
+from gongzhu.vocab import DEFAULT_LEVEL, HAND_ENDS, LEVELS, MAX_SEED
 from ui.core import settings, shape
-from ui.core.settings import DEFAULT_LEVEL, LEVELS
 from ui.core.state import TableState
 
 TYPE_CHECKING = False
@@ -32,9 +32,6 @@ CORRUPT_SLOTS = 5
 #: The longest save read (a real one, late in a long match, holds ~10,000 characters): a bigger one
 #: is set aside unread, so a planted multi-megabyte save cannot freeze the page.
 MAX_SAVE_CHARS = 65536
-#: ``?seed=`` takes what the engine takes: -MAX_SEED .. MAX_SEED (``gongzhu.MAX_SEED``, which the
-#: page cannot import; tests/test_ui_store.py holds the two equal).
-MAX_SEED = 2**53 - 1
 PROBE_KEY = "gongzhu.probe"
 SETTINGS_KEY = "gongzhu.settings.v1"
 
@@ -167,7 +164,7 @@ def decode(text: str) -> "dict[str, Any]":
     sel = data.get("expose_sel")
     app["expose_sel"] = [c for c in sel if c in view["exposable"]] if isinstance(sel, list) else []
     trick = data.get("review_trick")
-    over = view["phase"] in ("hand_over", "match_over")
+    over = view["phase"] in HAND_ENDS
     app["review_trick"] = trick if over and type(trick) is int and 1 <= trick <= 13 else 0
     hand = data.get("review_hand")
     ok = app["review_trick"] and view["phase"] == "match_over" and type(hand) is int and 0 < hand < 1000

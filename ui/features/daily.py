@@ -11,8 +11,9 @@ again that day shows the result and offers a practice replay, recorded nowhere. 
 
 import json
 
+from gongzhu.vocab import is_date
 from ui.core import store
-from ui.features import dates, record
+from ui.features import record
 from ui.view.i18n import _
 
 TYPE_CHECKING = False
@@ -38,12 +39,12 @@ PLACES = ("🥇", "🥈", "🥉", "4️⃣")
 
 def parse_date(text: "str | None") -> "tuple[str | None, bool]":
     """A ``?daily=`` value -> ``(date or None, valid)``: empty means today (``(None, True)``); a
-    calendar date YYYY-MM-DD from 2000 to 2999 is taken (the engine checks it again); anything else
+    calendar date YYYY-MM-DD from 2000 to 2999 is taken (``gongzhu.vocab.is_date``, the engine's check); anything else
     is ``(None, False)``."""
     if text is None or text == "":
         return None, True
     text = str(text)
-    if len(text) > MAX_PARAM or not dates.is_date(text):
+    if len(text) > MAX_PARAM or not is_date(text):
         return None, False
     return text, True
 

@@ -6,7 +6,7 @@ the view carries a match's ``rules`` and ``house_rules`` (those that differ from
 module only names them. ``tests/test_house_rules.py`` holds :func:`choices` to the engine's rules.
 """
 
-from ui.core import settings
+from gongzhu.vocab import RULE_VALUES
 from ui.view.html import attrs, esc
 from ui.view.i18n import _
 
@@ -14,12 +14,12 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from typing import Any
 
-    from ui.core.state import TableView
+    from gongzhu.table_view import TableView
 
 
 def choices() -> "list[tuple[str, str, list[tuple[str, str]]]]":
     """Per rule: its key, its name and its values with their names, the default first (the rules and
-    their values: ``settings.RULE_VALUES``)."""
+    their values: ``gongzhu.vocab.RULE_VALUES``)."""
     rule_names = {
         "match_end": _("Match end"),
         "exposing": _("Exposing"),
@@ -39,7 +39,7 @@ def choices() -> "list[tuple[str, str, list[tuple[str, str]]]]":
     }
     return [
         (key, rule_names[key], [(value, value_names[key][value]) for value in values])
-        for key, values in settings.RULE_VALUES
+        for key, values in RULE_VALUES
     ]
 
 

@@ -26,14 +26,15 @@ tallies per house-rule set added, none yet).
 
 import json
 
+from gongzhu.vocab import DEFAULT_LEVEL, HAND_ENDS, LEVELS, is_date
 from ui.core import store
-from ui.core.settings import LEVELS
-from ui.features import dates, house_rules
+from ui.features import house_rules
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from typing import Any
 
+    from gongzhu.moments import SeatMoments
     from ui.core.state import View
 
 SCHEMA = 3
@@ -47,8 +48,8 @@ KEPT_KEYS = 200
 MAX_KEY = 40
 #: The biggest number a record may hold.
 MAX_NUMBER = 10**12
-#: The tallies kept: all matches together, then one per difficulty (ui.core.state.LEVELS).
-SCOPES = ("all", "easy", "normal", "hard")  # (tests/test_record.py holds it equal to ("all",) + LEVELS)
+#: The tallies kept: all matches together, then one per difficulty.
+SCOPES = ("all",) + LEVELS
 
 #: Counters of a tally that only grow (non-negative integers).
 COUNTERS = (
@@ -143,7 +144,7 @@ class Tally:
             raise RecordError("inconsistent tally")
         return tally
 
-    def add_hand(self, score: int, moments: "dict[str, Any]") -> None:
+    def add_hand(self, score: int, moments: "SeatMoments") -> None:
         self.hands_played += 1
         self.points += score
         self.best_hand = score if self.best_hand is None else max(self.best_hand, score)
@@ -283,7 +284,7 @@ def check_daily(daily: "dict[str, Any]") -> "dict[str, dict[str, Any]]":
     out = {}
     for date in daily:
         entry = daily[date]
-        if not dates.is_date(date) or not isinstance(entry, dict):
+        if not is_date(date) or not isinstance(entry, dict):
             raise RecordError("bad daily result")
         codes = entry.get("codes")
         if (
@@ -334,7 +335,7 @@ def match_key(view: "View", token: str = "") -> str:
 def count(record: Record, view: "View", level: str, token: str = "") -> bool:
     """Count the finished hand (and the finished match) of ``view`` once; True when anything was new.
     ``level`` is the difficulty the hand was played at, ``token`` the match's (``UIState.table.match_token``)."""
-    if view.get("phase") not in ("hand_over", "match_over") or not view.get("last_hand"):
+    if view.get("phase") not in HAND_ENDS or not view.get("last_hand"):
         return False
     moments = view.get("moments")
     if not isinstance(moments, list) or len(moments) != 4 or not view.get("match_id"):
@@ -343,7 +344,7 @@ def count(record: Record, view: "View", level: str, token: str = "") -> bool:
     if rules_key:  # (house rules: their own tally, never the standard-rules figures)
         tallies = [record.rule_sets.setdefault(rules_key, Tally())]
     else:
-        tallies = [record.tallies[scope] for scope in ("all", level if level in LEVELS else "normal")]
+        tallies = [record.tallies[scope] for scope in ("all", level if level in LEVELS else DEFAULT_LEVEL)]
     changed = False
     key = hand_key(view, token)
     if key not in record.counted:

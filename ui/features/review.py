@@ -14,6 +14,7 @@ shown and the hand's number are saved with the match (``review_trick``, ``review
 reload resumes the review from the engine's own answer.
 """
 
+from gongzhu.vocab import HAND_ENDS
 from ui.core import effects as fx
 from ui.features.review_state import ReviewState
 from ui.view import texts
@@ -34,7 +35,7 @@ SWIPE_PX = 40
 
 
 def hand_is_over(s: "UIState") -> bool:
-    return s.table.view is not None and s.table.view["phase"] in ("hand_over", "match_over")
+    return s.table.view is not None and s.table.view["phase"] in HAND_ENDS
 
 
 def _stored(s: "UIState", hand: int) -> "dict[str, Any] | None":

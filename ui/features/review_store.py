@@ -13,6 +13,7 @@ Nothing read here is shown as it is: the match result offers only what the engin
 
 import json
 
+from gongzhu.vocab import KEEP_HANDS
 from ui.core.store import get_text, set_text
 
 TYPE_CHECKING = False
@@ -21,8 +22,6 @@ if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
 
 KEY = "gongzhu.reviews.v1"
 CORRUPT_KEY = "gongzhu.reviews.corrupt"
-#: How many of the match's last hands stay reviewable (``gongzhu.review.KEEP_HANDS``; a test holds them equal).
-KEEP_HANDS = 6
 #: The most characters read (six hands of ~11 KB, with room): a bigger text is set aside unread.
 MAX_CHARS = 131072
 

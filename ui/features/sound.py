@@ -10,6 +10,8 @@ sound once the page has had one (``navigator.userActivation.hasBeenActive``); be
 are skipped, never queued.
 """
 
+from gongzhu.vocab import GOAT, PIG, TRANSFORMER
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from typing import Any
@@ -45,7 +47,7 @@ SOUNDS = {
 }  # type: dict[str, tuple[Note, ...]]
 
 #: The signal cards' sounds, by the card code the toast shows (``ui.core.effects.Toast``).
-SIGNALS = {"QS": "pig", "JD": "goat", "TC": "transformer"}
+SIGNALS = {PIG: "pig", GOAT: "goat", TRANSFORMER: "transformer"}
 
 #: The quietest gain an exponential ramp may reach (it cannot reach zero).
 SILENT = 0.0001

@@ -7,6 +7,7 @@ import asyncio
 
 from pyscript import window
 
+from gongzhu.vocab import NEW_SEED_BOUND
 from ui.core import bookkeeping, flow
 from ui.core.ports import Ports
 from ui.core.state import UIState
@@ -55,7 +56,7 @@ class Clock:
         await asyncio.sleep(seconds)
 
     def random_seed(self) -> int:
-        return int(window.Math.random() * 2147483647)
+        return int(window.Math.random() * NEW_SEED_BOUND)
 
 
 class Screen:

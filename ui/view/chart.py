@@ -6,6 +6,7 @@ pattern, and screen readers get a text alternative: the SVG is an image named by
 summary, followed by a visually hidden table of every total.
 """
 
+from gongzhu.vocab import ELIMINATION
 from ui.view import texts
 from ui.view.html import attrs, esc
 from ui.view.i18n import _
@@ -14,8 +15,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from typing import Any
 
-#: The elimination line (``gongzhu.game.ELIMINATION``; the totals reaching it end the match).
-ELIMINATION = -1000
 #: The drawing's size in SVG units (it scales to the width of its box).
 WIDTH = 320
 HEIGHT = 190

@@ -5,6 +5,7 @@ changed, once per animation frame. No DOM access here, no rules: per-card refusa
 breakdowns all come from the engine worker in the view.
 """
 
+from gongzhu.vocab import ELIMINATION
 from ui.core import later
 from ui.features import house_rules
 from ui.view import table, texts
@@ -411,7 +412,7 @@ def _ending_total(view: "View") -> "int | None":
     """The total whose line the chart draws: the view's ``match_end`` (None: a match of a fixed number
     of hands; a view saved before it was carried: −1000)."""
     end = view.get("match_end")
-    total = end.get("total") if isinstance(end, dict) else chart.ELIMINATION
+    total = end.get("total") if isinstance(end, dict) else ELIMINATION
     return total if type(total) is int else None
 
 

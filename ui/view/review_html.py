@@ -6,6 +6,7 @@ seat's hand at that trick with its exposed cards marked, and the coach's word on
 decision there. A play the coach flags carries ``data-costly`` (its expected cost in points).
 """
 
+from gongzhu.vocab import COSTLY_POINTS
 from ui.features import review
 from ui.view import parts, texts
 from ui.view.html import attrs, esc
@@ -39,11 +40,6 @@ def verdict_text(r: "ReviewState") -> str:
         "Coach: {n} costly plays, {cost} expected points given away.",
         costly,
     ).format(n=costly, cost=cost)
-
-
-#: A play is flagged when it gives away at least this many expected points (``gongzhu.coach.COSTLY_POINTS``;
-#: a test holds them equal).
-COSTLY_POINTS = 25
 
 
 def threshold_text() -> str:

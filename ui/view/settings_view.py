@@ -8,6 +8,7 @@ memory aid, sound) and the rest of the menu (captured cards, the entries other m
 moves the focus into it and back to ☰, ``ui/shell/app.py`` keeps Tab inside and closes it on Escape.
 """
 
+from gongzhu.vocab import DEFAULT_LEVEL
 from ui.core import settings
 from ui.features import house_rules
 from ui.view import i18n, texts
@@ -62,7 +63,7 @@ def settings_html(app: "UIState") -> str:
                 "difficulty",
                 _("Difficulty"),
                 texts.level_names(),
-                app.settings.level or settings.DEFAULT_LEVEL,
+                app.settings.level or DEFAULT_LEVEL,
             ),
             i18n.language_menu_html(),
             select_field("play-speed", _("Play speed"), speed_names(), app.settings.play_speed),

@@ -3,6 +3,8 @@
 No rules here: legality and scores come from the engine worker inside the view.
 """
 
+from gongzhu.vocab import HAND_ENDS, PHASES
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from typing import Any
@@ -11,8 +13,8 @@ if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
 
 #: Where each seat sits on screen; play runs counter-clockwise: you, right, across, left.
 POSITIONS = {0: "bottom", 1: "right", 2: "top", 3: "left"}
-SIGNAL_CARDS = ("QS", "JD", "TC")
-PHASES = {"expose": "expose", "play": "play", "hand_over": "hand-over", "match_over": "match-over"}
+#: Each phase's name in ``<html data-phase>`` (the CSS's): ``hand_over`` -> ``hand-over``.
+PHASE_NAMES = {phase: phase.replace("_", "-") for phase in PHASES}
 
 
 def html_phase(app: "UIState") -> str:
@@ -29,11 +31,11 @@ def html_phase(app: "UIState") -> str:
     if not view:
         return "loading"
     phase = view["phase"]
-    if phase in ("hand_over", "match_over") and app.table.hold:
+    if phase in HAND_ENDS and app.table.hold:
         return "play"
     if phase == "match_over" and app.day.on_table:
         return "hand-over"
-    return PHASES.get(phase, "loading")
+    return PHASE_NAMES.get(phase, "loading")
 
 
 def turn_attr(app: "UIState") -> "int | None":

@@ -4,13 +4,14 @@ Pure Python (MicroPython and CPython): no ``pyscript`` import, so pytest checks 
 visible text goes through ``_()`` with the English wording of docs/ui.md as msgid.
 """
 
-from ui.core.settings import LEVELS
+from gongzhu.vocab import GOAT, LEVELS, PIG, TRANSFORMER
 from ui.view.i18n import _
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from typing import Any
 
+    from gongzhu.table_view import Exposure
     from ui.core.state import View
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -248,11 +249,11 @@ def hint_text(hint: "dict[str, Any] | None") -> str:
 
 def signal_text(code: str) -> str:
     """The signal shown when the pig, the goat or the transformer falls on the table."""
-    if code == "QS":
+    if code == PIG:
         return _("The pig!")
-    if code == "JD":
+    if code == GOAT:
         return _("The goat!")
-    if code == "TC":
+    if code == TRANSFORMER:
         return _("The transformer!")
     return ""
 
@@ -311,7 +312,7 @@ def ranking_rows(result: "dict[str, Any]") -> "list[tuple[int, int, str, int, bo
     return rows
 
 
-def exposed_notice(exposures: "list[dict[str, Any]]") -> str:
+def exposed_notice(exposures: "list[Exposure]") -> str:
     """Message after the simultaneous reveal of the exposed cards (the view's ``exposures``:
     ``{seat, card, effect}`` in seat order)."""
     parts = []
