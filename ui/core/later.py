@@ -14,8 +14,7 @@ yield between, so no step is a long task). Typed code names the real module for 
     else:
         review, chart = later.modules("features.review", "view.chart")
 
-``ui/view/render.py`` imports the panels that register themselves there (``ui/view/daily_view.py``,
-``ui/view/stats_view.py``) on first need: :func:`ui.view.settings_view.extensions`.
+``ui/view/extras.py`` names the later panels, menu entries and summary buttons, one explicit list each.
 """
 
 import asyncio
@@ -31,7 +30,7 @@ STEPS = (
     ("features.record", "features.record_flow", "features.daily", "features.daily_flow"),
     ("features.review", "features.review_store", "features.tabs"),
     ("view.review_html", "view.chart"),
-    ("view.daily_view", "view.stats_view"),  # (this order: their menu entries', ui/view/render.py's MENU)
+    ("view.daily_view", "view.stats_view"),
     ("view.settings_view", "view.memory_html", "features.transfer", "features.transfer_flow"),
 )
 

@@ -4,7 +4,7 @@ from ui.features import daily
 from ui.view import texts
 from ui.view.html import esc
 from ui.view.i18n import _
-from ui.view.parts import FOOTERS, MENU, PANELS, button, panel
+from ui.view.parts import button, panel
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
@@ -74,10 +74,5 @@ def summary_note(app: "UIState") -> str:
 def menu_html(app: "UIState") -> str:
     return button("open-daily", "daily", _("Daily deal"))
 
-
-PANELS["daily"] = daily_panel
-MENU.append(menu_html)
-FOOTERS["daily"] = summary_footer
-FOOTERS["daily-note"] = summary_note
 
 __all__ = ["daily", "daily_panel", "menu_html", "summary_footer"]

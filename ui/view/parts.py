@@ -1,7 +1,5 @@
-"""The pieces every region and panel of the page is drawn with (a card face, a button, a dialog),
-and the registries that the panels, menu entries and summary buttons drawn by other modules add
-themselves to on import (``ui/view/stats_view.py``, ``ui/view/daily_view.py``; imported when first
-needed: ``ui/view/settings_view.py`` ``extensions``). Pure: HTML strings from values."""
+"""The pieces every region and panel of the page is drawn with (a card face, a button, a dialog).
+Pure: HTML strings from values."""
 
 from ui.view import texts
 from ui.view.html import attrs, esc
@@ -12,18 +10,6 @@ if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from collections.abc import Callable, Sequence  # noqa: F401  (Callable: in type comments)
 
     from ui.core.state import UIState  # noqa: F401  (in type comments)
-
-#: Panels drawn by other modules (their ``UIState.screen.panel`` name -> its HTML), registered on import
-#: (``ui/view/stats_view.py``, ``ui/view/daily_view.py``):
-#: ``render.overlay_html`` draws the open one.
-PANELS = {}  # type: dict[str, Callable[[UIState], str]]
-#: Further menu entries (each ``UIState -> HTML``), registered on import, drawn in the settings sheet.
-MENU = []  # type: list[Callable[[UIState], str]]
-#: Further buttons of the hand summary and the match result (each ``() -> HTML``), registered on import.
-SUMMARY_BUTTONS = []  # type: list[Callable[[], str]]
-#: The daily deal's hand summary (``ui/view/daily_view.py``): ``"daily"`` its buttons, ``"daily-note"``
-#: the result above them, each ``UIState -> HTML``.
-FOOTERS = {}  # type: dict[str, Callable[[UIState], str]]
 
 
 def card_html(

@@ -8,10 +8,10 @@ breakdowns all come from the engine worker in the view.
 from gongzhu.vocab import ELIMINATION
 from ui.core import later
 from ui.features import house_rules
-from ui.view import table, texts
+from ui.view import extras, table, texts
 from ui.view.html import attrs, esc
 from ui.view.i18n import N_, _, ngettext, pgettext
-from ui.view.parts import FOOTERS, PANELS, SUMMARY_BUTTONS, button, card_html, panel
+from ui.view.parts import button, card_html, panel
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
@@ -31,8 +31,7 @@ STATIC_LABELS = (N_("Across"), N_("Left"), N_("Right"), N_("You"), N_("Your hand
 
 
 def summary_buttons() -> str:
-    settings_view.extensions()
-    return "".join(entry() for entry in SUMMARY_BUTTONS)
+    return extras.summary_buttons()
 
 
 # --------------------------------------------------------------------------- header
@@ -373,10 +372,8 @@ def overlay_html(app: "UIState") -> str:
         ).format(
             esc(app.screen.loading_text or _("Shuffling the deck…")), esc(int(app.screen.progress or 10))
         )
-    if app.screen.panel:
-        settings_view.extensions()
-    if app.screen.panel in PANELS:
-        return PANELS[app.screen.panel](app)
+    if app.screen.panel in extras.PANELS:
+        return extras.panel_html(app, app.screen.panel)
     phase = table.html_phase(app)
     if phase in ("hand-over", "match-over") and review.of_table(app).trick:
         return review_html.review_html(app)
@@ -388,9 +385,8 @@ def overlay_html(app: "UIState") -> str:
         if app.saving.elsewhere:  # (a tab that follows another: the game is taken back from here too)
             footer = take_over_html()
         footer += review_html.review_button() + summary_buttons()
-        if app.day.on_table and "daily" in FOOTERS:
-            body = FOOTERS["daily-note"](app) + body
-            footer = FOOTERS["daily"](app)
+        if app.day.on_table:
+            body, footer = extras.daily_summary(app, body)
         return panel("hand-summary", title, body, footer)
     if phase == "match-over":
         reviews = review_html.verdict_html(app) + review_html.review_button()

@@ -2,8 +2,8 @@
 
 A modal dialog (``data-testid=sheet``) over the table, drawn only while ``UIState.screen.sheet`` is set:
 the settings (difficulty, language, play speed, how long a finished trick stays, four colours,
-memory aid, sound) and the rest of the menu (captured cards, the entries other modules register in
-``parts.MENU`` — statistics, the daily deal —, the rules). Its transitions are ``ui/core/flow.py``'s
+memory aid, sound) and the rest of the menu (captured cards, the daily deal and the statistics
+(``ui/view/extras.py``), the rules). Its transitions are ``ui/core/flow.py``'s
 (:func:`~ui.core.flow.menu`, :func:`~ui.core.flow.toggle_setting`, :func:`~ui.core.flow.choose`); ``ui/shell/dom.py``
 moves the focus into it and back to ☰, ``ui/shell/app.py`` keeps Tab inside and closes it on Escape.
 """
@@ -11,23 +11,16 @@ moves the focus into it and back to ☰, ``ui/shell/app.py`` keeps Tab inside an
 from gongzhu.vocab import DEFAULT_LEVEL
 from ui.core import settings
 from ui.features import house_rules
-from ui.view import i18n, texts
+from ui.view import extras, i18n, texts
 from ui.view.html import attrs, esc
 from ui.view.i18n import _, pgettext
-from ui.view.parts import MENU, button
+from ui.view.parts import button
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from collections.abc import Sequence
 
     from ui.core.state import UIState
-
-
-def extensions() -> None:
-    """Import the modules that register panels, menu entries and summary buttons here (the daily
-    deal's, the statistics'), if they are not yet: the table itself does not need them, so they are
-    not imported before it is drawn (``ui/core/later.py``), but anything that shows their parts calls this."""
-    from ui.view import daily_view, stats_view  # noqa: F401  (in this order: the menu's)
 
 
 def select_field(testid: str, label: str, options: "Sequence[tuple[str, str]]", current: str) -> str:
@@ -82,8 +75,7 @@ def actions_html(app: "UIState") -> str:
         app.table.view and app.table.view["phase"] in ("expose", "play")
     )  # (a summary covers the panels)
     captured = button("view-captured", "captured", _("View captured cards"), disabled=not at_table)
-    extensions()
-    return captured + "".join(entry(app) for entry in MENU) + i18n.rules_link_html()
+    return captured + extras.menu_html(app) + i18n.rules_link_html()
 
 
 def sheet_html(app: "UIState") -> str:

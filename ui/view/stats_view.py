@@ -12,7 +12,7 @@ from ui.features.record import SCOPES, rule_set_names
 from ui.view import texts
 from ui.view.html import attrs, esc
 from ui.view.i18n import _
-from ui.view.parts import MENU, PANELS, SUMMARY_BUTTONS, button, panel
+from ui.view.parts import button, panel
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
@@ -184,8 +184,3 @@ def menu_html(app: "UIState") -> str:
 def summary_button() -> str:
     """The way to the statistics from the hand summary and the match result (they cover the menu)."""
     return button("summary-statistics", "statistics", _("Statistics"))
-
-
-PANELS["statistics"] = statistics_html
-MENU.append(menu_html)
-SUMMARY_BUTTONS.append(summary_button)
