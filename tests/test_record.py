@@ -15,7 +15,7 @@ from ui.core import effects as fx
 from ui.core import flow
 from ui.core.state import UIState
 from ui.features import record, record_flow, transfer_flow
-from ui.view import chart, render, stats_view
+from ui.view import chart, house_rules, render, stats_view
 
 
 class FullStorage(FakeStorage):
@@ -407,7 +407,7 @@ def test_the_rule_set_key_names_only_the_changed_rules_in_order() -> None:
         record.rule_set_key({"all_hearts": "flip", "match_end": "hands:4"})
         == "match_end=hands:4,all_hearts=flip"
     )
-    assert record.rule_set_names("match_end=hands:4,all_hearts=flip") == [
+    assert house_rules.names(record.rule_set("match_end=hands:4,all_hearts=flip")) == [
         "After 4 hands",
         "All hearts flips pig and goat",
     ]

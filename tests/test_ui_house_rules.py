@@ -1,4 +1,4 @@
-"""House rules in the page (ui/features/house_rules.py and where it is drawn): the names match the engine's
+"""House rules in the page (ui/view/house_rules.py and where it is drawn): the names match the engine's
 rules, the sheet's choice is for the next match and saved, the badge, the summary line and the chart
 name a match's rules, and nothing from storage reaches the page unchecked."""
 
@@ -14,8 +14,7 @@ from tests.broken_saves import FakeStorage
 from ui.core import effects as fx
 from ui.core import flow, settings, store
 from ui.core.state import UIState
-from ui.features import house_rules
-from ui.view import chart, render, settings_view
+from ui.view import chart, house_rules, render, settings_view
 
 if TYPE_CHECKING:
     from gongzhu.table_view import TableView

@@ -10,11 +10,11 @@ asks the worker -> :func:`stepped` with the answer -> the state takes the new vi
 ``Drive`` -> the shell redraws (``ui/view/render.py``) and runs the opponents (:func:`next_step`).
 """
 
-from gongzhu.vocab import DAILY_LEVEL, LEVELS, SIGNAL_CARDS
+from gongzhu.vocab import DAILY_LEVEL, LEVELS, RULE_VALUES, SIGNAL_CARDS
 from ui.core import effects as fx
 from ui.core import later, settings, shape
 from ui.core.state import TableState
-from ui.features import house_rules, sound
+from ui.features import sound
 from ui.features.review_state import ReviewState, StoredHands
 from ui.view import table, texts
 from ui.view.i18n import _
@@ -517,10 +517,10 @@ def pace(s: "UIState") -> "tuple[int, int, int]":
 
 
 def choose_rule(s: "UIState", name: str, value: str) -> "Result":
-    """A house-rule select of the sheet (``ui/features/house_rules.py``): saved, in effect from the next match
+    """A house-rule select of the sheet (``ui/view/house_rules.py`` names them): saved, in effect from the next match
     (the match in progress keeps its rules). An unknown rule or value is ignored."""
-    key = house_rules.select_names().get(name)
-    values = [v for k, _name, vs in house_rules.choices() if k == key for v, _n in vs]
+    key = settings.RULE_ACTIONS.get(name)
+    values = [v for k, vs in RULE_VALUES if k == key for v in vs]
     if key is None or value not in values:
         return s, []
     s.settings.house_rules = dict(settings.read_rules(s.settings.house_rules), **{key: value})

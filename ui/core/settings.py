@@ -4,7 +4,7 @@
 (``ui/core/boot.py``), the settings sheet (``ui/view/settings_view.py``) and its transitions
 (``ui/core/flow.py``) all read the table here: :data:`CHOICES` (a setting chosen among values, the
 first the default), :data:`SWITCHES` (on or off, off by default) and the house rules
-(:data:`RULE_VALUES`, named in ``ui/features/house_rules.py``).
+(:data:`RULE_VALUES`, named in ``ui/view/house_rules.py``).
 """
 
 # The difficulty levels, easiest first, and the default one; the house rules a match may be played
@@ -83,3 +83,9 @@ def as_json(settings: Settings) -> "dict[str, Any]":
         data[name] = getattr(settings, name)
     data["house_rules"] = read_rules(settings.house_rules)
     return data
+
+
+#: The settings sheet's house-rule selects: their ``data-action`` -> the rule each one sets.
+RULE_ACTIONS = {"rule-" + key.replace("_", "-"): key for key, _values in RULE_VALUES}
+#: The same, by rule.
+RULE_ACTIONS_BY_KEY = {key: action for action, key in RULE_ACTIONS.items()}

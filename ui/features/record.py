@@ -26,9 +26,8 @@ tallies per house-rule set added, none yet).
 
 import json
 
-from gongzhu.vocab import DEFAULT_LEVEL, HAND_ENDS, LEVELS, is_date
+from gongzhu.vocab import DEFAULT_LEVEL, HAND_ENDS, LEVELS, RULE_VALUES, is_date
 from ui.core import store
-from ui.features import house_rules
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
@@ -248,12 +247,12 @@ def from_data(data: object) -> Record:
 
 def rule_set_key(changed: "dict[str, Any] | None") -> str:
     """The name of a rule set in the record: its non-default rules as ``key=value`` joined by ``,``
-    in the order of ``ui/features/house_rules.py`` (``""`` for the standard rules), e.g. ``match_end=-500``."""
+    in the order of ``gongzhu.vocab.RULE_VALUES`` (``""`` for the standard rules), e.g. ``match_end=-500``."""
     rules = changed if isinstance(changed, dict) else {}
     return ",".join(
         key + "=" + str(rules[key])
-        for key, _name, values in house_rules.choices()
-        if rules.get(key) is not None and rules[key] != values[0][0]
+        for key, values in RULE_VALUES
+        if rules.get(key) is not None and rules[key] != values[0]
     )
 
 
@@ -262,7 +261,7 @@ def _parse_rule_set(key: str) -> "dict[str, str]":
     known house rule (the key written back must then be the same text: no default, no repeat)."""
     if not key or len(key) > 200:
         raise RecordError("bad rule set")
-    allowed = {name: [v for v, _n in values[1:]] for name, _label, values in house_rules.choices()}
+    allowed = {name: list(values[1:]) for name, values in RULE_VALUES}
     out = {}
     for piece in key.split(","):
         name, sep, value = piece.partition("=")
@@ -272,9 +271,9 @@ def _parse_rule_set(key: str) -> "dict[str, str]":
     return out
 
 
-def rule_set_names(key: str) -> "list[str]":
-    """The house-rule names of a stored rule-set key, for the statistics panel."""
-    return house_rules.names(_parse_rule_set(key))
+def rule_set(key: str) -> "dict[str, str]":
+    """The rules a stored rule-set key names (a key the record holds was checked when read)."""
+    return _parse_rule_set(key)
 
 
 def check_daily(daily: "dict[str, Any]") -> "dict[str, dict[str, Any]]":

@@ -8,10 +8,10 @@ import asyncio
 from pyscript import window
 
 from gongzhu.vocab import NEW_SEED_BOUND
-from ui.core import bookkeeping, flow
+from ui.core import bookkeeping, flow, settings
 from ui.core.ports import Ports
 from ui.core.state import UIState
-from ui.features import house_rules, sound
+from ui.features import sound
 from ui.runner import Runner
 from ui.shell import bridge, dom
 from ui.view import render, table
@@ -182,7 +182,7 @@ def on_change(event: "Any") -> None:
     elif action == "language":
         bookkeeping.input_received(ui)
         runner.spawn(change_language(str(target.value)))
-    elif action in house_rules.select_names():
+    elif action in settings.RULE_ACTIONS:
         runner.take_input(flow.choose_rule, str(action), str(target.value))
 
 

@@ -7,8 +7,7 @@ breakdowns all come from the engine worker in the view.
 
 from gongzhu.vocab import ELIMINATION
 from ui.core import later
-from ui.features import house_rules
-from ui.view import extras, table, texts
+from ui.view import extras, house_rules, table, texts
 from ui.view.html import attrs, esc
 from ui.view.i18n import N_, _, ngettext, pgettext
 from ui.view.parts import button, card_html, panel

@@ -10,8 +10,7 @@ moves the focus into it and back to ☰, ``ui/shell/app.py`` keeps Tab inside an
 
 from gongzhu.vocab import DEFAULT_LEVEL
 from ui.core import settings
-from ui.features import house_rules
-from ui.view import extras, i18n, texts
+from ui.view import extras, house_rules, i18n, texts
 from ui.view.html import attrs, esc
 from ui.view.i18n import _, pgettext
 from ui.view.parts import button

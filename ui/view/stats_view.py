@@ -8,8 +8,8 @@ house-rule set the player has played (cells ``data-rules-stat=NAME`` with ``data
 """
 
 from ui.features import daily
-from ui.features.record import SCOPES, rule_set_names
-from ui.view import texts
+from ui.features.record import SCOPES, rule_set
+from ui.view import house_rules, texts
 from ui.view.html import attrs, esc
 from ui.view.i18n import _
 from ui.view.parts import button, panel
@@ -92,7 +92,9 @@ def rule_sets_body(record: "Record") -> str:
     keys = sorted(record.rule_sets)
     if not keys:
         return ""
-    head = "".join('<th scope="col">{}</th>'.format(esc(" · ".join(rule_set_names(key)))) for key in keys)
+    head = "".join(
+        '<th scope="col">{}</th>'.format(esc(" · ".join(house_rules.names(rule_set(key))))) for key in keys
+    )
     lines = []
     for name, label in rows():
         cells = "".join(

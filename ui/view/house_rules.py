@@ -1,5 +1,5 @@
-"""House rules in the page (pure): their names, the settings sheet's choice for the next match, the
-table's badge and the summaries' line.
+"""House rules as the page shows them (pure): their names, the settings sheet's choice for the next
+match, the table's badge and the summaries' line.
 
 The rules themselves are the engine's (``gongzhu/house_rules.py``, docs/rules.md "House rules"):
 the view carries a match's ``rules`` and ``house_rules`` (those that differ from the defaults); this
@@ -7,6 +7,7 @@ module only names them. ``tests/test_house_rules.py`` holds :func:`choices` to t
 """
 
 from gongzhu.vocab import RULE_VALUES
+from ui.core.settings import RULE_ACTIONS_BY_KEY
 from ui.view.html import attrs, esc
 from ui.view.i18n import _
 
@@ -85,7 +86,7 @@ def sheet_html(chosen: "dict[str, str]", view: "TableView | None") -> str:
             "<option{}>{}</option>".format(attrs((("value", v), ("selected", v == chosen.get(key)))), esc(n))
             for v, n in values
         )
-        testid = "rule-" + key.replace("_", "-")
+        testid = RULE_ACTIONS_BY_KEY[key]
         items.append(
             '<label class="field"><span>{}</span><select{}>{}</select></label>'.format(
                 esc(name),
@@ -104,8 +105,3 @@ def sheet_html(chosen: "dict[str, str]", view: "TableView | None") -> str:
         attrs((("class", "note"), ("data-testid", "house-rules-note"))),
         esc(note),
     )
-
-
-def select_names() -> "dict[str, str]":
-    """The sheet's select ``data-action`` names → the rule each one sets."""
-    return {"rule-" + key.replace("_", "-"): key for key, _name, _values in choices()}
