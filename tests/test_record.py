@@ -15,7 +15,7 @@ from ui.core import effects as fx
 from ui.core import flow
 from ui.core.state import UIState
 from ui.features import record, record_flow, transfer_flow
-from ui.view import chart, house_rules, render, stats_view
+from ui.view import chart, house_rules, render, stats_view, texts
 
 
 class FullStorage(FakeStorage):
@@ -319,7 +319,7 @@ def test_an_import_asks_before_it_replaces_anything() -> None:
     assert 'data-testid="import-confirm"' in html and 'data-testid="import-cancel"' in html
     assert 'data-testid="import"' not in html and 'data-testid="reset-statistics"' not in html
     ui, effects = record_flow.on_action(ui, "import-cancel")  # no: nothing replaced, said so
-    assert ui.stats.import_offer is None and "Nothing was imported" in ui.screen.message
+    assert ui.stats.import_offer is None and "Nothing was imported" in texts.words(ui.screen.message)
     assert [type(e) for e in effects] == [fx.Announce]
     assert record_flow.on_action(ui, "import-confirm")[1] == []  # nothing offered any more
     ui, _effects = record_flow.offered(ui, _offer())
@@ -334,11 +334,13 @@ def test_an_import_asks_before_it_replaces_anything() -> None:
 def test_a_record_that_could_not_be_read_is_said_once_and_starts_again() -> None:
     ui = UIState()
     ui, effects = record_flow.record_read(ui, record.Record(), None, "2026-12-02")
-    assert effects == [] and ui.stats.note == "" and ui.stats.today == "2026-12-02"
+    assert effects == [] and texts.words(ui.stats.note) == "" and ui.stats.today == "2026-12-02"
     for problem, words in (("damaged", "could not be read"), ("newer schema 9", "newer version")):
         ui, effects = record_flow.record_read(ui, record.Record(), problem, "2026-12-02")
-        assert words in ui.stats.note
-        assert [e.text for e in effects if isinstance(e, fx.Announce)] == [ui.stats.note]
+        assert words in texts.words(ui.stats.note)
+        assert [texts.words(e.message) for e in effects if isinstance(e, fx.Announce)] == [
+            texts.words(ui.stats.note)
+        ]
 
 
 def test_a_counted_daily_deal_shows_its_own_result() -> None:
@@ -364,7 +366,9 @@ def test_an_accepted_import_takes_the_files_record_and_match_and_restarts_the_fl
     assert ui.stats.record is offer.record and ui.screen.panel is None
     assert ui.table.state == packed["state"] and ui.table.checked and ui.table.match_token == "t.1"
     assert ui.link.gen == gen + 1  # (any flow of the old table stops)
-    assert [type(e) for e in effects] == [fx.Announce, fx.Drive] and "imported" in ui.screen.message
+    assert [type(e) for e in effects] == [fx.Announce, fx.Drive] and "imported" in texts.words(
+        ui.screen.message
+    )
     # On the daily deal's table the file's match waits in its save: the table stays the daily's.
     ui = UIState()
     ui.day.on_table = "2026-12-02"
@@ -373,7 +377,7 @@ def test_an_accepted_import_takes_the_files_record_and_match_and_restarts_the_fl
     # Storage refused the file's data: nothing changed, and the page says why.
     ui = UIState()
     ui, effects = transfer_flow.written(ui, offer, False)
-    assert ui.stats.record is None and "storage is full" in ui.screen.message
+    assert ui.stats.record is None and "storage is full" in texts.words(ui.screen.message)
 
 
 def quick_hand_over(seed: int = 5) -> dict[str, Any]:

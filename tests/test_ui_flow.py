@@ -17,7 +17,7 @@ from ui.core import bookkeeping, boot, flow, match, recovery, store
 from ui.core import effects as fx
 from ui.core.state import UIState
 from ui.features import daily_flow, tabs, transfer
-from ui.view import render
+from ui.view import render, texts
 
 
 def _started(seed: int) -> Shell:
@@ -84,7 +84,9 @@ def test_refused_cards_say_why_and_change_nothing() -> None:
     refused = next(c for c in s.table.view["hand"] if s.table.view["refusals"][c])
     before = (s.table.state, s.table.selected)
     _state, effects = flow.tap_card(s, refused)
-    assert s.screen.message.startswith("You must follow") and [type(e) for e in effects] == [fx.Announce]
+    assert texts.words(s.screen.message).startswith("You must follow") and [type(e) for e in effects] == [
+        fx.Announce
+    ]
     assert (s.table.state, s.table.selected) == before
     # not my turn: the engine's refusal says so
     waiting = play_out(op("new_match", seed=5), lambda v: v["phase"] == "play" and v["turn"] != 0)
@@ -92,7 +94,9 @@ def test_refused_cards_say_why_and_change_nothing() -> None:
     s.link.engine_ready = True
     assert s.table.view is not None
     _state, effects = flow.tap_card(s, s.table.view["hand"][0])
-    assert s.screen.message == "Wait for your turn" and not any(isinstance(e, fx.Call) for e in effects)
+    assert texts.words(s.screen.message) == "Wait for your turn" and not any(
+        isinstance(e, fx.Call) for e in effects
+    )
 
 
 def test_expose_select_confirm_and_none() -> None:
@@ -104,7 +108,8 @@ def test_expose_select_confirm_and_none() -> None:
     other = next(c for c in s.table.view["hand"] if c not in s.table.view["exposable"])
     flow.tap_card(s, other)
     assert (
-        s.screen.message == "Only the cards marked exposable can be chosen now" and s.table.expose_sel == []
+        texts.words(s.screen.message) == "Only the cards marked exposable can be chosen now"
+        and s.table.expose_sel == []
     )
     flow.tap_card(s, mark)
     assert s.table.expose_sel == [mark]
@@ -113,7 +118,7 @@ def test_expose_select_confirm_and_none() -> None:
     flow.tap_card(s, mark)
     shell.run(flow.on_action(s, "expose"))
     assert s.table.view["phase"] == "play" and mark in s.table.view["exposed"][0]
-    assert "You" in s.screen.notice and s.table.expose_sel == []
+    assert "You" in texts.words(s.screen.notice) and s.table.expose_sel == []
     # Don't expose
     shell = _started(seed)
     shell.run(flow.on_action(shell.s, "expose-none"))
@@ -125,11 +130,15 @@ def test_hint_selects_and_explains() -> None:
     s = shell.s
     _to_my_turn(shell)
     _state, effects = flow.hint(s)
-    assert s.link.busy and s.screen.message == "Thinking…" and isinstance(effects[-1], fx.Call)
+    assert s.link.busy and texts.words(s.screen.message) == "Thinking…" and isinstance(effects[-1], fx.Call)
     assert s.table.view is not None
     assert flow.tap_card(s, s.table.view["hand"][0])[1] == []  # busy: ignored
     shell.run((s, effects))
-    assert not s.link.busy and s.table.selected in _playable(s) and s.screen.message.startswith("Hint: play")
+    assert (
+        not s.link.busy
+        and s.table.selected in _playable(s)
+        and texts.words(s.screen.message).startswith("Hint: play")
+    )
     # an answer about a state that is no longer the table's is dropped
     flow.hinted(s, {"card": "2C", "reason": "ducks"}, "another state")
     assert s.table.selected != "2C" or "2C" in _playable(s)
@@ -142,7 +151,7 @@ def test_speed_up_next_hand_and_difficulty_from_the_next_hand() -> None:
     assert s.table.speed
     shell.run(flow.choose_level(s, "hard"))
     assert s.settings.level == "hard" and s.table.hand_level == "normal"
-    assert s.screen.message == "Difficulty changes from the next hand"
+    assert texts.words(s.screen.message) == "Difficulty changes from the next hand"
     assert flow.choose_level(s, "impossible")[1] == [] and s.settings.level == "hard"
     shell.play_hand()
     assert s.table.view is not None and s.table.view["phase"] == "hand_over"
@@ -178,7 +187,10 @@ def test_resuming_in_every_phase(where: str) -> None:
         assert go_on and isinstance(first, fx.Call) and first.op == "bot_step" and first.args["seat"] == turn
     elif phase == "play":
         assert (
-            not go_on and len(effects) == 1 and isinstance(first, fx.Announce) and first.text == "Your turn"
+            not go_on
+            and len(effects) == 1
+            and isinstance(first, fx.Announce)
+            and texts.words(first.message) == "Your turn"
         )
         assert flow.next_step(s)[1] == []  # said once
     else:  # the hand is over: only the coach's analysis starts, in the background
@@ -208,7 +220,7 @@ def test_nothing_is_played_before_the_engine_checked_the_table_or_from_a_followe
     s.saving.elsewhere = True
     assert flow.tap_card(s, card)[1] == []
     _state, effects = flow.on_action(s, "play")  # a follower's control says why it does nothing
-    assert [type(e) for e in effects] == [fx.Announce] and "another tab" in s.screen.message
+    assert [type(e) for e in effects] == [fx.Announce] and "another tab" in texts.words(s.screen.message)
     s.saving.elsewhere = False
     s.link.ask_seed = 8
     assert flow.tap_card(s, card)[1] == []
@@ -428,12 +440,12 @@ def test_a_refused_save_is_set_aside_and_gives_way_to_the_links_deal() -> None:
     _booted(saved, page, seed="8")  # (a ?seed= link over a match in progress: the question first)
     assert page.s.link.ask_seed is None and json.loads(page.s.table.state or "")["seed"] == 8
     assert page.storage.getItem(store.corrupt_key(1)) == json.dumps(saved)  # the refused save, kept aside
-    assert "Your saved game could not be read: a new match starts." in page.s.screen.alert
+    assert "Your saved game could not be read: a new match starts." in texts.words(page.s.screen.alert)
 
 
 def test_a_bad_deal_link_is_said_and_a_random_match_starts() -> None:
     page = _booted(None, seed="12abc")
-    assert page.s.table.view is not None and "not valid" in page.s.screen.alert
+    assert page.s.table.view is not None and "not valid" in texts.words(page.s.screen.alert)
 
 
 def test_an_engine_lost_with_no_save_starts_the_next_match_under_the_players_house_rules() -> None:
@@ -448,7 +460,7 @@ def test_an_engine_lost_with_no_save_starts_the_next_match_under_the_players_hou
     page.run(flow.on_action(page.s, "hint"))
     assert page.engine.restarts == 1 and page.s.link.engine_ready and not page.s.link.recovering
     assert _rules(page)["match_end"] == "hands:8" and _rules(page)["first_lead"] == "2C"
-    assert "restarted" in page.s.link.engine_note
+    assert "restarted" in texts.words(page.s.link.engine_note)
 
 
 def test_a_recovery_resumes_the_save_and_nothing_else() -> None:
@@ -486,7 +498,7 @@ def test_a_doubled_dont_expose_kept_at_the_first_paint_is_carried_out_once() -> 
     page.run(boot.engine_ready(page.s, plan))
     steps = [args["action"] for name, args in page.calls if name == "step"]
     assert steps == [{"type": "expose", "seat": 0, "cards": []}]
-    assert page.s.screen.message == "" and not flow.busy(page.s)
+    assert texts.words(page.s.screen.message) == "" and not flow.busy(page.s)
 
 
 def test_another_tab_is_followed_then_taken_back_from_the_hand_summary() -> None:
@@ -502,7 +514,7 @@ def test_another_tab_is_followed_then_taken_back_from_the_hand_summary() -> None
     assert 'data-testid="take-over"' in shown["overlay"] and 'data-action="next-hand"' not in shown["overlay"]
     assert 'data-testid="take-over"' not in shown["notes"]
     page.run(flow.on_action(s, "next-hand"))  # a follower's control says why it does nothing
-    assert s.table.view["hand_number"] == 1 and "another tab" in s.screen.message
+    assert s.table.view["hand_number"] == 1 and "another tab" in texts.words(s.screen.message)
     page.run(flow.on_action(s, "take-over"))  # "Play here", from the summary
     assert not s.saving.elsewhere and s.table.checked and page.storage.getItem(store.SAVE_KEY) is not None
     page.run(flow.on_action(s, "next-hand"))
@@ -519,7 +531,7 @@ def test_a_failed_request_says_why() -> None:
     page = _booted(_saved("play, my turn"))
     page.engine.refuse["hint"] = "boom"
     page.run(flow.on_action(page.s, "hint"))
-    assert page.s.screen.message == "Something went wrong: boom" and not page.s.link.busy
+    assert texts.words(page.s.screen.message) == "Something went wrong: boom" and not page.s.link.busy
 
 
 def test_an_engine_that_cannot_be_restarted_says_to_reload() -> None:
@@ -529,7 +541,9 @@ def test_an_engine_that_cannot_be_restarted_says_to_reload() -> None:
     page.run(flow.on_action(page.s, "hint"))
     s = page.s
     assert (
-        not s.link.recovering and not s.link.engine_ready and "could not be restarted" in s.link.engine_note
+        not s.link.recovering
+        and not s.link.engine_ready
+        and "could not be restarted" in texts.words(s.link.engine_note)
     )
 
 
@@ -543,7 +557,7 @@ def test_the_daily_deal_opens_is_recorded_then_shows_its_result_and_leaves_for_t
         page.play_hand()
     assert s.day.result is not None  # recorded once, for today
     page.run(flow.on_action(s, "share"))
-    assert page.files.shared and s.screen.message.startswith("Copied to the clipboard")
+    assert page.files.shared and texts.words(s.screen.message).startswith("Copied to the clipboard")
     page.run(flow.on_action(s, "daily-leave"))
     assert s.day.on_table is None and s.table.view is not None and s.table.view["match_id"] == match_id
     page.run(flow.on_action(s, "daily"))  # played already: its result, over the match
@@ -553,7 +567,7 @@ def test_the_daily_deal_opens_is_recorded_then_shows_its_result_and_leaves_for_t
 def test_another_days_deal_is_practice_and_says_so() -> None:
     page = _booted(None, daily="2026-11-30")
     s = page.s
-    assert s.day.on_table == "2026-11-30" and s.day.practice and s.screen.alert
+    assert s.day.on_table == "2026-11-30" and s.day.practice and texts.words(s.screen.alert)
 
 
 def test_an_import_is_offered_then_written_and_its_match_goes_on() -> None:
@@ -564,7 +578,7 @@ def test_an_import_is_offered_then_written_and_its_match_goes_on() -> None:
     page.run(flow.on_action(s, "import"))
     assert s.stats.import_offer is not None and s.screen.panel == "statistics"
     page.run(flow.on_action(s, "import-confirm"))
-    assert s.screen.message == "Your data was imported." and s.table.view is not None
+    assert texts.words(s.screen.message) == "Your data was imported." and s.table.view is not None
     assert s.table.view["phase"] == "hand_over" and s.table.state == other["state"]
 
 
@@ -579,10 +593,14 @@ def test_a_cancelled_or_broken_import_changes_nothing() -> None:
     before = page.s.table.state
     page.files.picked = None
     page.run(flow.on_action(page.s, "import"))
-    assert page.s.stats.import_offer is None and page.s.screen.message == ""
+    assert page.s.stats.import_offer is None and texts.words(page.s.screen.message) == ""
     page.files.picked = "{broken"
     page.run(flow.on_action(page.s, "import"))
-    assert page.s.stats.import_offer is None and page.s.screen.message and page.s.table.state == before
+    assert (
+        page.s.stats.import_offer is None
+        and texts.words(page.s.screen.message)
+        and page.s.table.state == before
+    )
 
 
 def test_settings_read_at_boot_are_taken_whole() -> None:
@@ -615,7 +633,7 @@ def test_the_table_drawn_at_boot_follows_the_start_decision(decision: str) -> No
     assert (s.saving.unsaved, s.saving.save_blocked) == (
         (True, True) if decision == "new" else (False, False)
     )
-    assert s.screen.loading_text and flow.busy(s)  # the engine is not ready: never settled
+    assert texts.words(s.screen.loading_text) and flow.busy(s)  # the engine is not ready: never settled
 
 
 def test_the_check_of_a_table_replaced_meanwhile_changes_nothing() -> None:
@@ -651,10 +669,12 @@ def test_saving_toasts_and_the_opponents_run_are_bookkept() -> None:
     assert not bookkeeping.toast_over(s, 1.0) and s.motion.toast == "JD"
     assert bookkeeping.toast_over(s, 2.0) and s.motion.toast is None
     _state, effects = daily_flow.shared(s, "copied", "text")
-    assert s.screen.message == "Copied to the clipboard: text" and [type(e) for e in effects] == [fx.Announce]
+    assert texts.words(s.screen.message) == "Copied to the clipboard: text" and [
+        type(e) for e in effects
+    ] == [fx.Announce]
 
 
 def test_the_page_autosaves_and_the_toast_goes() -> None:
     page = _started(3)
     assert page.storage.getItem(store.SAVE_KEY) is not None and not page.s.saving.save_pending
-    assert recovery.request_failed(page.s, "x")[0].screen.message == "Something went wrong: x"
+    assert texts.words(recovery.request_failed(page.s, "x")[0].screen.message) == "Something went wrong: x"

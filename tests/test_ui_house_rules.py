@@ -14,7 +14,7 @@ from tests.broken_saves import FakeStorage
 from ui.core import effects as fx
 from ui.core import flow, settings, store
 from ui.core.state import UIState
-from ui.view import chart, house_rules, render, settings_view
+from ui.view import chart, house_rules, render, settings_view, texts
 
 if TYPE_CHECKING:
     from gongzhu.table_view import TableView
@@ -79,7 +79,7 @@ def test_choosing_a_rule_is_saved_for_the_next_match_and_unknown_ones_change_not
     ui, effects = flow.choose_rule(ui, "rule-match-end", "-500")
     assert ui.settings.house_rules["match_end"] == "-500" and ui.settings.house_rules["exposing"] == "on"
     assert any(isinstance(e, fx.SaveSettings) for e in effects)
-    assert ui.screen.message == "House rules apply from the next match."
+    assert texts.words(ui.screen.message) == "House rules apply from the next match."
     assert ui.table.view["rules"]["match_end"] == "-1000"  # the match in progress keeps its rules
     for name, value in (("rule-match-end", "-300"), ("rule-colour", "red"), ("rule-exposing", "<b>")):
         before = dict(ui.settings.house_rules)

@@ -14,7 +14,7 @@ from ui.core import effects as fx
 from ui.core import flow, settings, store
 from ui.core.state import UIState
 from ui.features import review, review_store
-from ui.view import render, review_html
+from ui.view import render, review_html, texts
 
 STORED = (fx.Background, fx.KeepReview, fx.CheckReviews, fx.StoreReviews)
 
@@ -290,7 +290,9 @@ def test_the_match_result_offers_the_last_hands_the_engine_checked() -> None:
     assert 'data-testid="review-hand-1"' not in render.overlay_html(s)  # nothing before the engine's check
     run_check(shell)
     numbers = [h["hand_number"] for h in s.stored.hands]
-    assert numbers == list(range(max(1, last - KEEP_HANDS + 1), last + 1)) and s.stored.note == ""
+    assert (
+        numbers == list(range(max(1, last - KEEP_HANDS + 1), last + 1)) and texts.words(s.stored.note) == ""
+    )
     html = render.overlay_html(s)
     for n in numbers[:-1]:
         assert f'data-testid="review-hand-{n}"' in html
@@ -360,7 +362,7 @@ def test_a_tampered_stored_review_is_set_aside_with_a_notice_and_never_drawn() -
         and "review-hand-2" not in html
         and "<b>lots" not in html
     )
-    assert shell.said[-1] == s.stored.note
+    assert shell.said[-1] == texts.words(s.stored.note)
     assert "<b>lots</b>" in shell.storage.data[review_store.CORRUPT_KEY]  # kept aside, not lost
     assert [e["hand"] for e in review_store.entries(shell.storage)] == numbers
     shell.run(flow.on_action(s, "review-hand-3"))  # a refused hand cannot be opened
@@ -376,7 +378,9 @@ def test_another_matchs_stored_hands_are_not_offered_and_not_a_fault() -> None:
 
     shell = at_match_over(foreign)
     run_check(shell)
-    assert 1 not in [h["hand_number"] for h in shell.s.stored.hands] and shell.s.stored.note == ""
+    assert (
+        1 not in [h["hand_number"] for h in shell.s.stored.hands] and texts.words(shell.s.stored.note) == ""
+    )
 
 
 def test_the_store_keeps_the_last_hands_of_one_match() -> None:

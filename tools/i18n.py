@@ -8,7 +8,7 @@ Workflow (English is the source language, written in the code as ``_("English te
     python -m tools.i18n check      # every entry present, translated and not fuzzy (exit 1 otherwise)
     python -m tools.i18n compile    # what build.py does: dist/locales/<lang>.json
 
-Extraction keywords: ``_(msgid)``, ``N_(msgid)`` (marks without translating),
+Extraction keywords: ``_(msgid)``, ``N_(msgid)`` and ``said(msgid, ...)`` (mark without translating),
 ``ngettext(singular, plural, n)`` and, where one English word needs two translations,
 ``pgettext(context, msgid)`` / ``npgettext(context, singular, plural, n)``. The compiled catalogs are
 ``{msgid: msgstr}`` and, for plural entries, ``{singular: [form0, form1, ...]}`` in the order of the
@@ -57,6 +57,7 @@ SOURCE_LANGUAGE = "en"
 KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
     "_": None,
     "N_": None,
+    "said": None,
     "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2),
     "npgettext": ((1, "c"), 2, 3),

@@ -13,6 +13,7 @@ import asyncio
 from ui.core import bookkeeping, flow, later, match, recovery, store
 from ui.core import effects as fx
 from ui.core.ports import EngineDied, EngineError
+from ui.view import texts
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
@@ -274,7 +275,9 @@ class Runner:
             self.ports.screen.redraw()
 
     async def _announce(self, effect: "fx.Announce", gen: int) -> None:
-        self.ports.screen.announce(effect.text)
+        text = texts.words(effect.message)
+        if text:
+            self.ports.screen.announce(text)
 
     async def _sound(self, effect: "fx.Sound", gen: int) -> None:
         self.ports.screen.play(effect.kind)

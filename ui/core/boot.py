@@ -8,7 +8,7 @@ hands the rest to the runner as :func:`engine_ready`.
 
 from ui.core import effects as fx
 from ui.core import flow, match, store
-from ui.view.i18n import _
+from ui.core.words import joined, said
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
@@ -17,6 +17,7 @@ if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from ui.core.flow import Result
     from ui.core.settings import Settings
     from ui.core.state import UIState
+    from ui.core.words import Message
     from ui.features import daily, record_flow
 else:  # (imported when first needed, not before the table is drawn: ui/core/later.py)
     from ui.core import later
@@ -30,18 +31,18 @@ class BootPlan:
     def __init__(self) -> None:
         self.decision = "new"  # type: str  # "new", "resume" (the save) or "ask" (a ?seed= link over it)
         self.seed = None  # type: int | None  # the deal of a new match (None: a random one)
-        self.save_notice = ""  # type: str  # why the save was set aside, or ""
+        self.save_notice = None  # type: Message | None  # why the save was set aside, or None
         self.seed_valid = True  # type: bool  # the ?seed= link's deal was valid (or absent)
         self.daily_text = None  # type: str | None  # the ?daily link's value ("" today), or None
 
 
-def save_problem_text(problem: "str | None") -> str:
-    """The notice for a save that was set aside (``store.load``'s problem), or ""."""
+def save_problem(problem: "str | None") -> "Message | None":
+    """The notice for a save that was set aside (``store.load``'s problem), or None."""
     if problem == "newer":
-        return _("Your saved game comes from a newer version and was kept aside: a new match starts.")
+        return said("Your saved game comes from a newer version and was kept aside: a new match starts.")
     if problem:
-        return _("Your saved game could not be read: a new match starts.")
-    return ""
+        return said("Your saved game could not be read: a new match starts.")
+    return None
 
 
 def first_paint(
@@ -74,8 +75,8 @@ def first_paint(
         flow.resume(s, saved)
     if plan.decision == "ask":
         s.link.ask_seed = plan.seed
-    s.screen.loading_text = _("Waking up the opponents…")
-    plan.save_notice = save_problem_text(problem)
+    s.screen.loading_text = said("Waking up the opponents…")
+    plan.save_notice = save_problem(problem)
     plan.seed_valid = seed_valid
     plan.daily_text = daily_text
     return plan
@@ -86,16 +87,16 @@ def engine_ready(s: "UIState", plan: "BootPlan") -> "Result":
     match dealt), the start-up notices shown, then the inputs kept meanwhile are carried out and
     play goes on (or the daily deal of a ``?daily`` link opens)."""
     s.link.engine_ready = True
-    notices = [plan.save_notice, ""]
+    notices = [plan.save_notice, None]  # type: list[Message | None]
     date, date_valid = daily.parse_date(plan.daily_text)
     if not date_valid:
-        notices.append(_("The date in this link is not valid: it was ignored."))
+        notices.append(said("The date in this link is not valid: it was ignored."))
     if not plan.seed_valid:
-        notices.append(_("The deal number in this link is not valid: it was ignored."))
+        notices.append(said("The deal number in this link is not valid: it was ignored."))
 
     def record_read(s: "UIState", rec: "Any", problem: "str | None", today: str) -> "Result":
         s, said = record_flow.record_read(s, rec, problem, today)
-        notices[1] = record_flow.problem_text(problem)
+        notices[1] = record_flow.problem_note(problem)
         if plan.decision in ("resume", "ask") and not s.saving.elsewhere:
             s, effects = match.check_table(s, ready, refused)
             return s, said + effects
@@ -105,7 +106,7 @@ def engine_ready(s: "UIState", plan: "BootPlan") -> "Result":
     def refused(s: "UIState") -> "Result":
         plan.seed = plan.seed if plan.decision == "ask" else None
         plan.decision = "new"
-        notices[0] = save_problem_text("unreadable")
+        notices[0] = save_problem("unreadable")
         return deal(s)
 
     def deal(s: "UIState") -> "Result":
@@ -119,7 +120,7 @@ def engine_ready(s: "UIState", plan: "BootPlan") -> "Result":
         return s, effects + more
 
     def ready(s: "UIState") -> "Result":
-        s.screen.alert = " · ".join(n for n in notices if n)
+        s.screen.alert = joined(*notices) if any(notices) else None
         effects = [fx.Mark("table-ready"), fx.ImportRest(), fx.Replay()]  # type: list[fx.Effect]
         if plan.daily_text is not None and date_valid and not s.saving.elsewhere:
             effects.append(fx.OpenDaily(date=date or ""))

@@ -10,6 +10,7 @@ if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from typing import Any
 
     from ui.core.state import UIState
+    from ui.core.words import Message
 
     Result = tuple[UIState, list["Effect"]]
     #: A transition that takes an engine answer: (UI state, the answer, the engine state sent).
@@ -62,13 +63,13 @@ class SaveSettings(Effect):
 
 
 class Announce(Effect):
-    """Read ``text`` out to screen readers (the live log)."""
+    """Read ``message`` out to screen readers (the live log), worded by the view."""
 
-    def __init__(self, text: str) -> None:
-        self.text = text  # what is said
+    def __init__(self, message: "Message | str") -> None:
+        self.message = message  # what is said: a message of ui/core/words.py (or a feature's text)
 
     def __repr__(self) -> str:
-        return "Announce(" + self.text + ")"
+        return "Announce(" + repr(self.message) + ")"
 
 
 class Toast(Effect):

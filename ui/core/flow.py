@@ -14,10 +14,10 @@ from gongzhu.vocab import DAILY_LEVEL, LEVELS, RULE_VALUES, SIGNAL_CARDS
 from ui.core import effects as fx
 from ui.core import later, settings, shape
 from ui.core.state import TableState
+from ui.core.words import composed, joined, said
 from ui.features import sound
 from ui.features.review_state import ReviewState, StoredHands
-from ui.view import table, texts
-from ui.view.i18n import _
+from ui.view import table
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
 
     from ui.core.effects import Effect
     from ui.core.state import UIState, View
+    from ui.core.words import Message
     from ui.features import record_flow, review, tabs
 
     Result = tuple[UIState, list[Effect]]
@@ -32,10 +33,17 @@ else:  # (imported when first needed, not before the table is drawn: ui/core/lat
     record_flow, review, tabs = later.modules("features.record_flow", "features.review", "features.tabs")
 
 
-def say(s: "UIState", text: str) -> "Result":
+def say(s: "UIState", message: "Message") -> "Result":
     """A passing message (a refusal, a hint), read out too."""
-    s.screen.message = text
-    return s, [fx.Announce(text)]
+    s.screen.message = message
+    return s, [fx.Announce(message)]
+
+
+def standing_notice(view: "View") -> "Message | None":
+    """The notice that stays up through a hand: no card to expose, or who exposed what."""
+    if view["phase"] == "expose":
+        return None if view["exposable"] else said("No card to expose this hand")
+    return composed("exposed", exposures=view["exposures"])
 
 
 def _sounds(s: "UIState", *kinds: str) -> "list[Effect]":
@@ -110,7 +118,7 @@ def checked(s: "UIState", packed: "dict[str, Any]", sent: "str | None" = None) -
     s.table.state = packed["state"]
     s.table.view = packed["view"]
     s.table.checked = True
-    s.screen.notice = texts.standing_notice(packed["view"])
+    s.screen.notice = standing_notice(packed["view"])
     return s
 
 
@@ -136,15 +144,15 @@ def _announce_step(old: "View | None", new: "View") -> "list[Effect]":
     out = []  # type: list[Effect]
     play = table.played_card(old, new)
     if play:
-        out.append(fx.Announce(texts.played_text(play["seat"], play["card"])))
+        out.append(fx.Announce(composed("played", seat=play["seat"], code=play["card"])))
         if play["card"] in SIGNAL_CARDS:
-            out.append(fx.Announce(texts.signal_text(play["card"])))
+            out.append(fx.Announce(composed("signal", code=play["card"])))
     if table.completed_trick(old, new) and new["tricks"][-1].get("winner") is not None:
-        out.append(fx.Announce(texts.trick_won_text(new["tricks"][-1]["winner"])))
+        out.append(fx.Announce(composed("trick_won", seat=new["tricks"][-1]["winner"])))
     if old and old["phase"] in ("expose", "play") and new["phase"] in ("hand_over", "match_over"):
-        out.append(fx.Announce(texts.hand_over_text(new)))
+        out.append(fx.Announce(composed("hand_over", view=new)))
         if new["phase"] == "match_over":
-            out.append(fx.Announce(texts.result_title(new["result"])))
+            out.append(fx.Announce(composed("result", result=new["result"])))
     return out
 
 
@@ -165,7 +173,7 @@ def answered(s: "UIState", packed: "dict[str, Any]", sent: "str | None" = None) 
     s.table.state = packed["state"]
     s.table.view = new
     s.table.checked = True
-    s.screen.message = ""
+    s.screen.message = None
     effects.extend(_announce_step(old, new))
     play = table.played_card(old, new)
     s.motion.fresh_card = play["card"] if play else None
@@ -184,10 +192,10 @@ def answered(s: "UIState", packed: "dict[str, Any]", sent: "str | None" = None) 
         s.table.expose_sel = []
     if old and old["phase"] == "expose" and new["phase"] == "play":
         skipped = not old["exposable"] and old.get("my_expose") == []
-        reveal = texts.exposed_notice(new["exposures"])
-        s.screen.notice = (_("No card to expose this hand") + " · " + reveal) if skipped else reveal
+        reveal = composed("exposed", exposures=new["exposures"])
+        s.screen.notice = joined(said("No card to expose this hand"), reveal) if skipped else reveal
     elif new["phase"] == "expose" and (not old or old["hand_number"] != new["hand_number"]):
-        s.screen.notice = texts.standing_notice(new)
+        s.screen.notice = standing_notice(new)
     if s.screen.notice and s.screen.notice != s.screen.notice_said:
         s.screen.notice_said = s.screen.notice
         effects.append(fx.Announce(s.screen.notice))
@@ -231,7 +239,7 @@ def stepped(s: "UIState", packed: "dict[str, Any]", sent: "str | None" = None) -
     if sent is not None and s.table.state != sent:  # another tab moved the game on meanwhile: its move stands
         return s, []
     if packed.get("refusal"):
-        return say(s, texts.refusal_text(packed["refusal"]))
+        return say(s, composed("refusal", refusal=packed["refusal"]))
     s, effects = answered(s, packed)
     effects.append(fx.Drive())
     return s, effects
@@ -247,7 +255,7 @@ def hinted(s: "UIState", advice: "dict[str, Any]", sent: "str | None" = None) ->
         s.table.expose_sel = list(advice["cards"])
     elif advice.get("card"):
         s.table.selected = advice["card"]
-    s, effects = say(s, texts.hint_text(advice))
+    s, effects = say(s, composed("hint", hint=advice))
     effects.insert(0, fx.Save())
     return s, effects
 
@@ -260,14 +268,14 @@ def resume(s: "UIState", saved: "dict[str, Any]") -> "UIState":
     blank = TableState()
     for key in TableState.SAVED:  # (what ``store.decode`` read; a field it lacks: as on a new table)
         setattr(s.table, key, saved.get(key, getattr(blank, key)))
-    s.screen.notice = texts.standing_notice(s.table.view) if s.table.view is not None else ""
+    s.screen.notice = standing_notice(s.table.view) if s.table.view is not None else None
     s.review = ReviewState()
     s.review.trick = saved.get(
         "review_trick", 0
     )  # (a reload on the review resumes it: ui/features/review.py)
     s.review.hand = saved.get("review_hand", 0)  # (an earlier hand's review: once the engine checked it)
     s.stored = StoredHands()
-    s.screen.message = ""
+    s.screen.message = None
     s.motion.collecting = None
     s.motion.fresh_card = None
     s.motion.flying = None
@@ -300,7 +308,7 @@ def next_step(s: "UIState") -> "tuple[UIState, list[Effect], bool]":
         if s.screen.turn_said == s.table.state:
             return s, [], False
         s.screen.turn_said = s.table.state
-        return s, [fx.Announce(_("Your turn"))], False
+        return s, [fx.Announce(said("Your turn"))], False
     args = {"state": s.table.state, "seat": view["turn"], "level": s.table.hand_level}
     s.motion.thinking = view["turn"]  # (until its answer is adopted: :func:`answered`)
     return s, [fx.Call("bot_step", args, answered, pace=0, measure="decision")], True
@@ -352,7 +360,7 @@ def act(s: "UIState", action: "dict[str, Any]") -> "Result":
 def tap_card(s: "UIState", code: str) -> "Result":
     """A tap (or Enter) on a hand card: choose it for exposure, select it, or play it when it was
     already selected; a card the engine refuses only says why."""
-    s.screen.alert = ""
+    s.screen.alert = None
     s.motion.dealing = None  # (the hand is redrawn: its cards must not arrive again)
     view = s.table.view
     if _waiting(s):
@@ -364,22 +372,22 @@ def tap_card(s: "UIState", code: str) -> "Result":
     if phase == "expose":
         refusal = view["expose_refusals"].get(code)
         if refusal:
-            return say(s, texts.refusal_text(refusal))
+            return say(s, composed("refusal", refusal=refusal))
         chosen = [c for c in s.table.expose_sel if c != code]
         if code not in s.table.expose_sel:
             chosen.append(code)
         s.table.expose_sel = chosen
-        s.screen.message = ""
+        s.screen.message = None
         return s, [fx.Save()]
     if phase != "play" or s.table.hold:
         return s, []
     refusal = view["refusals"].get(code)
     if refusal:
-        return say(s, texts.refusal_text(refusal))
+        return say(s, composed("refusal", refusal=refusal))
     if s.table.selected == code:
         return act(s, {"type": "play", "seat": 0, "card": code})
     s.table.selected = code
-    s.screen.message = ""
+    s.screen.message = None
     return s, [fx.Save()]
 
 
@@ -387,7 +395,7 @@ def hint(s: "UIState") -> "Result":
     if not _open(s) or s.link.busy:
         return s, []
     s.link.busy = True
-    s, effects = say(s, _("Thinking…"))
+    s, effects = say(s, said("Thinking…"))
     effects.append(fx.Call("hint", {"state": s.table.state}, hinted, measure="hint"))
     return s, effects
 
@@ -417,7 +425,7 @@ def on_action(s: "UIState", name: str) -> "Result":
         s.link.queued.append(("action", name))
         return s, []
     if s.saving.elsewhere and name in TABLE_ACTIONS:
-        return say(s, _("This game is being played in another tab."))
+        return say(s, said("This game is being played in another tab."))
     if not _open(s):
         return s, []
     view = s.table.view
@@ -526,8 +534,8 @@ def choose_rule(s: "UIState", name: str, value: str) -> "Result":
     s.settings.house_rules = dict(settings.read_rules(s.settings.house_rules), **{key: value})
     effects = [fx.SaveSettings()]  # type: list[Effect]
     if s.table.view and s.table.view["phase"] != "match_over":
-        s, said = say(s, _("House rules apply from the next match."))
-        effects.extend(said)
+        s, told = say(s, said("House rules apply from the next match."))
+        effects.extend(told)
     return s, effects
 
 
@@ -539,8 +547,8 @@ def choose_level(s: "UIState", value: str) -> "Result":
     effects = [fx.SaveSettings()]  # type: list[Effect]
     view = s.table.view
     if view and view["phase"] in ("expose", "play") and value != s.table.hand_level:
-        s, said = say(s, _("Difficulty changes from the next hand"))
-        effects.extend(said)
+        s, told = say(s, said("Difficulty changes from the next hand"))
+        effects.extend(told)
     return s, effects
 
 

@@ -8,7 +8,7 @@ no save to resume, a new match starts under the player's house rules (``match.st
 
 from ui.core import effects as fx
 from ui.core import flow, match
-from ui.view.i18n import _
+from ui.core.words import said
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
@@ -28,7 +28,7 @@ def worker_died(s: "UIState") -> "Result":
     s.link.busy = False
     s.link.queued = []
     s.motion.thinking = None
-    s.link.engine_note = _("The game engine stopped. Restarting it…")
+    s.link.engine_note = said("The game engine stopped. Restarting it…")
     return s, [fx.Announce(s.link.engine_note), fx.Restart(restarted, engine_gone)]
 
 
@@ -60,14 +60,14 @@ def engine_back(s: "UIState", packed: "dict[str, Any]", sent: "str | None" = Non
 def _back(s: "UIState", effects: "list[fx.Effect]") -> "Result":
     s.link.engine_ready = True
     s.link.recovering = False
-    s.link.engine_note = _("The game engine was restarted: play goes on from the last save.")
+    s.link.engine_note = said("The game engine was restarted: play goes on from the last save.")
     return s, [fx.Announce(s.link.engine_note)] + effects
 
 
 def engine_gone(s: "UIState", reason: str = "") -> "Result":
     """The engine worker could not be restarted: the page says to reload."""
     s.link.recovering = False
-    s.link.engine_note = _("The game engine could not be restarted. Reload the page.")
+    s.link.engine_note = said("The game engine could not be restarted. Reload the page.")
     return s, [fx.Warn("restart failed: " + reason), fx.Announce(s.link.engine_note)]
 
 
@@ -76,4 +76,4 @@ def request_failed(s: "UIState", text: str) -> "Result":
     waiting for it and the page says what went wrong."""
     s.link.busy = False
     s.motion.thinking = None
-    return flow.say(s, _("Something went wrong: {error}").format(error=text or "error"))
+    return flow.say(s, said("Something went wrong: {error}", error=text or "error"))

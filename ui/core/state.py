@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     # docs/game-ui.md, "The view"): what the table shows, the UI derives nothing. The engine's
     # declaration, the one there is.
     from gongzhu.table_view import TableView
+    from ui.core.words import Message  # noqa: F401  (in type comments)
     from ui.features.record import Record  # noqa: F401  (in type comments)
     from ui.features.transfer import ImportOffer  # noqa: F401  (in type comments)
 
@@ -97,7 +98,7 @@ class EngineLink:
         self.recovering = False  # type: bool  # a dead engine worker is being replaced
         self.ask_seed = None  # type: int | None  # a ?seed= link waits for "start it or resume?": its seed
         self.failed = ""  # type: str  # why the game could not start, or ""
-        self.engine_note = ""  # type: str  # the engine restarted (or could not be)
+        self.engine_note = None  # type: Message | None  # the engine restarted (or could not be)
 
 
 class Screen:
@@ -116,14 +117,14 @@ class Screen:
     )  # fmt: skip
 
     def __init__(self) -> None:
-        self.notice = ""  # type: str  # the hand's standing notice (no card to expose, who exposed what)
-        self.notice_said = ""  # type: str  # the last notice read out to screen readers
-        self.message = ""  # type: str  # a passing message (a refusal, a hint), replaced by the next step
-        self.alert = ""  # type: str  # start-up notices (a save set aside, a bad deal link), until the next tap
+        self.notice = None  # type: Message | None  # the hand's standing notice (no card to expose, who exposed what)
+        self.notice_said = None  # type: Message | None  # the last notice read out to screen readers
+        self.message = None  # type: Message | str | None  # a passing message (a refusal, a hint), replaced by the next step
+        self.alert = None  # type: Message | str | None  # start-up notices (a save set aside, a bad deal link), until the next tap
         self.turn_said = None  # type: str | None  # the engine state at which "Your turn" was last read out
         self.panel = None  # type: str | None  # the open panel: "captured", "last-trick" or None
         self.sheet = False  # type: bool  # the settings sheet (the menu, opened by ☰) is open
-        self.loading_text = ""  # type: str  # the loading screen's line
+        self.loading_text = None  # type: Message | None  # the loading screen's line
         self.progress = 10  # type: int  # the loading bar, in percent
 
 
@@ -162,7 +163,7 @@ class RecordState:
 
     def __init__(self) -> None:
         self.record = None  # type: Record | None  # the statistics as last read from storage (None: not read yet)
-        self.note = ""  # type: str  # why the stored statistics were set aside, or ""
+        self.note = None  # type: Message | None  # why the stored statistics were set aside, or None
         self.today = ""  # type: str  # today's date (UTC, YYYY-MM-DD) as the record was read: later daily results are not shown
         self.confirm_reset = False  # type: bool  # "Reset statistics" waits for its confirmation
         self.import_offer = None  # type: ImportOffer | None  # a checked import file waiting for the player's yes (ui/features/transfer.py)

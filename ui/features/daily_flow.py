@@ -4,8 +4,8 @@ and asks the engine)."""
 
 from ui.core import effects as fx
 from ui.core import flow, match
+from ui.core.words import said
 from ui.features import daily, record_flow
-from ui.view.i18n import _
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
@@ -106,7 +106,7 @@ def back_to_match(s: "UIState", saved: "dict[str, Any] | None", _problem: "str |
 def shared(s: "UIState", outcome: str, text: str) -> "Result":
     """The daily result was shared (``outcome``: ``shared``, ``copied``, or neither: the text shown)."""
     if outcome == "shared":
-        return flow.say(s, _("Shared."))
+        return flow.say(s, said("Shared."))
     if outcome == "copied":
-        return flow.say(s, _("Copied to the clipboard: {text}").format(text=text))
-    return flow.say(s, _("Copy this text to share it: {text}").format(text=text))
+        return flow.say(s, said("Copied to the clipboard: {text}", text=text))
+    return flow.say(s, said("Copy this text to share it: {text}", text=text))

@@ -2,13 +2,14 @@
 buttons named in :data:`ACTIONS`)."""
 
 from ui.core import effects as fx
+from ui.core.words import said
 from ui.features import daily
-from ui.view.i18n import _
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from ui.core.effects import Effect
     from ui.core.state import UIState
+    from ui.core.words import Message
     from ui.features.record import Record
     from ui.features.transfer import ImportOffer
 
@@ -35,13 +36,13 @@ def match_token(s: "UIState") -> str:
     return s.saving.tab + "." + str(s.link.gen)
 
 
-def problem_text(problem: "str | None") -> str:
-    """The notice for statistics that could not be read (``record.load``'s problem), or ""."""
+def problem_note(problem: "str | None") -> "Message | None":
+    """The notice for statistics that could not be read (``record.load``'s problem), or None."""
     if problem and problem.startswith("newer"):
-        return _("Your statistics come from a newer version and were kept aside: they start again.")
+        return said("Your statistics come from a newer version and were kept aside: they start again.")
     if problem:
-        return _("Your statistics could not be read and were set aside: they start again.")
-    return ""
+        return said("Your statistics could not be read and were set aside: they start again.")
+    return None
 
 
 def record_read(
@@ -51,7 +52,7 @@ def record_read(
     counted meanwhile); a record that could not be read is said once, and it starts again."""
     s.stats.record = rec
     s.stats.today = today  # (a daily result of a later date, from an old record, is not shown)
-    note = problem_text(problem)
+    note = problem_note(problem)
     if not note:
         return s, []
     s.stats.note = note
@@ -69,7 +70,7 @@ def daily_counted(
 def record_reset(s: "UIState", rec: "Record") -> "tuple[UIState, list[Effect]]":
     """The player confirmed Reset: the record starts again."""
     s.stats.record = rec
-    return s, [fx.Announce(_("Your statistics were reset."))]
+    return s, [fx.Announce(said("Your statistics were reset."))]
 
 
 def take_offer(s: "UIState") -> "ImportOffer | None":
@@ -79,7 +80,7 @@ def take_offer(s: "UIState") -> "ImportOffer | None":
     return offer
 
 
-def import_said(s: "UIState", text: str) -> "tuple[UIState, list[Effect]]":
+def import_said(s: "UIState", text: "Message | str") -> "tuple[UIState, list[Effect]]":
     """What became of an import (a refusal with its reason, or done), on the page and said."""
     s.screen.message = text
     return s, [fx.Announce(text)]
@@ -91,7 +92,7 @@ def offered(s: "UIState", offer: "ImportOffer") -> "tuple[UIState, list[Effect]]
     s.stats.import_offer = offer
     s.stats.confirm_reset = False
     s.screen.panel = "statistics"
-    s.screen.message = ""
+    s.screen.message = None
     return s, [fx.Announce(" ".join(offer.lines()))]
 
 
@@ -113,11 +114,11 @@ def on_action(s: "UIState", name: str) -> "tuple[UIState, list[Effect]]":
         return s, [fx.ApplyImport(take_offer(s))]
     if name == "import-cancel" and s.stats.import_offer is not None:
         s.stats.import_offer = None
-        s.screen.message = _("Nothing was imported: your data is unchanged.")
+        s.screen.message = said("Nothing was imported: your data is unchanged.")
         return s, [fx.Announce(s.screen.message)]
     s.stats.import_offer = None  # (any other action of the panel drops the offer: it is asked again)
     if name == "import":
-        s.screen.message = ""
+        s.screen.message = None
         return (s, [fx.Import()]) if s.link.engine_ready and not s.link.busy else (s, [])
     if name == "share":
         if not s.day.result:

@@ -16,6 +16,7 @@ reload resumes the review from the engine's own answer.
 
 from gongzhu.vocab import HAND_ENDS
 from ui.core import effects as fx
+from ui.core.words import said
 from ui.features.review_state import ReviewState
 from ui.view import texts
 from ui.view.i18n import _
@@ -191,7 +192,7 @@ def reviews_checked(s: "UIState", answer: "dict[str, Any]", sent: "str | None" =
             own["analyses"] = list(r.analyses)
     effects = [fx.StoreReviews(s.stored.hands, answer.get("set_aside", 0))] if _storable(s) else []  # type: list[Effect]
     if answer.get("set_aside"):
-        s.stored.note = _("A stored hand review could not be read and was set aside.")
+        s.stored.note = said("A stored hand review could not be read and was set aside.")
         effects.append(fx.Announce(s.stored.note))
     if r.state == s.table.state and r.hand and r.hand_state is None:  # (a reload on an earlier hand's review)
         if _stored(s, r.hand) is None:

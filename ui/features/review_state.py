@@ -11,6 +11,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from typing import Any
 
+    from ui.core.words import Message  # noqa: F401  (in type comments)
+
     #: An engine answer as JSON data (the review of a hand, one analysis of the coach).
     Data = dict[str, Any]
 
@@ -57,4 +59,4 @@ class StoredHands:
         self.table = None  # type: str | None  # the table's engine state they were checked for (None: not checked)
         self.asked = None  # type: str | None  # the table state a check is out for
         self.hands = []  # type: list[Data]  # the engine's answer: {hand_number, scores, state, analyses}, by number
-        self.note = ""  # type: str  # the notice when stored reviews were set aside, or ""
+        self.note = None  # type: Message | None  # the notice when stored reviews were set aside, or None

@@ -56,7 +56,7 @@ def take_back(s: "UIState", saved: "dict[str, Any] | None", _problem: "str | Non
     if saved is not None:
         flow.resume(s, saved)
     s.saving.elsewhere = False
-    s.screen.message = ""
+    s.screen.message = None
     if s.table.state is None:
         return match.new_match(s)
     return match.check_table(s, playing_here, match.new_match)

@@ -4,8 +4,8 @@ the file, reads and writes storage, asks the engine). A refused file changes not
 
 from ui.core import effects as fx
 from ui.core import flow
+from ui.core.words import said
 from ui.features import record_flow, transfer
-from ui.view.i18n import _
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
@@ -53,16 +53,16 @@ def written(s: "UIState", offer: "transfer.ImportOffer", ok: bool) -> "Result":
     daily deal is; any flow in progress stops and the table goes on from the file's match."""
     if not ok:
         return record_flow.import_said(
-            s, _("This file could not be imported: the browser's storage is full.")
+            s, said("This file could not be imported: the browser's storage is full.")
         )
     s.stats.record = offer.record
-    s.stats.note = ""
+    s.stats.note = None
     s.screen.panel = None
     resumed = False
     if offer.fields is not None and offer.checked is not None and not s.day.on_table:
         resumed = True
         s.link.gen += 1
         flow.checked(flow.resume(s, offer.fields), offer.checked)
-    s.screen.message = _("Your data was imported.")
-    said = fx.Announce(s.screen.message)
-    return s, [said, fx.Drive()] if resumed else [said]
+    s.screen.message = said("Your data was imported.")
+    told = fx.Announce(s.screen.message)
+    return s, [told, fx.Drive()] if resumed else [told]

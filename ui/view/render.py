@@ -271,8 +271,8 @@ def actions_html(app: "UIState") -> str:
 
 
 def message_html(app: "UIState") -> str:
-    text = app.screen.message or app.screen.notice or ""
-    alert = app.screen.alert
+    text = texts.words(app.screen.message) or texts.words(app.screen.notice)
+    alert = texts.words(app.screen.alert)
     if alert:
         text = alert + (" · " + text if text else "")
     return esc(text)
@@ -285,7 +285,7 @@ def notes_html(app: "UIState", take_over: bool = True) -> str:
     if app.saving.unsaved:
         notes.append(_("This game won't be saved: the browser's storage is full or disabled."))
     if app.link.engine_note:
-        notes.append(app.link.engine_note)
+        notes.append(texts.words(app.link.engine_note))
     html = " ".join('<span data-testid="notice">{}</span>'.format(esc(n)) for n in notes)
     if app.saving.elsewhere and take_over:
         html += take_over_html()
@@ -369,7 +369,8 @@ def overlay_html(app: "UIState") -> str:
             '<div class="loading" data-testid="loading"><div class="spinner"></div><p>{}</p>'
             '<div class="progress"><span style="width:{}%"></span></div></div>'
         ).format(
-            esc(app.screen.loading_text or _("Shuffling the deck…")), esc(int(app.screen.progress or 10))
+            esc(texts.words(app.screen.loading_text) or _("Shuffling the deck…")),
+            esc(int(app.screen.progress or 10)),
         )
     if app.screen.panel in extras.PANELS:
         return extras.panel_html(app, app.screen.panel)

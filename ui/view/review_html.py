@@ -58,7 +58,9 @@ def verdict_html(app: "UIState") -> str:
 def earlier_hands_html(app: "UIState") -> str:
     """The match result's list of its earlier hands kept for review (as the engine checked them)."""
     stored = app.stored
-    note = '<p class="notice" role="status">{}</p>'.format(esc(stored.note)) if stored.note else ""
+    note = (
+        '<p class="notice" role="status">{}</p>'.format(esc(texts.words(stored.note))) if stored.note else ""
+    )
     if stored.table != app.table.state or app.table.view is None:
         return note
     last = app.table.view["hand_number"]

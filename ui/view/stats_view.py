@@ -174,7 +174,7 @@ def statistics_html(app: "UIState") -> str:
     )
     for note in (app.screen.message, app.stats.note):  # (an import's outcome; statistics set aside)
         if note:
-            body = '<p class="note">{}</p>{}'.format(esc(note), body)
+            body = '<p class="note">{}</p>{}'.format(esc(texts.words(note)), body)
     return panel("statistics", _("Statistics"), body, statistics_footer(app), closable=True)
 
 

@@ -9,10 +9,12 @@ from ui.view.i18n import _
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
+    from collections.abc import Callable  # noqa: F401  (in type comments)
     from typing import Any
 
     from gongzhu.table_view import Exposure
     from ui.core.state import View
+    from ui.core.words import Message
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_SUITS = ("H", "D")
@@ -330,3 +332,36 @@ def standing_notice(view: "View") -> str:
     if view["phase"] == "expose":
         return "" if view["exposable"] else _("No card to expose this hand")
     return exposed_notice(view["exposures"])
+
+
+def _joined(parts: "list[Message]") -> str:
+    return " · ".join(text for text in (words(p) for p in parts) if text)
+
+
+#: The texts the view composes from engine facts, by the name ``ui.core.words.composed`` gives them.
+COMPOSED = {
+    "join": _joined,
+    "played": played_text,
+    "signal": signal_text,
+    "trick_won": trick_won_text,
+    "hand_over": hand_over_text,
+    "result": result_title,
+    "exposed": exposed_notice,
+    "standing": standing_notice,
+    "refusal": refusal_text,
+    "hint": hint_text,
+}  # type: dict[str, Callable[..., str]]
+
+
+def words(message: "Message | str | None") -> str:
+    """A message of the core (``ui/core/words.py``) in the player's language ("" for none); a text
+    already worded (a feature's) as it is."""
+    if message is None:
+        return ""
+    if isinstance(message, str):
+        return message
+    key, fields = message
+    if key.startswith("@"):
+        return str(COMPOSED[key[1:]](**fields))
+    text = _(key)
+    return text.format(**fields) if fields else text
