@@ -11,6 +11,7 @@ import pytest
 
 from tests.broken_saves import FakeStorage
 from tests.e2e.game import op, play_out
+from ui import actions
 from ui.core import effects as fx
 from ui.core import flow
 from ui.core.state import UIState
@@ -188,13 +189,13 @@ def test_reset_asks_first() -> None:
     ui = UIState()
     ui, effects = record_flow.on_action(ui, "statistics")
     assert ui.screen.panel == "statistics" and [type(e) for e in effects] == [fx.ReadRecord]
-    ui, effects = flow.on_action(ui, "reset-confirm")
+    ui, effects = actions.on_action(ui, "reset-confirm")
     assert effects == []  # not asked yet
-    ui, effects = flow.on_action(ui, "reset-statistics")
+    ui, effects = actions.on_action(ui, "reset-statistics")
     assert ui.stats.confirm_reset and effects == []
     ui.stats.record = record.Record()
     assert 'data-testid="reset-confirm"' in stats_view.statistics_html(ui)
-    ui, effects = flow.on_action(ui, "reset-confirm")
+    ui, effects = actions.on_action(ui, "reset-confirm")
     assert [type(e) for e in effects] == [fx.ResetRecord] and not ui.stats.confirm_reset
 
 

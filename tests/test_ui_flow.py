@@ -13,10 +13,11 @@ from tests.broken_saves import good_save
 from tests.e2e.game import find_seed, op, play_out
 from tests.support.page import Page as Shell
 from tests.support.page import playable as _playable
-from ui.core import bookkeeping, boot, flow, match, recovery, store
+from ui import actions
+from ui.core import bookkeeping, flow, match, recovery, store
 from ui.core import effects as fx
 from ui.core.state import UIState
-from ui.features import daily_flow, tabs, transfer
+from ui.features import boot, daily_flow, review, tabs, transfer
 from ui.view import render, texts
 
 
@@ -30,7 +31,7 @@ def _started(seed: int) -> Shell:
 
 def _to_my_turn(shell: Shell) -> None:
     if shell.s.table.view and shell.s.table.view["phase"] == "expose":
-        shell.run(flow.on_action(shell.s, "expose-none"))
+        shell.run(actions.on_action(shell.s, "expose-none"))
     assert (
         shell.s.table.view is not None
         and shell.s.table.view["phase"] == "play"
@@ -64,7 +65,7 @@ def test_select_then_play_and_double_tap() -> None:
     _to_my_turn(shell)
     card = _playable(s)[0]
     flow.tap_card(s, card)
-    shell.run(flow.on_action(s, "play"))
+    shell.run(actions.on_action(s, "play"))
     assert card not in s.table.view["hand"]
 
 
@@ -116,12 +117,12 @@ def test_expose_select_confirm_and_none() -> None:
     flow.tap_card(s, mark)
     assert s.table.expose_sel == []
     flow.tap_card(s, mark)
-    shell.run(flow.on_action(s, "expose"))
+    shell.run(actions.on_action(s, "expose"))
     assert s.table.view["phase"] == "play" and mark in s.table.view["exposed"][0]
     assert "You" in texts.words(s.screen.notice) and s.table.expose_sel == []
     # Don't expose
     shell = _started(seed)
-    shell.run(flow.on_action(shell.s, "expose-none"))
+    shell.run(actions.on_action(shell.s, "expose-none"))
     assert shell.s.table.view is not None and shell.s.table.view["exposed"][0] == []
 
 
@@ -147,7 +148,7 @@ def test_hint_selects_and_explains() -> None:
 def test_speed_up_next_hand_and_difficulty_from_the_next_hand() -> None:
     shell = _started(3)
     s = shell.s
-    flow.on_action(s, "speed-up")
+    actions.on_action(s, "speed-up")
     assert s.table.speed
     shell.run(flow.choose_level(s, "hard"))
     assert s.settings.level == "hard" and s.table.hand_level == "normal"
@@ -158,7 +159,7 @@ def test_speed_up_next_hand_and_difficulty_from_the_next_hand() -> None:
     levels = {args["level"] for name, args in shell.calls if name == "bot_step"}
     assert levels == {"normal"}
     shell.calls.clear()
-    shell.run(flow.on_action(s, "next-hand"))
+    shell.run(actions.on_action(s, "next-hand"))
     assert s.table.view is not None and s.table.view["hand_number"] == 2
     assert s.table.hand_level == "hard" and not s.table.speed and s.table.selected is None
     assert {args["level"] for name, args in shell.calls if name in ("bot_step", "bots_expose")} == {"hard"}
@@ -193,10 +194,10 @@ def test_resuming_in_every_phase(where: str) -> None:
             and texts.words(first.message) == "Your turn"
         )
         assert flow.next_step(s)[1] == []  # said once
-    else:  # the hand is over: only the coach's analysis starts, in the background
-        assert (
-            not go_on and len(effects) == 1 and isinstance(first, fx.Background) and first.call.op == "coach"
-        )
+    else:  # the hand is over: the review goes on; only the coach's analysis starts, in the background
+        assert not go_on and [type(e) for e in effects] == [fx.AfterHand]
+        after = review.after_hand(s)
+        assert len(after) == 1 and isinstance(after[0], fx.Background) and after[0].call.op == "coach"
     shell = Shell(s)
     s.link.engine_ready = True
     shell.drive()
@@ -206,7 +207,7 @@ def test_resuming_in_every_phase(where: str) -> None:
             s.table.view["phase"] == "expose" or s.table.view["turn"] == 0
         )
     else:
-        shell.run(flow.on_action(s, "next-hand"))
+        shell.run(actions.on_action(s, "next-hand"))
         assert s.table.view["hand_number"] == 2
 
 
@@ -219,15 +220,15 @@ def test_nothing_is_played_before_the_engine_checked_the_table_or_from_a_followe
     s.link.engine_ready = True
     s.saving.elsewhere = True
     assert flow.tap_card(s, card)[1] == []
-    _state, effects = flow.on_action(s, "play")  # a follower's control says why it does nothing
+    _state, effects = actions.on_action(s, "play")  # a follower's control says why it does nothing
     assert [type(e) for e in effects] == [fx.Announce] and "another tab" in texts.words(s.screen.message)
     s.saving.elsewhere = False
     s.link.ask_seed = 8
     assert flow.tap_card(s, card)[1] == []
-    _state, effects = flow.on_action(s, "seed-new")
+    _state, effects = actions.on_action(s, "seed-new")
     assert s.link.ask_seed is None and isinstance(effects[0], fx.NewMatch) and effects[0].seed == 8
     s.link.ask_seed = 8
-    _state, effects = flow.on_action(s, "seed-resume")
+    _state, effects = actions.on_action(s, "seed-resume")
     assert s.link.ask_seed is None and isinstance(effects[0], fx.Drive)
     assert flow.tap_card(s, card)[1] != [] and s.table.selected == card
 
@@ -243,7 +244,7 @@ def _engine_answers(s: UIState) -> Shell:
     s.link.engine_ready = True
     flow.checked(s, op("check", state=s.table.state))
     shell = Shell(s)
-    shell.run(flow.replay(s))
+    shell.run(actions.replay(s))
     return shell
 
 
@@ -263,7 +264,7 @@ def test_taps_before_the_engine_answers_are_kept_in_order_and_carried_out() -> N
 def test_next_hand_before_the_engine_answers_starts_the_next_hand() -> None:
     s = _resumed("hand over")
     assert s.table.view is not None
-    assert flow.on_action(s, "next-hand")[1] == [] and s.link.queued == [("action", "next-hand")]
+    assert actions.on_action(s, "next-hand")[1] == [] and s.link.queued == [("action", "next-hand")]
     _engine_answers(s)
     assert s.table.view["hand_number"] == 2 and s.link.queued == []
 
@@ -274,7 +275,7 @@ def test_kept_inputs_are_dropped_when_the_table_is_not_the_players() -> None:
     flow.tap_card(s, _playable(s)[0])
     s.link.engine_ready = True
     s.saving.elsewhere = True  # another tab took the game meanwhile
-    assert flow.replay(s)[1] == [] and s.link.queued == [] and s.table.selected is None
+    assert actions.replay(s)[1] == [] and s.link.queued == [] and s.table.selected is None
 
 
 def test_busy_while_anything_on_screen_still_moves() -> None:
@@ -306,11 +307,11 @@ def test_panels_and_keys() -> None:
     s = UIState()
     s.table.view = op("new_match", seed=3)["view"]
     s.link.engine_ready = True
-    flow.on_action(s, "captured")
+    actions.on_action(s, "captured")
     assert s.screen.panel == "captured"
-    flow.on_action(s, "last-trick")
+    actions.on_action(s, "last-trick")
     assert s.screen.panel == "last-trick"
-    flow.on_action(s, "close")
+    actions.on_action(s, "close")
     assert s.screen.panel is None
     hand = s.table.view["hand"]
     assert flow.arrow(s, hand[0], "ArrowRight")[1] == hand[1] and s.table.focus == hand[1]
@@ -322,35 +323,35 @@ def test_the_settings_sheet_opens_switches_and_closes() -> None:
     s = UIState()
     s.table.view = op("new_match", seed=3)["view"]
     s.link.engine_ready = True
-    flow.on_action(s, "menu")
+    actions.on_action(s, "menu")
     assert s.screen.sheet
     # a switch flips its setting, is saved, and leaves the sheet open to show it
     for action, field in (("four-colour", "four_colour"), ("memory-aid", "memory_aid")):
-        _s, effects = flow.on_action(s, action)
+        _s, effects = actions.on_action(s, action)
         assert getattr(s.settings, field) is True and s.screen.sheet
         assert [type(e) for e in effects] == [fx.SaveSettings]
     # sound turned on is heard at once (a preview); turned off, it is silent
-    _s, effects = flow.on_action(s, "sound")
+    _s, effects = actions.on_action(s, "sound")
     assert s.settings.sound is True and s.screen.sheet
     assert [type(e) for e in effects] == [fx.SaveSettings, fx.Sound]
     assert isinstance(effects[1], fx.Sound) and effects[1].kind == "card"
-    _s, effects = flow.on_action(s, "sound")
+    _s, effects = actions.on_action(s, "sound")
     assert s.settings.sound is False and [type(e) for e in effects] == [fx.SaveSettings]
     # an entry that opens a panel closes the sheet; ☰ again, or its close button, closes it
-    flow.on_action(s, "captured")
+    actions.on_action(s, "captured")
     assert s.screen.panel == "captured" and not s.screen.sheet
-    flow.on_action(s, "menu")  # the entry again, with the panel open: it stays open
-    flow.on_action(s, "captured")
+    actions.on_action(s, "menu")  # the entry again, with the panel open: it stays open
+    actions.on_action(s, "captured")
     assert s.screen.panel == "captured" and not s.screen.sheet
-    flow.on_action(s, "last-trick")  # the table's Last trick button is a toggle
-    flow.on_action(s, "last-trick")
+    actions.on_action(s, "last-trick")  # the table's Last trick button is a toggle
+    actions.on_action(s, "last-trick")
     assert s.screen.panel is None
-    flow.on_action(s, "close")
-    flow.on_action(s, "menu")
-    flow.on_action(s, "menu")
+    actions.on_action(s, "close")
+    actions.on_action(s, "menu")
+    actions.on_action(s, "menu")
     assert not s.screen.sheet
-    flow.on_action(s, "menu")
-    flow.on_action(s, "menu-close")
+    actions.on_action(s, "menu")
+    actions.on_action(s, "menu-close")
     assert not s.screen.sheet
 
 
@@ -457,7 +458,7 @@ def test_an_engine_lost_with_no_save_starts_the_next_match_under_the_players_hou
     _booted(None, page)
     assert _rules(page)["match_end"] == "hands:8"
     page.engine.die = True
-    page.run(flow.on_action(page.s, "hint"))
+    page.run(actions.on_action(page.s, "hint"))
     assert page.engine.restarts == 1 and page.s.link.engine_ready and not page.s.link.recovering
     assert _rules(page)["match_end"] == "hands:8" and _rules(page)["first_lead"] == "2C"
     assert "restarted" in texts.words(page.s.link.engine_note)
@@ -471,7 +472,7 @@ def test_a_recovery_resumes_the_save_and_nothing_else() -> None:
     plan = boot.first_paint(page.s, True, True, store.load_settings(page.storage),
                             store.load(page.storage), False, None, None)  # fmt: skip
     for _press in range(2):
-        page.run(flow.on_action(page.s, "play-again"))
+        page.run(actions.on_action(page.s, "play-again"))
     assert page.s.link.queued == [("action", "play-again")] * 2
     page.run(boot.engine_ready(page.s, plan))
     s = page.s
@@ -482,7 +483,7 @@ def test_a_recovery_resumes_the_save_and_nothing_else() -> None:
     page.run(flow.tap_card(s, s.table.selected or ""))
     match_id = s.table.view["match_id"] if s.table.view else ""
     page.engine.die = True
-    page.run(flow.on_action(s, "hint"))
+    page.run(actions.on_action(s, "hint"))
     assert s.table.view is not None and s.table.view["match_id"] == match_id  # the same match goes on
     assert sum(name == "new_match" for name, _args in page.calls) == 1
 
@@ -494,7 +495,7 @@ def test_a_doubled_dont_expose_kept_at_the_first_paint_is_carried_out_once() -> 
     plan = boot.first_paint(page.s, True, True, store.load_settings(page.storage),
                             store.load(page.storage), False, None, None)  # fmt: skip
     for _press in range(2):
-        page.run(flow.on_action(page.s, "expose-none"))
+        page.run(actions.on_action(page.s, "expose-none"))
     page.run(boot.engine_ready(page.s, plan))
     steps = [args["action"] for name, args in page.calls if name == "step"]
     assert steps == [{"type": "expose", "seat": 0, "cards": []}]
@@ -513,11 +514,11 @@ def test_another_tab_is_followed_then_taken_back_from_the_hand_summary() -> None
     shown = render.regions(s)  # "Play here" in the summary, which covers the notes; no "Next hand"
     assert 'data-testid="take-over"' in shown["overlay"] and 'data-action="next-hand"' not in shown["overlay"]
     assert 'data-testid="take-over"' not in shown["notes"]
-    page.run(flow.on_action(s, "next-hand"))  # a follower's control says why it does nothing
+    page.run(actions.on_action(s, "next-hand"))  # a follower's control says why it does nothing
     assert s.table.view["hand_number"] == 1 and "another tab" in texts.words(s.screen.message)
-    page.run(flow.on_action(s, "take-over"))  # "Play here", from the summary
+    page.run(actions.on_action(s, "take-over"))  # "Play here", from the summary
     assert not s.saving.elsewhere and s.table.checked and page.storage.getItem(store.SAVE_KEY) is not None
-    page.run(flow.on_action(s, "next-hand"))
+    page.run(actions.on_action(s, "next-hand"))
     assert s.table.view["hand_number"] == 2
 
 
@@ -530,7 +531,7 @@ def test_a_follower_ignores_a_save_it_cannot_read() -> None:
 def test_a_failed_request_says_why() -> None:
     page = _booted(_saved("play, my turn"))
     page.engine.refuse["hint"] = "boom"
-    page.run(flow.on_action(page.s, "hint"))
+    page.run(actions.on_action(page.s, "hint"))
     assert texts.words(page.s.screen.message) == "Something went wrong: boom" and not page.s.link.busy
 
 
@@ -538,7 +539,7 @@ def test_an_engine_that_cannot_be_restarted_says_to_reload() -> None:
     page = _booted(_saved("play, my turn"))
     page.engine.die = True
     page.engine.broken = True
-    page.run(flow.on_action(page.s, "hint"))
+    page.run(actions.on_action(page.s, "hint"))
     s = page.s
     assert (
         not s.link.recovering
@@ -551,16 +552,16 @@ def test_the_daily_deal_opens_is_recorded_then_shows_its_result_and_leaves_for_t
     page = _booted(_saved("play, my turn"))
     s = page.s
     match_id = s.table.view["match_id"] if s.table.view else ""
-    page.run(flow.on_action(s, "daily"))
+    page.run(actions.on_action(s, "daily"))
     assert s.day.on_table == "2026-12-03" and not s.day.practice and s.table.hand_level == "hard"
     while s.table.view is not None and s.table.view["phase"] in ("expose", "play"):
         page.play_hand()
     assert s.day.result is not None  # recorded once, for today
-    page.run(flow.on_action(s, "share"))
+    page.run(actions.on_action(s, "share"))
     assert page.files.shared and texts.words(s.screen.message).startswith("Copied to the clipboard")
-    page.run(flow.on_action(s, "daily-leave"))
+    page.run(actions.on_action(s, "daily-leave"))
     assert s.day.on_table is None and s.table.view is not None and s.table.view["match_id"] == match_id
-    page.run(flow.on_action(s, "daily"))  # played already: its result, over the match
+    page.run(actions.on_action(s, "daily"))  # played already: its result, over the match
     assert s.screen.panel == "daily" and s.day.on_table is None
 
 
@@ -575,9 +576,9 @@ def test_an_import_is_offered_then_written_and_its_match_goes_on() -> None:
     s = page.s
     other = _saved("hand over", seed=21)
     page.files.picked = transfer.export_text(_storage_with(other), "2026-12-02")
-    page.run(flow.on_action(s, "import"))
+    page.run(actions.on_action(s, "import"))
     assert s.stats.import_offer is not None and s.screen.panel == "statistics"
-    page.run(flow.on_action(s, "import-confirm"))
+    page.run(actions.on_action(s, "import-confirm"))
     assert texts.words(s.screen.message) == "Your data was imported." and s.table.view is not None
     assert s.table.view["phase"] == "hand_over" and s.table.state == other["state"]
 
@@ -592,10 +593,10 @@ def test_a_cancelled_or_broken_import_changes_nothing() -> None:
     page = _booted(_saved("play, my turn"))
     before = page.s.table.state
     page.files.picked = None
-    page.run(flow.on_action(page.s, "import"))
+    page.run(actions.on_action(page.s, "import"))
     assert page.s.stats.import_offer is None and texts.words(page.s.screen.message) == ""
     page.files.picked = "{broken"
-    page.run(flow.on_action(page.s, "import"))
+    page.run(actions.on_action(page.s, "import"))
     assert (
         page.s.stats.import_offer is None
         and texts.words(page.s.screen.message)

@@ -11,6 +11,7 @@ from typing import Any
 from tests.broken_saves import good_save
 from tests.e2e.game import find_seed, op, play_out
 from tests.support.page import Page as Shell
+from ui import actions
 from ui.core import effects as fx
 from ui.core import flow, store
 from ui.core.state import UIState
@@ -122,7 +123,7 @@ def test_a_new_hand_is_dealt_card_after_card_until_the_deal_is_over_or_the_playe
     )
     # the next hand deals again; a tap ends the deal at once (the hand is redrawn)
     shell.play_hand()
-    shell.run(flow.on_action(s, "next-hand"))
+    shell.run(actions.on_action(s, "next-hand"))
     assert [e.hand for e in shell.effects if isinstance(e, fx.Deal)] == [1, 2]
     assert s.motion.dealing == 2
     flow.tap_card(s, s.table.view["hand"][0])

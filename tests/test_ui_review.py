@@ -10,6 +10,7 @@ from typing import Any
 from gongzhu import coach
 from tests.e2e.game import op, play_out
 from tests.support.page import Page
+from ui import actions
 from ui.core import effects as fx
 from ui.core import flow, settings, store
 from ui.core.state import UIState
@@ -86,7 +87,7 @@ def test_a_player_action_while_a_coach_step_is_pending_goes_at_once_and_drops_th
     s = shell.s
     pending = shell.background.pop(0)  # a coach step the worker has not answered yet
     assert s.review.running and not s.link.busy
-    _s, effects = flow.on_action(s, "next-hand")
+    _s, effects = actions.on_action(s, "next-hand")
     # the player's request is the transition's own engine call: nothing waits for the coach first
     assert [type(e) for e in effects] == [fx.Call] and effects[0].op == "step"
     shell.run((s, effects))
@@ -99,18 +100,18 @@ def test_a_player_action_while_a_coach_step_is_pending_goes_at_once_and_drops_th
 def test_review_steps_through_the_tricks_and_resumes_after_a_reload() -> None:
     shell = at_hand_over()
     s = shell.s
-    shell.run(flow.on_action(s, "review-hand"))
+    shell.run(actions.on_action(s, "review-hand"))
     html = render.overlay_html(s)
     assert 'data-testid="review"' in html and 'data-trick="1"' in html
     first = s.review.data["tricks"][0]["plays"]
     for play in first:
         assert 'data-card="{card}" data-seat="{seat}"'.format(**play) in html
-    shell.run(flow.on_action(s, "review-prev"))
+    shell.run(actions.on_action(s, "review-prev"))
     assert s.review.trick == 1
     for _ in range(20):
-        shell.run(flow.on_action(s, "review-next"))
+        shell.run(actions.on_action(s, "review-next"))
     assert s.review.trick == 13
-    shell.run(flow.on_action(s, "review-go-4"))
+    shell.run(actions.on_action(s, "review-go-4"))
     assert s.review.trick == 4
     winner = {0: "You", 1: "Ming", 2: "Hua", 3: "Jun"}[s.review.data["tricks"][3]["winner"]]
     assert shell.said[-1].startswith("Trick 4: ") and shell.said[-1].endswith("won by " + winner)  # read out
@@ -148,10 +149,10 @@ def test_costly_plays_carry_their_cost_in_the_review() -> None:
     shell = at_hand_over(packed=predicted_hand_over(COSTLY_SEED))
     s = shell.s
     shell.run_background()
-    shell.run(flow.on_action(s, "review-hand"))
+    shell.run(actions.on_action(s, "review-hand"))
     costly = [a for a in s.review.analyses if a["costly"] and a["kind"] == "play"]
     assert costly, "the first playable card each time gives points away in this deal"
-    shell.run(flow.on_action(s, "review-go-{}".format(costly[0]["trick"])))
+    shell.run(actions.on_action(s, "review-go-{}".format(costly[0]["trick"])))
     html = render.overlay_html(s)
     assert 'data-costly="{}"'.format(costly[0]["cost"]) in html
 
@@ -162,7 +163,7 @@ def test_memory_aid_switch_is_a_saved_setting_and_shows_the_engine_facts() -> No
     s.link.engine_ready = True
     s.table.state, s.table.view = packed["state"], packed["view"]
     assert 'data-testid="memory-points"' not in render.seat_html(s, 0)
-    s, effects = flow.on_action(s, "memory-aid")
+    s, effects = actions.on_action(s, "memory-aid")
     assert s.settings.memory_aid and any(isinstance(e, fx.SaveSettings) for e in effects)
     assert 'data-testid="memory-points"' in render.seat_html(s, 0)
     memory = s.table.view["memory"]
@@ -189,7 +190,7 @@ def test_no_value_of_the_review_or_the_coach_is_written_as_markup() -> None:
     shell = at_hand_over()
     s = shell.s
     shell.run_background()
-    shell.run(flow.on_action(s, "review-hand"))
+    shell.run(actions.on_action(s, "review-hand"))
     assert s.review.data is not None
     i18n.install("fr", Poisoned())
     try:
@@ -229,8 +230,8 @@ def test_a_saved_memory_aid_of_the_wrong_shape_is_refused_before_it_is_drawn() -
 
 def test_a_resumed_review_survives_a_save_before_the_engine_answered() -> None:
     shell = at_hand_over()
-    shell.run(flow.on_action(shell.s, "review-hand"))
-    shell.run(flow.on_action(shell.s, "review-go-7"))
+    shell.run(actions.on_action(shell.s, "review-hand"))
+    shell.run(actions.on_action(shell.s, "review-go-7"))
     resumed = flow.resume(UIState(), store.decode(store.encode(shell.s)))
     again = store.decode(store.encode(resumed))  # saved again before the engine's check answered
     assert again["review_trick"] == 7
@@ -306,7 +307,7 @@ def test_an_earlier_hand_is_reviewed_coached_and_resumed_after_a_reload() -> Non
     run_check(shell)
     shell.background.clear()  # (the last hand's coach: not needed here)
     s.review.running = False
-    shell.run(flow.on_action(s, "review-hand-2"))
+    shell.run(actions.on_action(s, "review-hand-2"))
     assert s.review.hand == 2 and s.review.data is not None and s.review.data["hand_number"] == 2
     html = render.overlay_html(s)
     assert 'data-testid="review"' in html and 'data-trick="1"' in html and "Hand 2: trick 1 of 13" in html
@@ -320,7 +321,7 @@ def test_an_earlier_hand_is_reviewed_coached_and_resumed_after_a_reload() -> Non
     stored = {e["hand"]: e for e in review_store.entries(shell.storage)}
     assert stored[2]["analyses"] == s.review.analyses
     shell.background.clear()
-    shell.run(flow.on_action(s, "review-go-5"))
+    shell.run(actions.on_action(s, "review-go-5"))
     # a reload: the save names the hand and the trick; the engine checks the stored hands again
     saved = store.decode(store.encode(s))
     assert saved["review_hand"] == 2 and saved["review_trick"] == 5
@@ -365,7 +366,7 @@ def test_a_tampered_stored_review_is_set_aside_with_a_notice_and_never_drawn() -
     assert shell.said[-1] == texts.words(s.stored.note)
     assert "<b>lots</b>" in shell.storage.data[review_store.CORRUPT_KEY]  # kept aside, not lost
     assert [e["hand"] for e in review_store.entries(shell.storage)] == numbers
-    shell.run(flow.on_action(s, "review-hand-3"))  # a refused hand cannot be opened
+    shell.run(actions.on_action(s, "review-hand-3"))  # a refused hand cannot be opened
     assert s.review.trick == 0
 
 
@@ -406,7 +407,8 @@ def test_a_finished_hand_is_kept_for_review_as_it_ends() -> None:
         before = s.table.state
         answer = op("bot_step", state=before, seat=turn, level="normal")
         s, effects = flow.answered(s, answer, before)
-    kept = [e for e in effects if isinstance(e, fx.KeepReview)]
+    assert [e for e in effects if isinstance(e, fx.HandOver)]  # (the review keeps the hand: review.kept)
+    kept = [e for e in review.kept(s) if isinstance(e, fx.KeepReview)]
     assert len(kept) == 1 and kept[0].hand == 1 and kept[0].state == s.table.state
 
 
@@ -418,7 +420,7 @@ def test_the_page_states_the_coachs_threshold() -> None:
 def test_a_resumed_earlier_review_closes_when_the_engine_cannot_check_the_stored_hands() -> None:
     shell = at_match_over()
     run_check(shell)
-    shell.run(flow.on_action(shell.s, "review-hand-3"))
+    shell.run(actions.on_action(shell.s, "review-hand-3"))
     saved = store.decode(store.encode(shell.s))
     again = flow.resume(UIState(), saved)
     again.link.engine_ready = True

@@ -27,8 +27,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from typing import Any
 
-    from ui.core import boot, flow, later, store
+    from ui.core import flow, later, store
     from ui.core.state import UIState
+    from ui.features import boot
     from ui.runner import Runner
     from ui.shell import app as game
     from ui.shell import bridge, pwa
@@ -111,7 +112,8 @@ async def load_modules() -> None:
     from ui.view import table, texts  # noqa: F401
 
     await asyncio.sleep(0)
-    from ui.core import boot, flow, later
+    from ui.core import flow, later
+    from ui.features import boot
     from ui.view import html, render  # noqa: F401
 
     await asyncio.sleep(0)

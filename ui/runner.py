@@ -10,6 +10,7 @@ match, a restart, another tab: ``UIState.link.gen``) are dropped.
 
 import asyncio
 
+from ui import actions
 from ui.core import bookkeeping, flow, later, match, recovery, store
 from ui.core import effects as fx
 from ui.core.ports import EngineDied, EngineError
@@ -71,6 +72,8 @@ class Runner:
             fx.Deal: self._deal,
             fx.Fly: self._fly,
             fx.Replay: self._replay,
+            fx.HandOver: self._hand_over,
+            fx.AfterHand: self._after_hand,
             fx.Drive: self._drive,
             fx.NewMatch: self._new_match,
             fx.CountHand: self._count_hand,
@@ -251,7 +254,13 @@ class Runner:
         await self.go_on(gen, flow.trick_cleared)
 
     async def _replay(self, effect: "fx.Replay", gen: int) -> None:
-        await self.run(flow.replay(self.ui))
+        await self.run(actions.replay(self.ui))
+
+    async def _hand_over(self, effect: "fx.HandOver", gen: int) -> None:
+        await self.run((self.ui, review.kept(self.ui)))
+
+    async def _after_hand(self, effect: "fx.AfterHand", gen: int) -> None:
+        await self.run((self.ui, review.after_hand(self.ui)))
 
     async def _deal(self, effect: "fx.Deal", gen: int) -> None:
         self.spawn(self._after_motion(gen, flow.dealt, effect.hand))

@@ -7,7 +7,7 @@ import asyncio
 import json
 from typing import Any
 
-from ui import engine_worker
+from ui import actions, engine_worker
 from ui.core import effects as fx
 from ui.core import flow, store
 from ui.core.ports import EngineDied, EngineError, Ports
@@ -186,7 +186,7 @@ class Page:
         hand = s.table.view["hand_number"]
         while s.table.view["hand_number"] == hand and s.table.view["phase"] in ("expose", "play"):
             if s.table.view["phase"] == "expose":
-                self.run(flow.on_action(s, "expose-none"))
+                self.run(actions.on_action(s, "expose-none"))
             else:
                 card = playable(s)[0]
                 flow.tap_card(s, card)

@@ -12,6 +12,12 @@ def named_tab(s: "UIState", token: str) -> "UIState":
     return s
 
 
+def match_token(s: "UIState") -> str:
+    """The token of a match the page starts now: this tab's token and the flow's generation, so
+    every match the player starts, whatever its seed, counts under keys of its own (``ui/features/record.py``)."""
+    return s.saving.tab + "." + str(s.link.gen)
+
+
 def input_received(s: "UIState") -> "UIState":
     """An input arrived; its handling starts in a task of its own (busy until then)."""
     s.link.inputs += 1

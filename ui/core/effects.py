@@ -1,8 +1,11 @@
-"""What a transition of ``ui/core/flow.py`` asks the shell (``ui/shell/app.py``) to do, as plain data.
+"""What a transition asks the effect runner (``ui/runner.py``) to do, as plain data.
 
-Pure Python (MicroPython and CPython): the shell runs each effect in order; the tests of the flow
-read them. An engine answer comes back into the flow by :attr:`Call.then`, the transition itself.
+Pure Python (MicroPython and CPython): the runner runs each effect in order; the tests of the flows
+read them. What comes back (an engine answer, what storage holds) goes to the transition the effect
+names (:attr:`Call.then` and the like).
 """
+
+from gongzhu.vocab import GOAT, PIG, TRANSFORMER
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
@@ -82,6 +85,10 @@ class Toast(Effect):
         return "Toast(" + self.card + ")"
 
 
+#: The sound each signal card makes when it is played (``ui.features.sound.SOUNDS`` plays them).
+SIGNAL_SOUNDS = {PIG: "pig", GOAT: "goat", TRANSFORMER: "transformer"}
+
+
 class Sound(Effect):
     """Play the sound ``kind`` (one of ``ui.features.sound.SOUNDS``), when the player turned sound on."""
 
@@ -112,8 +119,22 @@ class Fly(Effect):
         return "Fly(" + self.card + ")"
 
 
+class HandOver(Effect):
+    """The table's hand just ended: the review keeps it (``review.kept``)."""
+
+    def __repr__(self) -> str:
+        return "HandOver()"
+
+
+class AfterHand(Effect):
+    """Play waits on the hand's end: the review's requests go on (``review.after_hand``)."""
+
+    def __repr__(self) -> str:
+        return "AfterHand()"
+
+
 class Replay(Effect):
-    """Carry out the next input kept while the engine was starting (``flow.replay``)."""
+    """Carry out the next input kept while the engine was starting (``actions.replay``)."""
 
     def __repr__(self) -> str:
         return "Replay()"

@@ -11,13 +11,11 @@ asks the worker -> :func:`stepped` with the answer -> the state takes the new vi
 """
 
 from gongzhu.vocab import DAILY_LEVEL, LEVELS, RULE_VALUES, SIGNAL_CARDS
+from ui.core import bookkeeping, settings, shape, steps
 from ui.core import effects as fx
-from ui.core import later, settings, shape
+from ui.core.review_state import ReviewState, StoredHands
 from ui.core.state import TableState
 from ui.core.words import composed, joined, said
-from ui.features import sound
-from ui.features.review_state import ReviewState, StoredHands
-from ui.view import table
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
@@ -26,11 +24,8 @@ if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from ui.core.effects import Effect
     from ui.core.state import UIState, View
     from ui.core.words import Message
-    from ui.features import record_flow, review, tabs
 
     Result = tuple[UIState, list[Effect]]
-else:  # (imported when first needed, not before the table is drawn: ui/core/later.py)
-    record_flow, review, tabs = later.modules("features.record_flow", "features.review", "features.tabs")
 
 
 def say(s: "UIState", message: "Message") -> "Result":
@@ -47,11 +42,11 @@ def standing_notice(view: "View") -> "Message | None":
 
 
 def _sounds(s: "UIState", *kinds: str) -> "list[Effect]":
-    """The sounds ``kinds`` (``ui.features.sound.SOUNDS``), only when the player turned sound on."""
+    """The sounds ``kinds`` (``ui.features.sound.SOUNDS`` plays them), only when the player turned sound on."""
     return [fx.Sound(kind) for kind in kinds] if s.settings.sound else []
 
 
-def _open(s: "UIState") -> bool:
+def open_to_player(s: "UIState") -> bool:
     """The player may act on the table: the engine checked it, no question is up, no other tab has it."""
     return (
         s.table.view is not None
@@ -61,7 +56,7 @@ def _open(s: "UIState") -> bool:
     )
 
 
-def _waiting(s: "UIState") -> bool:
+def waiting(s: "UIState") -> bool:
     """The table is drawn (a save) but the engine has not answered yet: an input is kept for it."""
     return (
         s.table.view is not None
@@ -91,22 +86,6 @@ def busy(s: "UIState") -> bool:
         or s.motion.collecting is not None
     )
     return working or moving or s.link.inputs > 0
-
-
-def replay(s: "UIState") -> "Result":
-    """The engine has answered: the first input kept meanwhile (:func:`_waiting`) is carried out,
-    then the next (``Replay``). Inputs kept for a table that was replaced are dropped (the notice
-    that replaced it says why)."""
-    if not s.link.queued:
-        return s, []
-    if not _open(s):
-        s.link.queued = []
-        return s, []
-    kind, value = s.link.queued.pop(0)
-    s, effects = tap_card(s, value) if kind == "tap" else on_action(s, value)
-    if s.link.queued:
-        effects.append(fx.Replay())
-    return s, effects
 
 
 def checked(s: "UIState", packed: "dict[str, Any]", sent: "str | None" = None) -> "UIState":
@@ -142,12 +121,12 @@ def _announce_step(old: "View | None", new: "View") -> "list[Effect]":
     """What screen readers hear of a step: the card played, the trick's winner, the signal cards,
     the end of the hand or the match."""
     out = []  # type: list[Effect]
-    play = table.played_card(old, new)
+    play = steps.played_card(old, new)
     if play:
         out.append(fx.Announce(composed("played", seat=play["seat"], code=play["card"])))
         if play["card"] in SIGNAL_CARDS:
             out.append(fx.Announce(composed("signal", code=play["card"])))
-    if table.completed_trick(old, new) and new["tricks"][-1].get("winner") is not None:
+    if steps.completed_trick(old, new) and new["tricks"][-1].get("winner") is not None:
         out.append(fx.Announce(composed("trick_won", seat=new["tricks"][-1]["winner"])))
     if old and old["phase"] in ("expose", "play") and new["phase"] in ("hand_over", "match_over"):
         out.append(fx.Announce(composed("hand_over", view=new)))
@@ -175,7 +154,7 @@ def answered(s: "UIState", packed: "dict[str, Any]", sent: "str | None" = None) 
     s.table.checked = True
     s.screen.message = None
     effects.extend(_announce_step(old, new))
-    play = table.played_card(old, new)
+    play = steps.played_card(old, new)
     s.motion.fresh_card = play["card"] if play else None
     s.motion.flying = s.motion.fresh_card
     if play:
@@ -183,8 +162,8 @@ def answered(s: "UIState", packed: "dict[str, Any]", sent: "str | None" = None) 
         effects.extend(_sounds(s, "card"))
     if play and play["card"] in SIGNAL_CARDS:
         effects.append(fx.Toast(play["card"]))
-        effects.extend(_sounds(s, sound.SIGNALS[play["card"]]))
-    if table.completed_trick(old, new):
+        effects.extend(_sounds(s, fx.SIGNAL_SOUNDS[play["card"]]))
+    if steps.completed_trick(old, new):
         s.table.hold = True
     if s.table.selected not in new["hand"] or new["phase"] != "play":
         s.table.selected = None
@@ -202,7 +181,7 @@ def answered(s: "UIState", packed: "dict[str, Any]", sent: "str | None" = None) 
     if new["phase"] in ("hand_over", "match_over"):
         effects.extend(count_hand(s))
         if old is not None and old["phase"] in ("expose", "play"):
-            effects.extend(review.kept(s))
+            effects.append(fx.HandOver())
     effects.append(fx.Save())
     return s, effects
 
@@ -221,7 +200,7 @@ def started(s: "UIState", packed: "dict[str, Any]", sent: "str | None" = None) -
     """A new match was dealt: a fresh table (the shell then runs the opponents)."""
     s.link.busy = False
     s.table.view = None
-    s.table.match_token = record_flow.match_token(s)
+    s.table.match_token = bookkeeping.match_token(s)
     return answered(s, packed)
 
 
@@ -303,7 +282,7 @@ def next_step(s: "UIState") -> "tuple[UIState, list[Effect], bool]":
         args = {"state": s.table.state, "level": s.table.hand_level}  # type: dict[str, Any]
         return s, [fx.Call("bots_expose", args, bots_answered)], True
     if phase != "play":
-        return s, review.after_hand(s), False
+        return s, [fx.AfterHand()], False
     if view["turn"] == 0:
         if s.screen.turn_said == s.table.state:
             return s, [], False
@@ -363,10 +342,10 @@ def tap_card(s: "UIState", code: str) -> "Result":
     s.screen.alert = None
     s.motion.dealing = None  # (the hand is redrawn: its cards must not arrive again)
     view = s.table.view
-    if _waiting(s):
+    if waiting(s):
         s.link.queued.append(("tap", code))
         return s, []
-    if not _open(s) or s.link.busy or view is None:
+    if not open_to_player(s) or s.link.busy or view is None:
         return s, []
     phase = view["phase"]
     if phase == "expose":
@@ -392,7 +371,7 @@ def tap_card(s: "UIState", code: str) -> "Result":
 
 
 def hint(s: "UIState") -> "Result":
-    if not _open(s) or s.link.busy:
+    if not open_to_player(s) or s.link.busy:
         return s, []
     s.link.busy = True
     s, effects = say(s, said("Thinking…"))
@@ -405,29 +384,10 @@ def toggle_panel(s: "UIState", name: str) -> "Result":
     return s, []
 
 
-def on_action(s: "UIState", name: str) -> "Result":
-    """A button of the table (``data-action``)."""
-    if name in ("menu", "menu-close"):
-        return menu(s, name == "menu" and not s.screen.sheet)
-    if name in TOGGLES:
-        return toggle_setting(s, name)
-    s.screen.sheet = False  # (any other button of the sheet opens a panel or leaves the table: it closes)
-    if name == "close":
-        s.screen.panel = None
-        return s, []
-    if name == "seed-new" or name == "seed-resume":
-        return answer_seed(s, name == "seed-new")
-    if name in record_flow.ACTIONS:
-        return record_flow.on_action(s, name)
-    if name == "take-over":
-        return tabs.take_over(s)
-    if _waiting(s):
-        s.link.queued.append(("action", name))
-        return s, []
-    if s.saving.elsewhere and name in TABLE_ACTIONS:
-        return say(s, said("This game is being played in another tab."))
-    if not _open(s):
-        return s, []
+def table_action(s: "UIState", name: str) -> "Result | None":
+    """A button of the table's own (:data:`TABLE_ACTIONS`), once the player may act; None for any
+    other. A decision kept for a moment that is over (an expose decision after the expose phase, a
+    second "Play again") is dropped."""
     view = s.table.view
     if name in ("expose", "expose-none"):
         if view is None or view["actions"]["expose"] is not None:
@@ -449,15 +409,12 @@ def on_action(s: "UIState", name: str) -> "Result":
         if view is None or view["phase"] != "match_over":
             return s, []  # (a second "Play again" kept for the match that is over: dropped)
         return s, [fx.NewMatch()]
-    reviewing = review.on_action(s, name)
-    if reviewing is not None:
-        return reviewing
     if name == "captured":  # an entry of the sheet: it opens the panel, even one already open
         s.screen.panel = name
         return s, []
     if name == "last-trick":  # the table's button: a second tap closes what the first opened
         return toggle_panel(s, name)
-    return s, []
+    return None
 
 
 #: The table's own actions: a tab that follows another one says why they do nothing there.

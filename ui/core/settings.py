@@ -1,7 +1,7 @@
 """The player's settings: the one table of their names, defaults and values (pure).
 
 ``UIState.settings`` holds a :class:`Settings`; the saves (``ui/core/store.py``), the boot
-(``ui/core/boot.py``), the settings sheet (``ui/view/settings_view.py``) and its transitions
+(``ui/features/boot.py``), the settings sheet (``ui/view/settings_view.py``) and its transitions
 (``ui/core/flow.py``) all read the table here: :data:`CHOICES` (a setting chosen among values, the
 first the default), :data:`SWITCHES` (on or off, off by default) and the house rules
 (:data:`RULE_VALUES`, named in ``ui/view/house_rules.py``).

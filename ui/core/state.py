@@ -9,12 +9,12 @@ table (:class:`TableState`), the engine link (:class:`EngineLink`), the settings
 (``ui/core/settings.py``), what the page says and shows (:class:`Screen`), what is moving
 (:class:`Motion`), the saves (:class:`Saving`), the player's record (:class:`RecordState`), the daily
 deal (:class:`DailyState`), the hand review and the match's earlier hands
-(``ui/features/review_state.py``).
+(``ui/core/review_state.py``).
 """
 
 from gongzhu.vocab import DEFAULT_LEVEL
+from ui.core.review_state import ReviewState, StoredHands
 from ui.core.settings import Settings
-from ui.features.review_state import ReviewState, StoredHands
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)

@@ -30,12 +30,6 @@ ACTIONS = (
 )
 
 
-def match_token(s: "UIState") -> str:
-    """The token of a match the page starts now: this tab's token and the flow's generation, so
-    every match the player starts, whatever its seed, counts under keys of its own (``ui/features/record.py``)."""
-    return s.saving.tab + "." + str(s.link.gen)
-
-
 def problem_note(problem: "str | None") -> "Message | None":
     """The notice for statistics that could not be read (``record.load``'s problem), or None."""
     if problem and problem.startswith("newer"):

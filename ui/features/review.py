@@ -16,8 +16,8 @@ reload resumes the review from the engine's own answer.
 
 from gongzhu.vocab import HAND_ENDS
 from ui.core import effects as fx
+from ui.core.review_state import ReviewState
 from ui.core.words import said
-from ui.features.review_state import ReviewState
 from ui.view import texts
 from ui.view.i18n import _
 

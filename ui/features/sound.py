@@ -10,7 +10,7 @@ sound once the page has had one (``navigator.userActivation.hasBeenActive``); be
 are skipped, never queued.
 """
 
-from gongzhu.vocab import GOAT, PIG, TRANSFORMER
+from ui.core.effects import SIGNAL_SOUNDS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
@@ -47,7 +47,7 @@ SOUNDS = {
 }  # type: dict[str, tuple[Note, ...]]
 
 #: The signal cards' sounds, by the card code the toast shows (``ui.core.effects.Toast``).
-SIGNALS = {PIG: "pig", GOAT: "goat", TRANSFORMER: "transformer"}
+SIGNALS = SIGNAL_SOUNDS
 
 #: The quietest gain an exponential ramp may reach (it cannot reach zero).
 SILENT = 0.0001

@@ -8,6 +8,7 @@ import asyncio
 from pyscript import window
 
 from gongzhu.vocab import NEW_SEED_BOUND
+from ui import actions
 from ui.core import bookkeeping, flow, settings
 from ui.core.ports import Ports
 from ui.core.state import UIState
@@ -164,7 +165,7 @@ def on_click(event: "Any") -> None:
     if action is not None and action.tagName != "SELECT":
         if action.hasAttribute("disabled"):
             return
-        runner.take_input(flow.on_action, str(action.dataset.action))
+        runner.take_input(actions.on_action, str(action.dataset.action))
         return
     card = target.closest("#hand [data-card]")
     if card is not None:
@@ -228,7 +229,7 @@ def on_key(event: "Any") -> None:
             bookkeeping.focus(ui, str(card.dataset.card))
             on_click(event)
     elif key == "Escape" and ui.screen.panel:
-        runner.take_input(flow.on_action, "close")
+        runner.take_input(actions.on_action, "close")
 
 
 def on_pointer(event: "Any") -> None:

@@ -16,8 +16,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from typing import Any
 
+    from ui.core.review_state import ReviewState
     from ui.core.state import UIState
-    from ui.features.review_state import ReviewState
 
 
 def _cards_text(cards: "list[str]") -> str:

@@ -1,0 +1,70 @@
+"""The UI's folders keep the layers their names promise: ``ui/core`` (the state, its transitions and
+the effects) imports neither ``ui/view`` nor ``ui/features`` when it runs, nor names them through
+``later.modules``; and neither imports the browser (the view does only to load a catalog, ``ui/view/i18n.py``)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CORE = sorted((ROOT / "ui" / "core").glob("*.py"))
+
+
+def _runtime_imports(path: Path) -> list[str]:
+    """The modules ``path`` imports when it runs (``if TYPE_CHECKING:`` blocks left out), and the
+    ``ui.<name>`` modules it names through ``later.modules``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: list[str] = []
+
+    def visit(nodes: list[ast.stmt]) -> None:
+        for node in nodes:
+            if (
+                isinstance(node, ast.If)
+                and isinstance(node.test, ast.Name)
+                and node.test.id == "TYPE_CHECKING"
+            ):
+                visit(node.orelse)
+                continue
+            for sub in ast.walk(node):
+                if isinstance(sub, ast.Import):
+                    found.extend(alias.name for alias in sub.names)
+                elif isinstance(sub, ast.ImportFrom) and sub.module:
+                    found.extend(sub.module + "." + alias.name for alias in sub.names)
+                elif (
+                    isinstance(sub, ast.Call)
+                    and isinstance(sub.func, ast.Attribute)
+                    and sub.func.attr == "modules"
+                ):
+                    found.extend("ui." + a.value for a in sub.args if isinstance(a, ast.Constant))
+
+    visit(tree.body)
+    return found
+
+
+@pytest.mark.parametrize("path", CORE, ids=lambda p: p.name)
+def test_the_core_imports_neither_the_view_nor_the_features(path: Path) -> None:
+    upward = [
+        m for m in _runtime_imports(path) if m.startswith(("ui.view", "ui.features", "ui.shell", "ui.runner"))
+    ]
+    assert upward == [], f"{path.name} imports {upward}"
+
+
+def test_the_check_sees_an_upward_import(tmp_path: Path) -> None:
+    module = tmp_path / "m.py"
+    module.write_text(
+        "from ui.core import later\nfrom ui.view import texts\n"
+        "TYPE_CHECKING = False\nif TYPE_CHECKING:\n    from ui.features import record\n"
+        "else:\n    review = later.modules('features.review')\n",
+        encoding="utf-8",
+    )
+    assert _runtime_imports(module) == ["ui.core.later", "ui.view.texts", "ui.features.review"]
+
+
+@pytest.mark.parametrize("part", ["core", "features"])
+def test_nothing_below_the_shell_imports_the_browser(part: str) -> None:
+    for path in sorted((ROOT / "ui" / part).glob("*.py")):
+        names = _runtime_imports(path)
+        assert not [n for n in names if n.startswith("pyscript")], path.name
