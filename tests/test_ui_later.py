@@ -61,7 +61,7 @@ def deferred():
     return sorted(n for step in later.STEPS for n in step if "ui." + n in sys.modules)
 
 out = {"after_import": deferred()}
-s = app.ui
+s = app.s
 flow.resume(s, {"state": None, "view": op("new_match", seed=3)["view"], "hand_level": "normal",
                 "bots_exposed": False, "hold": False, "speed": False, "selected": None, "expose_sel": []})
 table = render.regions(s)

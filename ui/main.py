@@ -35,10 +35,10 @@ if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from ui.shell import bridge, pwa
     from ui.view import i18n
 
-    ui: UIState
+    s: UIState
     runner: Runner
 else:
-    game = ui = bridge = i18n = pwa = store = flow = boot = later = runner = None
+    game = s = bridge = i18n = pwa = store = flow = boot = later = runner = None
 
 #: Files whose download the loading bar follows, with their share of the wait.
 PROGRESS_FILES = (
@@ -67,11 +67,11 @@ class EngineStartError(Exception):
 
 def progress_tick() -> None:
     """Loading bar from what has really arrived (resource timing of the runtime files)."""
-    if ui.table.view is not None:
+    if s.table.view is not None:
         return
     real = pwa.progress()  # first visit: bytes the service worker has received
     if real is not None and real[1] > 0:
-        boot.loading(ui, 10 + real[0] * 85 // real[1])
+        boot.loading(s, 10 + real[0] * 85 // real[1])
         game.redraw()
         return
     done = 10
@@ -80,12 +80,12 @@ def progress_tick() -> None:
         for suffix, share in PROGRESS_FILES:
             if name.endswith(suffix):
                 done += share
-    boot.loading(ui, done)
+    boot.loading(s, done)
     game.redraw()
 
 
 async def watch_progress() -> None:
-    while ui.table.view is None and not boot_failed():
+    while s.table.view is None and not boot_failed():
         progress_tick()
         await asyncio.sleep(0.25)
 
@@ -102,7 +102,7 @@ def drop_seed_param(params: "Any") -> None:
 
 
 async def load_modules() -> None:
-    global game, ui, bridge, i18n, pwa, store, flow, boot, later, runner
+    global game, s, bridge, i18n, pwa, store, flow, boot, later, runner
     from ui.core import settings, shape, state, store  # noqa: F401  (compiled a few modules a step)
     from ui.view import i18n
 
@@ -119,7 +119,7 @@ async def load_modules() -> None:
     await asyncio.sleep(0)
     from ui.shell import app as game
 
-    ui = game.ui
+    s = game.s
     runner = game.runner
     await asyncio.sleep(0)
 
@@ -156,7 +156,7 @@ async def boot_page() -> None:
         drop_seed_param(params)
     loaded = store.load(local)
     plan = boot.first_paint(
-        ui,
+        s,
         usable,
         str(params.get("fast")) == "1",
         store.load_settings(local),
@@ -188,7 +188,7 @@ async def boot_page() -> None:
     except Exception as exc:
         raise EngineStartError(str(exc)) from None  # (MicroPython warns on "from exc" as a console error)
     mark("engine-ready")
-    await runner.run(boot.engine_ready(ui, plan))
+    await runner.run(boot.engine_ready(s, plan))
 
 
 def fail(exc: Exception) -> None:
@@ -197,10 +197,10 @@ def fail(exc: Exception) -> None:
     was ready (the watchdog has stood down), the table gives way to the reason
     (``<html data-phase="error">``, ``#status``)."""
     window.gongzhuBoot.fail("engine" if isinstance(exc, EngineStartError) else "failed", str(exc))
-    if boot_failed() or ui is None:
+    if boot_failed() or s is None:
         return
     window.console.warn("gongzhu: the game could not start: " + str(exc))
-    boot.start_failed(ui, str(exc))
+    boot.start_failed(s, str(exc))
     game.redraw()
 
 

@@ -57,8 +57,8 @@ SAVE_DELAY_S = 0.02
 class Runner:
     """Runs transitions' effects for one page (one UI state, one set of ports)."""
 
-    def __init__(self, ui: "UIState", ports: "Ports") -> None:
-        self.ui = ui  # type: UIState  # the page's UI state (the only one)
+    def __init__(self, s: "UIState", ports: "Ports") -> None:
+        self.s = s  # type: UIState  # the page's UI state (the only one)
         self.ports = ports  # type: Ports  # the world: engine, storage, clock, screen, files
         self.tasks = set()  # type: set[Any]  # tasks in the background, kept until they are done
         self.handlers = {
@@ -103,18 +103,18 @@ class Runner:
     async def run(self, result: "Result", draw: bool = True) -> None:
         """Run a transition's effects in order (``draw`` False: nothing on show changed)."""
         _state, effects = result
-        gen = self.ui.link.gen
+        gen = self.s.link.gen
         if draw:
             self.ports.screen.redraw()
         for effect in effects:
-            if gen != self.ui.link.gen:
+            if gen != self.s.link.gen:
                 return
             await self.handlers[type(effect)](effect, gen)
 
     async def go_on(self, gen: int, then: "Callable[..., Result]", *args: "Any", draw: bool = True) -> None:
         """Hand what came back to the transition ``then``, unless the flow ``gen`` was stopped."""
-        if gen == self.ui.link.gen:
-            await self.run(then(self.ui, *args), draw)
+        if gen == self.s.link.gen:
+            await self.run(then(self.s, *args), draw)
 
     def spawn(self, coro: "Coroutine[Any, Any, None]") -> None:
         """Run ``coro`` in the background, keeping a reference to it until it is done."""
@@ -126,13 +126,13 @@ class Runner:
     def take_input(self, transition: "Callable[..., Result]", *args: "Any") -> None:
         """An input (a tap, a key, a choice): ``transition`` takes it in a task of its own. Until
         that starts, the table on show is from before the input, so the page reads as busy."""
-        bookkeeping.input_received(self.ui)
+        bookkeeping.input_received(self.s)
         self.ports.screen.redraw()
         self.spawn(self._input(transition, args))
 
     async def _input(self, transition: "Callable[..., Result]", args: "tuple[Any, ...]") -> None:
-        bookkeeping.input_started(self.ui)  # (no frame comes between this and the transition)
-        await self.run(transition(self.ui, *args))
+        bookkeeping.input_started(self.s)  # (no frame comes between this and the transition)
+        await self.run(transition(self.s, *args))
 
     async def idle(self) -> None:
         """Wait until no background task is left (the tests' way to let the page settle)."""
@@ -145,7 +145,7 @@ class Runner:
     def report(self, exc: "Exception") -> None:
         """A failure that is no engine answer (a bug): said, and play stops waiting for it."""
         self.ports.screen.warn(str(exc))
-        self.spawn(self.run(recovery.request_failed(self.ui, str(exc))))
+        self.spawn(self.run(recovery.request_failed(self.s, str(exc))))
 
     async def pause(self, kind: int, start: "float | None" = None) -> None:
         """Wait the pace ``kind`` (``flow.pace``, read afresh: Speed up shortens it at once) from
@@ -154,7 +154,7 @@ class Runner:
         if start is None:
             start = clock.now_ms()
         while True:
-            left = start + flow.pace(self.ui)[kind] - clock.now_ms()
+            left = start + flow.pace(self.s)[kind] - clock.now_ms()
             if left <= 0:
                 return
             await clock.sleep((min(left, 60) + 1) / 1000)
@@ -169,7 +169,7 @@ class Runner:
         try:
             answer = await self.ports.engine.call(effect.op, effect.args)
         except EngineDied:
-            self.spawn(self.run(recovery.worker_died(self.ui)))
+            self.spawn(self.run(recovery.worker_died(self.s)))
             return
         except EngineError as exc:
             if effect.failed is not None:
@@ -197,7 +197,7 @@ class Runner:
         try:
             answer = await self.ports.engine.call(call.op, call.args)
         except EngineDied:
-            self.spawn(self.run(recovery.worker_died(self.ui)))
+            self.spawn(self.run(recovery.worker_died(self.s)))
             return
         except EngineError as exc:
             if call.failed is not None:
@@ -221,46 +221,46 @@ class Runner:
 
     async def _new_match(self, effect: "fx.NewMatch", gen: int) -> None:
         seed = effect.seed if effect.seed is not None else self.ports.clock.random_seed()
-        await self.run(match.start_match(self.ui, seed, then=effect.then))
+        await self.run(match.start_match(self.s, seed, then=effect.then))
 
     # ----------------------------------------------------------------------- the opponents and the motion
 
     async def _drive(self, effect: "fx.Drive", gen: int) -> None:
         """Run the computer opponents until the player has something to do."""
-        ui = self.ui
-        if not bookkeeping.driving(ui, gen):
+        s = self.s
+        if not bookkeeping.driving(s, gen):
             return
         try:
-            while gen == ui.link.gen:
-                if ui.table.hold:
+            while gen == s.link.gen:
+                if s.table.hold:
                     await self._show_trick(gen)
                     continue
-                _state, effects, go_on = flow.next_step(ui)
-                await self.run((ui, effects))
+                _state, effects, go_on = flow.next_step(s)
+                await self.run((s, effects))
                 if not go_on:
                     break
         except Exception as exc:
             self.report(exc)
         finally:
-            bookkeeping.driven(ui, gen)
+            bookkeeping.driven(s, gen)
 
     async def _show_trick(self, gen: int) -> None:
         """A finished trick stays on show, then sweeps to its winner (at the settings' pace)."""
         await self.pause(1)
-        if gen != self.ui.link.gen:
+        if gen != self.s.link.gen:
             return
-        await self.run(flow.sweep(self.ui))
+        await self.run(flow.sweep(self.s))
         await self.pause(2)
         await self.go_on(gen, flow.trick_cleared)
 
     async def _replay(self, effect: "fx.Replay", gen: int) -> None:
-        await self.run(actions.replay(self.ui))
+        await self.run(actions.replay(self.s))
 
     async def _hand_over(self, effect: "fx.HandOver", gen: int) -> None:
-        await self.run((self.ui, review.kept(self.ui)))
+        await self.run((self.s, review.kept(self.s)))
 
     async def _after_hand(self, effect: "fx.AfterHand", gen: int) -> None:
-        await self.run((self.ui, review.after_hand(self.ui)))
+        await self.run((self.s, review.after_hand(self.s)))
 
     async def _deal(self, effect: "fx.Deal", gen: int) -> None:
         self.spawn(self._after_motion(gen, flow.dealt, effect.hand))
@@ -275,12 +275,12 @@ class Runner:
 
     async def _toast(self, effect: "fx.Toast", gen: int) -> None:
         token = self.ports.clock.now_ms()
-        bookkeeping.toast_shown(self.ui, effect.card, token)
+        bookkeeping.toast_shown(self.s, effect.card, token)
         self.spawn(self._toast_over(token))
 
     async def _toast_over(self, token: float) -> None:
         await self.ports.clock.sleep(TOAST_S)
-        if bookkeeping.toast_over(self.ui, token):
+        if bookkeeping.toast_over(self.s, token):
             self.ports.screen.redraw()
 
     async def _announce(self, effect: "fx.Announce", gen: int) -> None:
@@ -304,30 +304,30 @@ class Runner:
 
     async def _save(self, effect: "fx.Save", gen: int) -> None:
         """Save soon, in a task of its own (after the redraw), so no single task does both."""
-        if bookkeeping.save_asked(self.ui):
+        if bookkeeping.save_asked(self.s):
             self.spawn(self._save_later())
 
     async def _save_later(self) -> None:
         await self.ports.clock.sleep(SAVE_DELAY_S)
-        ui, storage = self.ui, self.ports.storage
-        slot = bookkeeping.save_slot(ui)
+        s, storage = self.s, self.ports.storage
+        slot = bookkeeping.save_slot(s)
         written = True
         if slot == "daily":
-            written = store.set_text(storage, daily.SLOT_KEY, daily.encode_slot(ui))
+            written = store.set_text(storage, daily.SLOT_KEY, daily.encode_slot(s))
         elif slot == "match":
-            written = store.save(storage, ui)
-        bookkeeping.save_done(ui, written)
+            written = store.save(storage, s)
+        bookkeeping.save_done(s, written)
         self.ports.screen.redraw()  # (clears data-busy: the tests may reload from here on)
 
     async def _save_settings(self, effect: "fx.SaveSettings", gen: int) -> None:
-        bookkeeping.save_done(self.ui, store.save_settings(self.ports.storage, self.ui))
+        bookkeeping.save_done(self.s, store.save_settings(self.ports.storage, self.s))
 
     async def _read_save(self, effect: "fx.ReadSave", gen: int) -> None:
         saved, problem = store.load(self.ports.storage)
-        await self.run(effect.then(self.ui, saved, problem))
+        await self.run(effect.then(self.s, saved, problem))
 
     async def _read_daily_slot(self, effect: "fx.ReadDailySlot", gen: int) -> None:
-        await self.run(effect.then(self.ui, daily.load_slot(self.ports.storage, effect.date)))
+        await self.run(effect.then(self.s, daily.load_slot(self.ports.storage, effect.date)))
 
     async def _set_aside_save(self, effect: "fx.SetAsideSave", gen: int) -> None:
         storage = self.ports.storage
@@ -336,24 +336,24 @@ class Runner:
     async def _read_record(self, effect: "fx.ReadRecord", gen: int) -> None:
         rec, problem = record.load(self.ports.storage)
         then = effect.then or record_flow.record_read
-        await self.run(then(self.ui, rec, problem, self.ports.clock.today()))
+        await self.run(then(self.s, rec, problem, self.ports.clock.today()))
 
     async def _count_hand(self, effect: "fx.CountHand", gen: int) -> None:
         """Count the table's finished hand (and match), read-modify-write from storage at once."""
-        ui, view = self.ui, self.ui.table.view
+        s, view = self.s, self.s.table.view
         assert view is not None  # (flow.count_hand asks only for a table with a view)
         storage = self.ports.storage
-        rec, problem = record.count_in(storage, view, ui.table.hand_level, ui.table.match_token)
-        await self.run(record_flow.record_read(ui, rec, problem, self.ports.clock.today()))
+        rec, problem = record.count_in(storage, view, s.table.hand_level, s.table.match_token)
+        await self.run(record_flow.record_read(s, rec, problem, self.ports.clock.today()))
 
     async def _count_daily(self, effect: "fx.CountDaily", gen: int) -> None:
-        view = self.ui.table.view
+        view = self.s.table.view
         assert view is not None  # (flow.count_hand asks only for a table with a view)
         rec, problem = daily.record_result(self.ports.storage, effect.date, view)
-        await self.run(record_flow.daily_counted(self.ui, rec, problem, self.ports.clock.today()))
+        await self.run(record_flow.daily_counted(self.s, rec, problem, self.ports.clock.today()))
 
     async def _reset_record(self, effect: "fx.ResetRecord", gen: int) -> None:
-        await self.run(record_flow.record_reset(self.ui, record.reset(self.ports.storage)))
+        await self.run(record_flow.record_reset(self.s, record.reset(self.ports.storage)))
 
     async def _keep_review(self, effect: "fx.KeepReview", gen: int) -> None:
         review_store.remember(self.ports.storage, effect.hand, effect.state, effect.analyses)
@@ -370,10 +370,10 @@ class Runner:
     # ----------------------------------------------------------------------- the features' flows
 
     async def _open_daily(self, effect: "fx.OpenDaily", gen: int) -> None:
-        await self.run(daily_flow.open_daily(self.ui, effect.date, effect.practice, self.ports.clock.today()))
+        await self.run(daily_flow.open_daily(self.s, effect.date, effect.practice, self.ports.clock.today()))
 
     async def _leave_daily(self, effect: "fx.LeaveDaily", gen: int) -> None:
-        await self.run(daily_flow.leave(self.ui))
+        await self.run(daily_flow.leave(self.s))
 
     async def _share(self, effect: "fx.Share", gen: int) -> None:
         outcome = str(await self.ports.files.share(effect.text))
@@ -389,4 +389,4 @@ class Runner:
 
     async def _apply_import(self, effect: "fx.ApplyImport", gen: int) -> None:
         written = transfer.write(self.ports.storage, effect.offer)
-        await self.run(transfer_flow.written(self.ui, effect.offer, written))
+        await self.run(transfer_flow.written(self.s, effect.offer, written))

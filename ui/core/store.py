@@ -66,9 +66,9 @@ def load_settings(storage: "Any") -> "Settings":
     return settings.read(data)
 
 
-def save_settings(storage: "Any", ui: "UIState") -> bool:
+def save_settings(storage: "Any", s: "UIState") -> bool:
     """Save the settings of the UI state ``ui``; False when storage refuses (full or disabled)."""
-    return _set(storage, SETTINGS_KEY, json.dumps(settings.as_json(ui.settings)))
+    return _set(storage, SETTINGS_KEY, json.dumps(settings.as_json(s.settings)))
 
 
 def _set(storage: "Any", key: str, value: str) -> bool:
@@ -85,15 +85,15 @@ def set_text(storage: "Any", key: str, value: str) -> bool:
     return _set(storage, key, value)
 
 
-def encode(ui: "UIState") -> str:
+def encode(s: "UIState") -> str:
     """The save text of the UI state ``ui``: engine state (opaque string), seat 0's view, the flags."""
-    data = {"schema": SCHEMA, "state": ui.table.state, "view": ui.table.view}
+    data = {"schema": SCHEMA, "state": s.table.state, "view": s.table.view}
     for key in TableState.SAVED:  # (the table's flags: a reload resumes exactly where the player was)
-        data[key] = getattr(ui.table, key)
-    ours = ui.review.state in (None, ui.table.state)
-    data["review_trick"] = ui.review.trick if ours else 0  # (ui/features/review.py)
-    data["review_hand"] = ui.review.hand if ours and ui.review.trick else 0
-    data["tab"] = ui.saving.tab  # (two tabs' saves always differ, so each sees the other's writes)
+        data[key] = getattr(s.table, key)
+    ours = s.review.state in (None, s.table.state)
+    data["review_trick"] = s.review.trick if ours else 0  # (ui/features/review.py)
+    data["review_hand"] = s.review.hand if ours and s.review.trick else 0
+    data["tab"] = s.saving.tab  # (two tabs' saves always differ, so each sees the other's writes)
     return json.dumps(data)
 
 
@@ -277,9 +277,9 @@ class _ReadOnly:
             pass
 
 
-def save(storage: "Any", ui: "UIState") -> bool:
+def save(storage: "Any", s: "UIState") -> bool:
     """Autosave; False when storage refuses (quota or private mode: play on without a save)."""
-    return _set(storage, SAVE_KEY, encode(ui))
+    return _set(storage, SAVE_KEY, encode(s))
 
 
 def start_decision(saved: "dict[str, Any] | None", seed_param: "int | None") -> "tuple[str, int | None]":

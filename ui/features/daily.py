@@ -122,10 +122,10 @@ def share_text(date: str, result: "dict[str, Any]") -> str:
     return head + "\n" + line
 
 
-def encode_slot(ui: "UIState") -> str:
+def encode_slot(s: "UIState") -> str:
     """The daily hand's save: the match save's shape, with its date."""
-    data = json.loads(store.encode(ui))
-    data["daily"] = ui.day.on_table
+    data = json.loads(store.encode(s))
+    data["daily"] = s.day.on_table
     return json.dumps(data)
 
 

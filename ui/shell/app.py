@@ -107,10 +107,10 @@ class Files:
 
 
 #: The page's UI state (the only one).
-ui = bookkeeping.named_tab(UIState(), str(int(window.Math.random() * 1000000000)))
+s = bookkeeping.named_tab(UIState(), str(int(window.Math.random() * 1000000000)))
 screen = Screen()
 #: The page's effect runner; its storage is set by ``ui/main.py`` once storage is open.
-runner = Runner(ui, Ports(Engine(), None, Clock(), screen, Files()))
+runner = Runner(s, Ports(Engine(), None, Clock(), screen, Files()))
 
 
 def load_failed() -> bool:
@@ -122,20 +122,20 @@ def load_failed() -> bool:
 
 
 def _source() -> "tuple[dict[str, str], dict[str, Any]]":
-    attrs = {"data-phase": table.html_phase(ui), "data-turn": table.turn_attr(ui)}  # type: dict[str, Any]
-    attrs["data-engine"] = "ready" if ui.link.engine_ready else "starting"
-    attrs["data-deck"] = "four" if ui.settings.four_colour else None
-    attrs["data-daily"] = ui.day.on_table
-    attrs["data-busy"] = "true" if flow.busy(ui) else None
+    attrs = {"data-phase": table.html_phase(s), "data-turn": table.turn_attr(s)}  # type: dict[str, Any]
+    attrs["data-engine"] = "ready" if s.link.engine_ready else "starting"
+    attrs["data-deck"] = "four" if s.settings.four_colour else None
+    attrs["data-daily"] = s.day.on_table
+    attrs["data-busy"] = "true" if flow.busy(s) else None
     try:
-        regions = render.regions(ui)
+        regions = render.regions(s)
     except Exception:
-        if ui.table.checked:
+        if s.table.checked:
             raise
         # A save that passed the shape check but cannot be drawn: the loading state until the
         # engine's verdict on it (never the load-failure screen: the files did load).
         window.console.warn("gongzhu: the saved table waits for the engine's check")
-        regions = render.waiting_regions(ui)
+        regions = render.waiting_regions(s)
         attrs["data-phase"] = "loading"
         attrs["data-turn"] = None
     if load_failed():
@@ -157,7 +157,7 @@ def redraw() -> None:
 
 
 def on_click(event: "Any") -> None:
-    screen.sounds.gesture(ui.settings.sound)  # (a tap: the moment a browser lets the page start sound)
+    screen.sounds.gesture(s.settings.sound)  # (a tap: the moment a browser lets the page start sound)
     target = event.target
     if target is None or not hasattr(target, "closest"):
         return
@@ -181,7 +181,7 @@ def on_change(event: "Any") -> None:
     elif action in flow.CHOICES:
         runner.take_input(flow.choose, str(action), str(target.value))
     elif action == "language":
-        bookkeeping.input_received(ui)
+        bookkeeping.input_received(s)
         runner.spawn(change_language(str(target.value)))
     elif action in settings.RULE_ACTIONS:
         runner.take_input(flow.choose_rule, str(action), str(target.value))
@@ -191,7 +191,7 @@ async def change_language(language: str) -> None:
     """The language menu: translations, <html lang> and title change; the game does not."""
     from ui.view import i18n
 
-    bookkeeping.input_started(ui)
+    bookkeeping.input_started(s)
     await i18n.switch_language(window, language)
     redraw()
 
@@ -199,16 +199,16 @@ async def change_language(language: str) -> None:
 def on_key(event: "Any") -> None:
     """Keyboard play: arrows move through the hand (roving tabindex), Enter or Space on a card
     selects it and again plays it, Escape closes a panel."""
-    screen.sounds.gesture(ui.settings.sound)  # (a key press: the moment a browser lets the page start sound)
+    screen.sounds.gesture(s.settings.sound)  # (a key press: the moment a browser lets the page start sound)
     key = str(event.key)
-    if ui.screen.sheet:  # (the settings sheet is on top: Escape closes it, Tab stays inside it)
+    if s.screen.sheet:  # (the settings sheet is on top: Escape closes it, Tab stays inside it)
         if key == "Escape":
             event.preventDefault()
             runner.take_input(flow.menu, False)
         elif key == "Tab":
             dom.keep_focus_in(event, "#sheet [role=dialog]")
         return
-    reviewing = review.on_key(ui, key)  # (an open hand review takes the arrows and Escape)
+    reviewing = review.on_key(s, key)  # (an open hand review takes the arrows and Escape)
     if reviewing is not None:
         event.preventDefault()
         runner.take_input(_given(reviewing))
@@ -219,16 +219,16 @@ def on_key(event: "Any") -> None:
         card = target.closest("#hand [data-card]")
     if card is not None and (key in flow.MOVES or key in ("Home", "End")):
         event.preventDefault()
-        _state, code = flow.arrow(ui, str(card.dataset.card), key)
+        _state, code = flow.arrow(s, str(card.dataset.card), key)
         if code is not None:
             dom.focus_hand_card(code)
             redraw()
     elif key in ("Enter", " ") and card is not None:
         event.preventDefault()
         if not event.repeat:
-            bookkeeping.focus(ui, str(card.dataset.card))
+            bookkeeping.focus(s, str(card.dataset.card))
             on_click(event)
-    elif key == "Escape" and ui.screen.panel:
+    elif key == "Escape" and s.screen.panel:
         runner.take_input(actions.on_action, "close")
 
 
@@ -238,14 +238,14 @@ def on_pointer(event: "Any") -> None:
     if target is None or not hasattr(target, "closest") or target.closest("[data-testid=review]") is None:
         return
     if str(event.type) == "pointerdown":
-        review.pointer_down(ui, float(event.clientX))
+        review.pointer_down(s, float(event.clientX))
     else:
         runner.take_input(review.pointer_up, float(event.clientX))
 
 
 def on_storage(text: "Any") -> None:
     """Another tab saved the match (``web/storage.js`` watches the save's key)."""
-    runner.spawn(runner.run(tabs.other_tab_saved(ui, text)))
+    runner.spawn(runner.run(tabs.other_tab_saved(s, text)))
 
 
 def _given(result: "Result") -> "Callable[[Any], Result]":

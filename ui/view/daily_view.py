@@ -40,12 +40,12 @@ def result_html(date: str, result: "dict[str, Any]") -> str:
     return '<div data-testid="daily-result">{}</div>'.format(body)
 
 
-def daily_panel(app: "UIState") -> str:
+def daily_panel(s: "UIState") -> str:
     """Today's daily deal was played: its result, Share, and a replay for practice."""
-    result = app.day.result
+    result = s.day.result
     if not result:
         return ""
-    body = result_html(app.day.date, result)
+    body = result_html(s.day.date, result)
     body += "<p>{}</p>".format(esc(_("Your result is recorded. You may replay this deal for practice.")))
     footer = button("share", "share", _("Share"), primary=True) + button(
         "daily-practice", "daily-practice", _("Replay for practice")
@@ -53,25 +53,25 @@ def daily_panel(app: "UIState") -> str:
     return panel("daily-panel", _("Daily deal"), body, footer, closable=True)
 
 
-def summary_footer(app: "UIState") -> str:
+def summary_footer(s: "UIState") -> str:
     """The hand summary of the daily deal: its result is in; Share (unless practising), back to the match."""
     out = ""
-    if not app.day.practice and app.day.result:
+    if not s.day.practice and s.day.result:
         out += button("share", "share", _("Share"), primary=True)
     return out + button("daily-leave", "daily-leave", _("Back to my match"), primary=not out)
 
 
-def summary_note(app: "UIState") -> str:
-    if app.day.practice and not app.day.result:  # (another day's deal: ``daily.practice_only``)
+def summary_note(s: "UIState") -> str:
+    if s.day.practice and not s.day.result:  # (another day's deal: ``daily.practice_only``)
         return "<p>{}</p>".format(esc(_("Practice: only today's daily deal is recorded.")))
-    if app.day.practice:
+    if s.day.practice:
         return "<p>{}</p>".format(esc(_("Practice: this result is not recorded.")))
-    if app.day.result:
-        return result_html(str(app.day.on_table), app.day.result)
+    if s.day.result:
+        return result_html(str(s.day.on_table), s.day.result)
     return ""
 
 
-def menu_html(app: "UIState") -> str:
+def menu_html(s: "UIState") -> str:
     return button("open-daily", "daily", _("Daily deal"))
 
 

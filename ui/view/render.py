@@ -1,6 +1,6 @@
 """HTML of each region of the table, from seat 0's view and the UI flags (pure, unit-tested).
 
-``regions(app)`` returns ``{element_id: html}``; ``ui/shell/dom.py`` writes only the regions whose HTML
+``regions(s)`` returns ``{element_id: html}``; ``ui/shell/dom.py`` writes only the regions whose HTML
 changed, once per animation frame. No DOM access here, no rules: per-card refusals, scores and
 breakdowns all come from the engine worker in the view.
 """
@@ -36,7 +36,7 @@ def summary_buttons() -> str:
 # --------------------------------------------------------------------------- header
 
 
-def bar_html(app: "UIState") -> str:
+def bar_html(s: "UIState") -> str:
     """The slim header: the name, Last trick (the one action used mid-hand) and ☰, which opens the
     settings sheet (``ui/view/settings_view.py``) with everything else."""
     menu = attrs(
@@ -48,11 +48,11 @@ def bar_html(app: "UIState") -> str:
             ("aria-label", _("Menu")),
             ("title", _("Menu")),
             ("aria-haspopup", "dialog"),
-            ("aria-expanded", "true" if app.screen.sheet else "false"),
+            ("aria-expanded", "true" if s.screen.sheet else "false"),
             ("aria-controls", "sheet"),
         )
     )
-    view = app.table.view
+    view = s.table.view
     at_table = bool(view and view["phase"] in ("expose", "play"))  # (a summary covers the panels)
     last = button(
         "last-trick", "last-trick", _("Last trick"), disabled=not (at_table and view and view["tricks"])
@@ -91,14 +91,14 @@ def _plate(seat: int, scores: str, acting: bool = False, thinking: bool = False)
     return "".join(parts)
 
 
-def seat_html(app: "UIState", seat: int) -> str:
-    view = app.table.view
+def seat_html(s: "UIState", seat: int) -> str:
+    view = s.table.view
     if not view:
         return _plate(
             seat,
             '<div class="scores"><span data-testid="hand-score">0</span><span data-testid="total">0</span></div>',
         )
-    acting = table.turn_attr(app) == seat and not app.table.hold
+    acting = table.turn_attr(s) == seat and not s.table.hold
     score = view["hand_scores"][seat]
     total = view["totals"][seat]
     scores = (
@@ -107,7 +107,7 @@ def seat_html(app: "UIState", seat: int) -> str:
             hl=esc(_("Hand")), hs=esc(texts.signed(score)), tl=esc(_("Total")), tt=esc(texts.signed(total))
         )
     )
-    parts = [_plate(seat, scores, acting, acting and app.motion.thinking == seat)]
+    parts = [_plate(seat, scores, acting, acting and s.motion.thinking == seat)]
     if seat != 0:
         count = view["hand_sizes"][seat]
         parts.append(
@@ -125,7 +125,7 @@ def seat_html(app: "UIState", seat: int) -> str:
                 "".join(card_html(c, "mini", (("data-exposed", seat),)) for c in exposed),
             )
         )
-    if app.settings.memory_aid:
+    if s.settings.memory_aid:
         parts.append(memory_html.seat_aid_html(view, seat))
     if view.get("threat") == seat:
         parts.append(
@@ -137,12 +137,12 @@ def seat_html(app: "UIState", seat: int) -> str:
 # --------------------------------------------------------------------------- trick
 
 
-def trick_html(app: "UIState") -> str:
-    if not app.table.view:
+def trick_html(s: "UIState") -> str:
+    if not s.table.view:
         return ""
-    plays, winner = table.shown_trick(app)
-    fresh = app.motion.fresh_card
-    collecting = app.motion.collecting
+    plays, winner = table.shown_trick(s)
+    fresh = s.motion.fresh_card
+    collecting = s.motion.collecting
     out = []
     for play in plays:
         seat, code = play["seat"], play["card"]
@@ -161,14 +161,14 @@ def trick_html(app: "UIState") -> str:
 # --------------------------------------------------------------------------- hand
 
 
-def focus_card(app: "UIState") -> "str | None":
+def focus_card(s: "UIState") -> "str | None":
     """The hand card that takes the keyboard focus (roving tabindex): the one the player last moved
     to, else the selected card, else the first one that can be chosen, else the first."""
-    view = app.table.view
+    view = s.table.view
     if not view or not view["hand"]:
         return None
     hand = view["hand"]  # type: list[str]
-    for code in (app.table.focus, app.table.selected):
+    for code in (s.table.focus, s.table.selected):
         if code in hand:
             return code
     if view["phase"] == "expose":
@@ -178,17 +178,15 @@ def focus_card(app: "UIState") -> "str | None":
     return chosen[0] if chosen else hand[0]
 
 
-def _hand_card(app: "UIState", code: str, focus: "str | None" = None) -> str:
-    view = app.table.view
+def _hand_card(s: "UIState", code: str, focus: "str | None" = None) -> str:
+    view = s.table.view
     assert view is not None
     phase = view["phase"]
     classes = []
     more = [("role", "button"), ("tabindex", "0" if code == focus else "-1")]
     extra = ""
     state = {"exposed": code in view["exposed"][0]}
-    if (
-        app.motion.dealing is not None and app.motion.dealing == view["hand_number"]
-    ):  # (arriving: web/game.css)
+    if s.motion.dealing is not None and s.motion.dealing == view["hand_number"]:  # (arriving: web/game.css)
         classes.append("deal")
         more.append(("style", "--i:" + str(view["hand"].index(code))))
     disabled = True
@@ -196,7 +194,7 @@ def _hand_card(app: "UIState", code: str, focus: "str | None" = None) -> str:
     if phase == "expose":
         if code in view["exposable"]:
             classes.append("exposable")
-            pressed = code in (app.table.expose_sel or [])
+            pressed = code in (s.table.expose_sel or [])
             if pressed:
                 classes.append("selected")
             extra = '<span class="mark" aria-hidden="true"><b>{}</b>{}</span>'.format(
@@ -208,13 +206,13 @@ def _hand_card(app: "UIState", code: str, focus: "str | None" = None) -> str:
             classes.append("exposed-own")
     elif phase == "play":
         refusal = view["refusals"].get(code)
-        if table.may_play(view) and not app.table.hold:
+        if table.may_play(view) and not s.table.hold:
             if refusal:
                 classes.append("dim")
                 state["unplayable"] = True
             else:
                 disabled = False
-        if code == app.table.selected:
+        if code == s.table.selected:
             classes.append("selected")
             pressed = True
     more.append(("aria-disabled", "true" if disabled else "false"))
@@ -231,17 +229,17 @@ def _hand_card(app: "UIState", code: str, focus: "str | None" = None) -> str:
     return card_html(code, " ".join(classes), more, extra)
 
 
-def hand_html(app: "UIState") -> str:
-    view = app.table.view
+def hand_html(s: "UIState") -> str:
+    view = s.table.view
     if not view:
         return ""
     hand = view["hand"]
     rows = table.hand_rows(hand)
-    focus = focus_card(app)
+    focus = focus_card(s)
     out = ['<div class="hand-inner"{}>'.format(attrs((("style", "--n:" + str(max(len(hand), 1))),)))]
     for row in rows:
         out.append('<div class="hand-row"{}>'.format(attrs((("style", "--r:" + str(max(len(row), 1))),))))
-        out.extend(_hand_card(app, code, focus) for code in row)
+        out.extend(_hand_card(s, code, focus) for code in row)
         out.append("</div>")
     out.append("</div>")
     return "".join(out)
@@ -250,44 +248,44 @@ def hand_html(app: "UIState") -> str:
 # --------------------------------------------------------------------------- actions
 
 
-def actions_html(app: "UIState") -> str:
-    view = app.table.view
+def actions_html(s: "UIState") -> str:
+    view = s.table.view
     if not view:
         return ""
-    busy = bool(app.link.busy)
+    busy = bool(s.link.busy)
     out = []
     if view["actions"]["expose"] is None and view["exposable"]:
-        chosen = app.table.expose_sel or []
+        chosen = s.table.expose_sel or []
         out.append(button("expose-confirm", "expose", _("Expose"), primary=True, disabled=busy or not chosen))
         out.append(button("expose-none", "expose-none", _("Don't expose"), disabled=busy))
         out.append(button("hint", "hint", _("Hint"), disabled=busy))
-    elif table.may_play(view) and not app.table.hold:
-        selected = app.table.selected
+    elif table.may_play(view) and not s.table.hold:
+        selected = s.table.selected
         out.append(button("play", "play", _("Play"), primary=True, disabled=busy or not selected))
         out.append(button("hint", "hint", _("Hint"), disabled=busy))
-    elif table.opponents_playing(app):
-        out.append(button("speed-up", "speed-up", _("Speed up"), pressed=bool(app.table.speed)))
+    elif table.opponents_playing(s):
+        out.append(button("speed-up", "speed-up", _("Speed up"), pressed=bool(s.table.speed)))
     return "".join(out)
 
 
-def message_html(app: "UIState") -> str:
-    text = texts.words(app.screen.message) or texts.words(app.screen.notice)
-    alert = texts.words(app.screen.alert)
+def message_html(s: "UIState") -> str:
+    text = texts.words(s.screen.message) or texts.words(s.screen.notice)
+    alert = texts.words(s.screen.alert)
     if alert:
         text = alert + (" · " + text if text else "")
     return esc(text)
 
 
-def notes_html(app: "UIState", take_over: bool = True) -> str:
+def notes_html(s: "UIState", take_over: bool = True) -> str:
     """Lasting notices: the game cannot be saved (storage full or disabled), the engine restarted,
     another tab has the game (with "Play here", unless ``take_over`` is False: the summary has it)."""
     notes = []
-    if app.saving.unsaved:
+    if s.saving.unsaved:
         notes.append(_("This game won't be saved: the browser's storage is full or disabled."))
-    if app.link.engine_note:
-        notes.append(texts.words(app.link.engine_note))
+    if s.link.engine_note:
+        notes.append(texts.words(s.link.engine_note))
     html = " ".join('<span data-testid="notice">{}</span>'.format(esc(n)) for n in notes)
-    if app.saving.elsewhere and take_over:
+    if s.saving.elsewhere and take_over:
         html += take_over_html()
     return html
 
@@ -301,8 +299,8 @@ def take_over_html() -> str:
     )
 
 
-def toast_html(app: "UIState") -> str:
-    toast = app.motion.toast
+def toast_html(s: "UIState") -> str:
+    toast = s.motion.toast
     if not toast:
         return ""
     return '<div{}><span class="icon">{}</span>{}</div>'.format(
@@ -336,19 +334,19 @@ def summary_html(view: "View") -> "tuple[str, str]":
     return body, title
 
 
-def failed_html(app: "UIState") -> str:
+def failed_html(s: "UIState") -> str:
     """The game could not start: say so, with the reason (never an endless spinner)."""
     return '<div class="loading failed" data-testid="startup-error" role="alert"><p id="status">{}</p></div>'.format(
-        esc(_("The game could not start: {error}").format(error=app.link.failed))
+        esc(_("The game could not start: {error}").format(error=s.link.failed))
     )
 
 
-def seed_question_html(app: "UIState") -> str:
+def seed_question_html(s: "UIState") -> str:
     """A ``?seed=`` link opened over a match in progress: start that deal, or resume the match."""
     body = "<p>{}</p>".format(
         esc(
             _("This link starts a new match (deal {seed}). Your match in progress would be replaced.").format(
-                seed=app.link.ask_seed
+                seed=s.link.ask_seed
             )
         )
     )
@@ -358,45 +356,45 @@ def seed_question_html(app: "UIState") -> str:
     return panel("seed-question", _("Start a new match?"), body, footer)
 
 
-def overlay_html(app: "UIState") -> str:
-    view = app.table.view
-    if app.link.failed:
-        return failed_html(app)
-    if view and app.link.ask_seed is not None:
-        return seed_question_html(app)
+def overlay_html(s: "UIState") -> str:
+    view = s.table.view
+    if s.link.failed:
+        return failed_html(s)
+    if view and s.link.ask_seed is not None:
+        return seed_question_html(s)
     if not view:
         return (
             '<div class="loading" data-testid="loading"><div class="spinner"></div><p>{}</p>'
             '<div class="progress"><span style="width:{}%"></span></div></div>'
         ).format(
-            esc(texts.words(app.screen.loading_text) or _("Shuffling the deck…")),
-            esc(int(app.screen.progress or 10)),
+            esc(texts.words(s.screen.loading_text) or _("Shuffling the deck…")),
+            esc(int(s.screen.progress or 10)),
         )
-    if app.screen.panel in extras.PANELS:
-        return extras.panel_html(app, app.screen.panel)
-    phase = table.html_phase(app)
-    if phase in ("hand-over", "match-over") and review.of_table(app).trick:
-        return review_html.review_html(app)
+    if s.screen.panel in extras.PANELS:
+        return extras.panel_html(s, s.screen.panel)
+    phase = table.html_phase(s)
+    if phase in ("hand-over", "match-over") and review.of_table(s).trick:
+        return review_html.review_html(s)
     if phase == "hand-over":
         body, title = summary_html(view)
-        body += review_html.verdict_html(app)
+        body += review_html.verdict_html(s)
         body += chart.chart_html(view.get("history") or [], _ending_total(view))
         footer = button("next-hand", "next-hand", _("Next hand"), primary=True)
-        if app.saving.elsewhere:  # (a tab that follows another: the game is taken back from here too)
+        if s.saving.elsewhere:  # (a tab that follows another: the game is taken back from here too)
             footer = take_over_html()
         footer += review_html.review_button() + summary_buttons()
-        if app.day.on_table:
-            body, footer = extras.daily_summary(app, body)
+        if s.day.on_table:
+            body, footer = extras.daily_summary(s, body)
         return panel("hand-summary", title, body, footer)
     if phase == "match-over":
-        reviews = review_html.verdict_html(app) + review_html.review_button()
-        html = match_html(view, reviews + review_html.earlier_hands_html(app))
-        if app.saving.elsewhere:
+        reviews = review_html.verdict_html(s) + review_html.review_button()
+        html = match_html(view, reviews + review_html.earlier_hands_html(s))
+        if s.saving.elsewhere:
             html = html.replace(
                 button("play-again", "play-again", _("Play again"), primary=True), take_over_html()
             )
         return html
-    shown = app.screen.panel
+    shown = s.screen.panel
     if shown == "captured":
         return captured_html(view)
     if shown == "last-trick":
@@ -483,30 +481,30 @@ def last_trick_html(view: "View") -> str:
 # --------------------------------------------------------------------------- all
 
 
-def waiting_regions(app: "UIState") -> "dict[str, str]":
+def waiting_regions(s: "UIState") -> "dict[str, str]":
     """The regions while a saved table that cannot be drawn waits for the engine's verdict: the
     loading state (the table as if nothing were saved)."""
-    view = app.table.view
-    app.table.view = None
+    view = s.table.view
+    s.table.view = None
     try:
-        return regions(app)
+        return regions(s)
     finally:
-        app.table.view = view
+        s.table.view = view
 
 
-def regions(app: "UIState") -> "dict[str, str]":
+def regions(s: "UIState") -> "dict[str, str]":
     out = {
-        "bar": bar_html(app),
-        "sheet": settings_view.sheet_html(app) if app.screen.sheet else "",
-        "trick": trick_html(app),
-        "hand": hand_html(app),
-        "actions": actions_html(app),
-        "message": message_html(app),
-        "overlay": overlay_html(app),
-        "toast": toast_html(app),
+        "bar": bar_html(s),
+        "sheet": settings_view.sheet_html(s) if s.screen.sheet else "",
+        "trick": trick_html(s),
+        "hand": hand_html(s),
+        "actions": actions_html(s),
+        "message": message_html(s),
+        "overlay": overlay_html(s),
+        "toast": toast_html(s),
     }
     # "Play here" once: in the summary when it is up (it covers the notes), else in the notes.
-    out["notes"] = notes_html(app, 'data-testid="take-over"' not in out["overlay"])
+    out["notes"] = notes_html(s, 'data-testid="take-over"' not in out["overlay"])
     for seat in range(4):
-        out["seat-" + str(seat)] = seat_html(app, seat)
+        out["seat-" + str(seat)] = seat_html(s, seat)
     return out

@@ -48,22 +48,22 @@ def threshold_text() -> str:
     )
 
 
-def verdict_html(app: "UIState") -> str:
-    r = review.of_table(app)
+def verdict_html(s: "UIState") -> str:
+    r = review.of_table(s)
     return '<p class="coach-verdict" data-testid="coach-verdict">{} <small>{}</small></p>'.format(
         esc(verdict_text(r)), esc(threshold_text())
     )
 
 
-def earlier_hands_html(app: "UIState") -> str:
+def earlier_hands_html(s: "UIState") -> str:
     """The match result's list of its earlier hands kept for review (as the engine checked them)."""
-    stored = app.stored
+    stored = s.stored
     note = (
         '<p class="notice" role="status">{}</p>'.format(esc(texts.words(stored.note))) if stored.note else ""
     )
-    if stored.table != app.table.state or app.table.view is None:
+    if stored.table != s.table.state or s.table.view is None:
         return note
-    last = app.table.view["hand_number"]
+    last = s.table.view["hand_number"]
     buttons = []
     for entry in stored.hands:
         n = entry["hand_number"]
@@ -173,8 +173,8 @@ def _hands_html(data: "dict[str, Any]", trick: int) -> str:
     return '<div class="rv-hands">{}</div>'.format("".join(rows))
 
 
-def review_html(app: "UIState") -> str:
-    r = review.of_table(app)
+def review_html(s: "UIState") -> str:
+    r = review.of_table(s)
     n = r.trick
     title = _("Review: trick {n} of 13").format(n=n)
     if r.hand:

@@ -47,7 +47,7 @@ def pause_names() -> "list[tuple[str, str]]":
     return [(pause, names[pause]) for pause in settings.TRICK_PAUSES]
 
 
-def settings_html(app: "UIState") -> str:
+def settings_html(s: "UIState") -> str:
     """The settings: four selects, then three switches (``aria-pressed`` buttons)."""
     return "".join(
         (
@@ -55,31 +55,31 @@ def settings_html(app: "UIState") -> str:
                 "difficulty",
                 _("Difficulty"),
                 texts.level_names(),
-                app.settings.level or DEFAULT_LEVEL,
+                s.settings.level or DEFAULT_LEVEL,
             ),
             i18n.language_menu_html(),
-            select_field("play-speed", _("Play speed"), speed_names(), app.settings.play_speed),
-            select_field("trick-pause", _("Finished trick stays"), pause_names(), app.settings.trick_pause),
-            button("four-colour", "four-colour", _("Four colours"), pressed=bool(app.settings.four_colour)),
-            button("memory-aid", "memory-aid", _("Memory aid"), pressed=bool(app.settings.memory_aid)),
-            button("sound", "sound", _("Sound"), pressed=bool(app.settings.sound)),
-            house_rules.sheet_html(settings.read_rules(app.settings.house_rules), app.table.view),
+            select_field("play-speed", _("Play speed"), speed_names(), s.settings.play_speed),
+            select_field("trick-pause", _("Finished trick stays"), pause_names(), s.settings.trick_pause),
+            button("four-colour", "four-colour", _("Four colours"), pressed=bool(s.settings.four_colour)),
+            button("memory-aid", "memory-aid", _("Memory aid"), pressed=bool(s.settings.memory_aid)),
+            button("sound", "sound", _("Sound"), pressed=bool(s.settings.sound)),
+            house_rules.sheet_html(settings.read_rules(s.settings.house_rules), s.table.view),
         )
     )
 
 
-def actions_html(app: "UIState") -> str:
+def actions_html(s: "UIState") -> str:
     """The rest of the menu: the captured cards, the registered entries, the rules page."""
     at_table = bool(
-        app.table.view and app.table.view["phase"] in ("expose", "play")
+        s.table.view and s.table.view["phase"] in ("expose", "play")
     )  # (a summary covers the panels)
     captured = button("view-captured", "captured", _("View captured cards"), disabled=not at_table)
-    return captured + extras.menu_html(app) + i18n.rules_link_html()
+    return captured + extras.menu_html(s) + i18n.rules_link_html()
 
 
-def sheet_html(app: "UIState") -> str:
+def sheet_html(s: "UIState") -> str:
     """The open sheet (a scrim that closes it when tapped, then the dialog), or "" when closed."""
-    if not app.screen.sheet:
+    if not s.screen.sheet:
         return ""
     return (
         '<div class="scrim" data-action="menu-close"></div>'
@@ -95,6 +95,6 @@ def sheet_html(app: "UIState") -> str:
         title=esc(_("Settings")),
         close=esc(_("Close")),
         more=esc(_("More")),
-        settings=settings_html(app),
-        actions=actions_html(app),
+        settings=settings_html(s),
+        actions=actions_html(s),
     )

@@ -136,8 +136,8 @@ def daily_body(rec: "Record", today: str) -> str:
     )
 
 
-def statistics_footer(app: "UIState") -> str:
-    offer = app.stats.import_offer
+def statistics_footer(s: "UIState") -> str:
+    offer = s.stats.import_offer
     if offer is not None:  # (what the import replaces, then the question: ui/features/record_flow.py)
         said = "".join('<p class="confirm">{}</p>'.format(esc(line)) for line in offer.lines())
         return '<div class="confirm" data-testid="import-offer">{}</div>{}{}'.format(
@@ -145,7 +145,7 @@ def statistics_footer(app: "UIState") -> str:
             button("import-confirm", "import-confirm", _("Replace my data"), primary=True),
             button("import-cancel", "import-cancel", _("Cancel")),
         )
-    if app.stats.confirm_reset:
+    if s.stats.confirm_reset:
         return '<p class="confirm">{}</p>{}{}'.format(
             esc(_("Reset your statistics? This cannot be undone.")),
             button("reset-confirm", "reset-confirm", _("Reset"), primary=True),
@@ -158,27 +158,27 @@ def statistics_footer(app: "UIState") -> str:
     )
 
 
-def statistics_html(app: "UIState") -> str:
+def statistics_html(s: "UIState") -> str:
     """The statistics panel (``ui.features.record`` as last read from storage)."""
-    if app.stats.record is None:
+    if s.stats.record is None:
         return ""
     # (one region scrolls, the title and the actions stay on screen: web/game.css)
-    house = rule_sets_body(app.stats.record)
+    house = rule_sets_body(s.stats.record)
     standard = "<h3>{}</h3>".format(esc(_("Standard rules"))) if house else ""
     body = '<div class="stats-scroll" tabindex="0" role="region"{}>{}{}{}{}</div>'.format(
         attrs((("aria-label", _("Statistics")),)),
         standard,
-        statistics_body(app.stats.record),
+        statistics_body(s.stats.record),
         house,
-        daily_body(app.stats.record, app.stats.today),
+        daily_body(s.stats.record, s.stats.today),
     )
-    for note in (app.screen.message, app.stats.note):  # (an import's outcome; statistics set aside)
+    for note in (s.screen.message, s.stats.note):  # (an import's outcome; statistics set aside)
         if note:
             body = '<p class="note">{}</p>{}'.format(esc(texts.words(note)), body)
-    return panel("statistics", _("Statistics"), body, statistics_footer(app), closable=True)
+    return panel("statistics", _("Statistics"), body, statistics_footer(s), closable=True)
 
 
-def menu_html(app: "UIState") -> str:
+def menu_html(s: "UIState") -> str:
     """The menu entry of the player's record."""
     return button("open-statistics", "statistics", _("Statistics"))
 

@@ -17,7 +17,7 @@ POSITIONS = {0: "bottom", 1: "right", 2: "top", 3: "left"}
 PHASE_NAMES = {phase: phase.replace("_", "-") for phase in PHASES}
 
 
-def html_phase(app: "UIState") -> str:
+def html_phase(s: "UIState") -> str:
     """``<html data-phase>``: loading | expose | play | hand-over | match-over | error (the game could
     not start).
 
@@ -25,35 +25,35 @@ def html_phase(app: "UIState") -> str:
     waits; ``hand-over`` / ``match-over`` mean the summary or the result is up.  The daily deal is
     one hand: its summary is up (``hand-over``) even when that hand ended the match.
     """
-    view = app.table.view
-    if app.link.failed:
+    view = s.table.view
+    if s.link.failed:
         return "error"
     if not view:
         return "loading"
     phase = view["phase"]
-    if phase in HAND_ENDS and app.table.hold:
+    if phase in HAND_ENDS and s.table.hold:
         return "play"
-    if phase == "match_over" and app.day.on_table:
+    if phase == "match_over" and s.day.on_table:
         return "hand-over"
     return PHASE_NAMES.get(phase, "loading")
 
 
-def turn_attr(app: "UIState") -> "int | None":
+def turn_attr(s: "UIState") -> "int | None":
     """``<html data-turn>``: the seat to act during play, else None."""
-    view = app.table.view
+    view = s.table.view
     if view and view["phase"] == "play" and view["turn"] is not None:
         return int(view["turn"])
     return None
 
 
-def shown_trick(app: "UIState") -> "tuple[list[dict[str, Any]], int | None]":
+def shown_trick(s: "UIState") -> "tuple[list[dict[str, Any]], int | None]":
     """The plays on the table: the trick in progress, or the completed trick still on show."""
-    view = app.table.view
+    view = s.table.view
     if not view:
         return [], None
     if view["trick"]["plays"]:
         return view["trick"]["plays"], None
-    if app.table.hold and view["tricks"]:
+    if s.table.hold and view["tricks"]:
         last = view["tricks"][-1]
         return last["plays"], last.get("winner")
     return [], None
@@ -70,11 +70,11 @@ def may_play(view: "View | None") -> bool:
     return view is not None and view["phase"] == "play" and view["actions"]["play"] is None
 
 
-def opponents_playing(app: "UIState") -> bool:
+def opponents_playing(s: "UIState") -> bool:
     """True while the computer opponents are to play (Speed up is offered then)."""
-    view = app.table.view
+    view = s.table.view
     if not view:
         return False
-    if app.table.hold and view["phase"] in ("play", "hand_over", "match_over"):
+    if s.table.hold and view["phase"] in ("play", "hand_over", "match_over"):
         return True
     return bool(view["phase"] == "play" and view["turn"] != 0)
