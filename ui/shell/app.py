@@ -412,7 +412,7 @@ async def import_data():
     if text is None:
         return  # (cancelled; "" is an empty file, refused with its reason)
     try:
-        rec, save, fields = transfer.parse(text if isinstance(text, str) else None)
+        rec, save, fields = transfer.parse(text if isinstance(text, str) else None, today())
         offer = transfer.ImportOffer(rec, save, fields, transfer.file_date(text), record.load(storage())[0])
         if fields is not None:
             offer.checked = await bridge.call("check", state=fields["state"])
