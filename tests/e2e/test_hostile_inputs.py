@@ -7,6 +7,12 @@ one, the queue is emptied; a recovery resumes the save and nothing else. A follo
 take the game back from any screen, the hand summary included, and every control it shows either
 works or says why not. The engine's start is held back (``test_live.HOLD_ENGINE``) so that "before
 the engine answers" is a moment the test controls.
+
+On d3ff257 (the UI before the lead's effect runner) every test here fails, at its check: the doubled
+"Play again" leaves ``data-busy`` set; the recovery after it deals a new match (13 cards, the 10 of
+the match in progress gone); the doubled "Don't expose" shows "Only the cards marked exposable can
+be chosen now"; the following tab's "Play here" is covered by the summary's chart (desktop and
+phone), and its "Next hand" does nothing and says nothing.
 """
 
 from __future__ import annotations
