@@ -18,7 +18,7 @@ def exported() -> tuple[FakeStorage, str]:
     rec.tallies["all"].hands_played = 7
     rec.rule_sets["match_end=-500"] = record.Tally()
     rec.rule_sets["match_end=-500"].hands_played = 2
-    rec.daily["2026-12-01"] = {"score": -20, "place": 2, "codes": []}
+    rec.daily["2026-11-29"] = {"score": -20, "place": 2, "codes": []}
     record.save(storage, rec)
     storage.setItem(store.SAVE_KEY, save_text(op("new_match", seed=5)))
     return storage, transfer.export_text(storage)
@@ -98,10 +98,59 @@ def test_an_offer_says_what_it_replaces_on_each_side() -> None:
     said = offer.lines()
     assert said[0] == "Your statistics: matches played 2, hands played 31."
     assert said[1] == "The file's statistics: matches played 0, hands played 9."  # 7 standard, 2 quick-match
-    assert said[2] == "The file's match, saved on 2026-11-30, replaces your current match."
+    assert said[2] == "The file's daily deal results: 1."  # (they replace the player's)
+    assert said[3] == "The file's match, saved on 2026-11-30, replaces your current match."
     assert said[-1].startswith("Replace your data")
-    assert "date is not in the file" in transfer.ImportOffer(rec, save, fields, None, mine).lines()[2]
-    assert "your current match stays" in transfer.ImportOffer(rec, None, None, None, mine).lines()[2]
+    assert "date is not in the file" in transfer.ImportOffer(rec, save, fields, None, mine).lines()[3]
+    assert "your current match stays" in transfer.ImportOffer(rec, None, None, None, mine).lines()[3]
+    assert transfer.ImportOffer(record.Record(), None, None, None, mine).lines()[2] == (
+        "The file's daily deal results: 0."
+    )
+
+
+def _daily_file(results: dict[str, int], date: str | None) -> str:
+    """An export file of ``date`` (None: a file from before dates) whose record holds a daily
+    result (first place, ``score``) for each date of ``results``."""
+    storage = FakeStorage()
+    rec = record.Record()
+    for day, score in results.items():
+        rec.daily[day] = {"score": score, "place": 1, "codes": []}
+    record.save(storage, rec)
+    return transfer.export_text(storage, date or "")
+
+
+#: (name, daily results' dates, the file's date, today, the refusal or None when taken).
+DAILY_DATES = [
+    ("after the export date", ["2026-12-05"], "2026-12-03", "2026-12-03", "daily_after_export"),
+    ("far after the export date", ["2999-12-31"], "2026-12-03", "2026-12-03", "daily_after_export"),
+    ("one of several after it", ["2026-11-01", "2026-12-04", "2026-12-02"], "2026-12-03", "2026-12-09", "daily_after_export"),
+    ("a forged export date after today", ["2026-12-05"], "2026-12-05", "2026-12-03", "daily_after_today"),
+    ("an older file, after today", ["2026-12-04"], None, "2026-12-03", "daily_after_today"),
+    ("the export day itself", ["2026-12-03", "2026-11-30"], "2026-12-03", "2026-12-03", None),
+    ("an older file, up to today", ["2026-12-03"], None, "2026-12-03", None),
+    ("exported earlier, read later", ["2026-11-20"], "2026-11-21", "2026-12-03", None),
+    ("no daily result", [], "2026-12-03", "2026-12-03", None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("name", "days", "date", "today", "reason"), DAILY_DATES, ids=[d[0] for d in DAILY_DATES]
+)
+def test_daily_results_dated_after_the_export_or_today_are_refused(
+    name: str, days: list[str], date: str | None, today: str, reason: str | None
+) -> None:
+    text = _daily_file(dict.fromkeys(days, 200), date)
+    if reason is None:
+        rec, _save, _fields = transfer.parse(text, today)
+        assert sorted(rec.daily) == sorted(days)
+        return
+    with pytest.raises(transfer.TransferError) as caught:
+        transfer.parse(text, today)
+    assert caught.value.reason == reason
+    said = transfer.refusal_text(reason)
+    assert "daily deal results dated after" in said and "Your data is unchanged" in said
+    if reason == "daily_after_today":
+        transfer.parse(text)  # (without today, only the file's own date is checked)
 
 
 class RefusesTheSave(FakeStorage):

@@ -77,3 +77,22 @@ export async function restoreEngine(loadPyodide, options, snapshot) {
   pyodide.runPython("import random; random.seed()");
   return pyodide;
 }
+
+// A stored snapshot's digest: the SHA-256 of its bytes in hex (the Web Crypto API: a worker of a
+// secure context has it, and Cache Storage, where snapshots are kept, exists only there too; Node
+// has it as well). Computed when the snapshot is stored, checked by checkSnapshot() before any restore.
+export async function snapshotDigest(bytes) {
+  if (!globalThis.crypto || !globalThis.crypto.subtle) throw new Error("Web Crypto unavailable");
+  const digest = new Uint8Array(await globalThis.crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// `bytes` when their SHA-256 is `expected` (the digest stored with them); else an Error saying why
+// ("no digest stored", or the digest found): bytes changed since they were stored (a disk fault, a
+// tampered cache) are never restored.
+export async function checkSnapshot(bytes, expected) {
+  if (!expected) throw new Error("no digest stored");
+  const found = await snapshotDigest(bytes);
+  if (found !== expected) throw new Error(`SHA-256 ${found}, not the ${expected} stored`);
+  return bytes;
+}

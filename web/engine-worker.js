@@ -14,9 +14,10 @@
 // same state as the build's: both run web/engine-boot.mjs). Either way, the restored or freshly
 // made snapshot is then stored in the background, as it is.
 // Every snapshot fault falls back: a stored one missing or from another release (never looked up,
-// and deleted) to the build's; one truncated (shorter than stored or shipped) or rejected by
-// Pyodide (magic number, build id), and a shipped one unreadable, to a normal boot; storage full or
-// disabled just stores none.
+// and deleted) to the build's; one truncated (shorter than stored or shipped), whose bytes do not
+// have the SHA-256 stored with them, or rejected by Pyodide (magic number, build id), and a shipped
+// one unreadable, to a normal boot, which stores its own in its place; storage full or disabled just
+// stores none.
 //
 // A first visit's loading screen shows real progress: the bytes of the files this worker fetches
 // (Pyodide's wasm, standard library and lock file, the engine's wheels or modules), against their total
@@ -27,7 +28,7 @@
 // | {type: "paint-first"} (a stored snapshot waits for the page's paint). `boot` says how the engine started:
 // "snapshot" (stored), "snapshot (shipped)" (the build's), "boot" or "boot (<why not a snapshot>)".
 import { loadPyodide } from "./runtime/pyodide/pyodide.mjs";
-import { bootEngine, restoreEngine } from "./engine-boot.mjs";
+import { bootEngine, checkSnapshot, restoreEngine, snapshotDigest } from "./engine-boot.mjs";
 
 const SNAPSHOTS = "engine-snapshot"; // not "gongzhu-*": the service worker drops those per release
 const STORE_DELAY_MS = 1500; // after the boot, before the snapshot is stored
@@ -172,6 +173,7 @@ async function findSnapshot(release) {
 
 const UNREADABLE = "snapshot unreadable";
 const LENGTH_HEADER = "X-Snapshot-Bytes";
+const DIGEST_HEADER = "X-Snapshot-SHA256"; // engine-boot.mjs's snapshotDigest(), computed as it is stored
 
 // A snapshot's bytes, refused unless there are exactly `expected` of them (a truncated copy).
 async function readBytes(response, expected) {
@@ -188,9 +190,19 @@ async function readBytes(response, expected) {
 
 // The stored snapshot's bytes, stored as they are: reading 31 MB back is several times faster than
 // gunzipping 6 MB (measured in Chromium: 0.1-0.3 s against 0.9-1.5 s on a busy machine), and the
-// restore waits for them. Its length is its header's.
-function readSnapshot(hit) {
-  return readBytes(hit, Number(hit.headers.get(LENGTH_HEADER)));
+// restore waits for them. Its length is its header's, and its bytes must have the SHA-256 its other
+// header holds, computed when it was stored: bytes changed on the device since (a disk fault, a
+// tampered cache) or a snapshot stored without one are unreadable, and the visit boots normally.
+async function readSnapshot(hit) {
+  const expected = hit.headers.get(DIGEST_HEADER);
+  const bytes = await readBytes(hit, Number(hit.headers.get(LENGTH_HEADER)));
+  try {
+    await checkSnapshot(bytes, expected);
+  } catch (error) {
+    throw new Error(`${UNREADABLE}: ${error.message}`);
+  }
+  lap("snapshot-checked");
+  return bytes;
 }
 
 // The build's snapshot of this release ({url, bytes}: gzipped file, length unzipped) when the
@@ -210,9 +222,14 @@ async function readShipped(response, shipped) {
   return readBytes(new Response(unzipped), Number(shipped.bytes));
 }
 
+// Stored with its length and its SHA-256, which readSnapshot() checks before any restore.
 async function storeSnapshot(release, bytes) {
   const cache = await openSnapshots();
-  const headers = { "Content-Type": "application/octet-stream", [LENGTH_HEADER]: String(bytes.length) };
+  const headers = {
+    "Content-Type": "application/octet-stream",
+    [LENGTH_HEADER]: String(bytes.length),
+    [DIGEST_HEADER]: await snapshotDigest(bytes),
+  };
   try {
     await cache.put(snapshotKey(release), new Response(bytes, { headers }));
   } catch (error) {

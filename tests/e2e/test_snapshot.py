@@ -4,8 +4,9 @@ downloading the build's: on a phone's link it costs more than the boot), the eng
 build's snapshot (shipped gzipped, named in ``engine-worker.json``) is restored when the service
 worker has cached it and none of this release is stored. Every fault falls back with nothing lost: a
 stored snapshot that is missing or from another release to the cached build's one; one that is
-truncated or rejected by Pyodide, a cached build's one that is truncated or rejected, to a normal
-boot; storage that is full or disabled to a boot, every visit. A release update drops the old
+truncated, whose bytes are not the ones whose SHA-256 was stored with them (64 bytes flipped) or
+that has no digest, or that is rejected by Pyodide, a cached build's one that is truncated or
+rejected, to a normal boot, which stores a good one in its place; storage that is full or disabled to a boot, every visit. A release update drops the old
 snapshot, and restored sessions deal different matches.
 """
 
@@ -49,7 +50,10 @@ def release(site: build.SiteServer) -> str:
 def visit(page: Page, site: build.SiteServer, query: str = "fast=1") -> str:
     """Open the game, wait until the engine has answered and the player may act; how it started."""
     page.goto(site.url + "?" + query)
-    assert g.settle(page) in ("expose", "play")
+    assert g.settle(page, 3 * BOOT_TIMEOUT_MS) in (
+        "expose",
+        "play",
+    )  # (a cold boot on a shared, busy machine)
     assert page.get_attribute("html", "data-engine") == "ready"
     return str(page.evaluate("gongzhuEngine.boot"))
 
@@ -105,11 +109,33 @@ DAMAGE = {
       const bytes = await hit.arrayBuffer();
       await cache.put(key, new Response(bytes.slice(0, bytes.byteLength >> 1), { headers: hit.headers }));
     }""",
-    # Complete, well-formed bytes that are not a Pyodide snapshot (wrong magic number).
+    # Complete, well-formed bytes that are not a Pyodide snapshot (wrong magic number), stored with
+    # their own digest: Pyodide itself refuses them.
     "rejected": """async ([name, key]) => {
       const cache = await caches.open(name);
-      const headers = { 'X-Snapshot-Bytes': String(1 << 20) };
-      await cache.put(key, new Response(new Uint8Array(1 << 20).fill(7), { headers }));
+      const bytes = new Uint8Array(1 << 20).fill(7);
+      const digest = [...new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))]
+        .map((b) => b.toString(16).padStart(2, '0')).join('');
+      const headers = { 'X-Snapshot-Bytes': String(1 << 20), 'X-Snapshot-SHA256': digest };
+      await cache.put(key, new Response(bytes, { headers }));
+    }""",
+    # 64 scattered bytes flipped under the original headers (a disk fault, a tampered cache): the
+    # same length, a snapshot Pyodide would restore, but not the bytes whose digest was stored.
+    "flipped": """async ([name, key]) => {
+      const cache = await caches.open(name);
+      const hit = await cache.match(key);
+      const bytes = new Uint8Array(await hit.arrayBuffer());
+      const step = Math.floor(bytes.length / 64);
+      for (let i = 0; i < 64; i++) bytes[i * step + 12345 % step] ^= 0xff;
+      await cache.put(key, new Response(bytes, { headers: hit.headers }));
+    }""",
+    # The stored bytes as they are, without their digest (as stored before digests).
+    "undigested": """async ([name, key]) => {
+      const cache = await caches.open(name);
+      const hit = await cache.match(key);
+      const headers = new Headers(hit.headers);
+      headers.delete('X-Snapshot-SHA256');
+      await cache.put(key, new Response(await hit.arrayBuffer(), { headers }));
     }""",
     # Only another release's snapshot (e.g. left by an update): never used, and dropped.
     "other-release": """async ([name, key]) => {
@@ -120,6 +146,19 @@ DAMAGE = {
     }""",
     "missing": """async ([name, key]) => { await (await caches.open(name)).delete(key); }""",
 }
+
+
+#: The stored snapshot's faults found before Pyodide sees it: what the boot says of each.
+UNREADABLE = {"truncated": "", "flipped": "SHA-256 ", "undigested": "no digest stored"}
+
+#: The stored snapshot's length and digest headers, and the SHA-256 of its bytes.
+STORED_DIGEST_JS = """async ([name, key]) => {
+  const hit = await (await caches.open(name)).match(key);
+  const bytes = await hit.arrayBuffer();
+  const digest = [...new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))]
+    .map((b) => b.toString(16).padStart(2, '0')).join('');
+  return [hit.headers.get('X-Snapshot-Bytes'), hit.headers.get('X-Snapshot-SHA256'), bytes.byteLength, digest];
+}"""
 
 
 @pytest.mark.parametrize("fault", sorted(DAMAGE))
@@ -134,14 +173,18 @@ def test_damaged_snapshot_falls_back_to_a_normal_boot(
 
     how = visit(page, site)
     assert g.table_snapshot(page) == before  # nothing lost: the saved hand resumed
-    if fault in ("truncated", "rejected"):
+    if fault in UNREADABLE:
         # A damaged snapshot is not worth the shipped one's gunzip: a boot, and the reason is reported.
-        assert how.startswith(f"boot (snapshot {'unreadable' if fault == 'truncated' else 'rejected'}"), how
+        assert how.startswith(f"boot (snapshot unreadable: {UNREADABLE[fault]}"), how
+    elif fault == "rejected":
+        assert how.startswith("boot (snapshot rejected"), how
     else:
         assert how == SHIPPED  # no snapshot of this release stored: the build's, cached by the service worker
     # A good snapshot is stored again, the only one, and the next visit uses it.
     assert stored(page) == "stored"
     assert page.evaluate(SNAPSHOT_RELEASES_JS) == [release(site)]
+    length, digest, size, found = page.evaluate(STORED_DIGEST_JS, [CACHE, key])
+    assert (int(length), digest) == (size, found)  # replaced whole, stored with its length and SHA-256
     assert visit(page, site) == "snapshot"
     assert g.table_snapshot(page) == before
 

@@ -5,9 +5,12 @@ match save's text, or null>, "date": <the day it was exported, YYYY-MM-DD (UTC);
 files>}``. An import is checked whole before anything is replaced: its size,
 its format tag and version, the record's strict shape (``ui/features/record.py``) and the save's
 (``ui/core/store.py``; the engine then checks the match itself). A file that is not ours, from a
-future version or damaged is refused with the reason, and the current data stays. A good file is
+future version or damaged is refused with the reason, and the current data stays; so is a file whose
+daily results (``record.daily``) are dated after its own export date or after today (a daily result
+is the day's deal played that day: a later one would mark a deal played before it is dealt, and the
+player's real play that day would count as practice only). A good file is
 not taken at once: :class:`ImportOffer` says what it would replace (matches and hands on each side,
-the date of the file's match) and the player is asked first (``ui/features/record_flow.py``).
+the date of the file's match, how many daily results it brings) and the player is asked first (``ui/features/record_flow.py``).
 """
 
 import json
@@ -28,7 +31,8 @@ MAX_FILE_CHARS = 262144
 
 class TransferError(ValueError):
     """A file that cannot be imported; ``reason``: ``empty``, ``not_ours``, ``newer``, ``damaged``,
-    ``too_big``."""
+    ``too_big``, ``daily_after_export`` (a daily result dated after the file's export date),
+    ``daily_after_today`` (one dated after today)."""
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
@@ -54,9 +58,10 @@ def file_name(date: str) -> str:
     return "gongzhu-data-" + date + ".json"
 
 
-def parse(text: "str | None") -> "tuple[record.Record, str | None, dict[str, Any] | None]":
+def parse(text: "str | None", today: str = "") -> "tuple[record.Record, str | None, dict[str, Any] | None]":
     """``(record, save text or None, the save's fields or None)`` from an import file, or
-    :class:`TransferError` with the reason (:func:`file_date` reads its date)."""
+    :class:`TransferError` with the reason (:func:`file_date` reads its date); its daily results
+    are checked against its export date and ``today`` (YYYY-MM-DD, UTC; "" checks none)."""
     if text is None or len(text) > MAX_FILE_CHARS:
         raise TransferError("too_big")
     if not text.strip():
@@ -76,6 +81,7 @@ def parse(text: "str | None") -> "tuple[record.Record, str | None, dict[str, Any
         rec = record.from_data(data.get("record"))
     except record.RecordError as exc:
         raise TransferError("newer" if exc.reason == "newer" else "damaged") from None
+    check_daily_dates(rec, _date_of(data), today)
     save = data.get("save")
     if save is None:
         return rec, None, None
@@ -88,10 +94,25 @@ def parse(text: "str | None") -> "tuple[record.Record, str | None, dict[str, Any
     return rec, save, fields
 
 
+def check_daily_dates(rec: "record.Record", exported: "str | None", today: str) -> None:
+    """:class:`TransferError` when a daily result of ``rec`` is dated after the file's export date
+    (``exported``, or None: an older file) or after ``today`` ("": not checked). Dates are
+    ``YYYY-MM-DD``: their order is their text's."""
+    last = max(rec.daily) if rec.daily else ""
+    if exported is not None and last > exported:
+        raise TransferError("daily_after_export")
+    if today and last > today:
+        raise TransferError("daily_after_today")
+
+
 def file_date(text: str) -> "str | None":
     """The day a file :func:`parse` took was exported, or None (an older file); a date that is not
     a calendar date is :class:`TransferError` ``damaged``."""
-    date = json.loads(text).get("date")
+    return _date_of(json.loads(text))
+
+
+def _date_of(data: "dict[str, Any]") -> "str | None":
+    date = data.get("date")
     if date is None:
         return None
     found, valid = daily.parse_date(date if isinstance(date, str) else "?")
@@ -125,6 +146,7 @@ class ImportOffer:
         self.date = date  # type: str | None  # the day the file was exported, or None (not in the file)
         self.mine = _counts(mine)  # type: tuple[int, int]  # the player's matches and hands, replaced
         self.theirs = _counts(rec)  # type: tuple[int, int]  # the file's matches and hands
+        self.daily = len(rec.daily)  # type: int  # the file's daily results (they replace the player's)
 
     def lines(self) -> "list[str]":
         """What the import replaces, in words, then the question."""
@@ -135,6 +157,7 @@ class ImportOffer:
             _("The file's statistics: matches played {matches}, hands played {hands}.").format(
                 matches=self.theirs[0], hands=self.theirs[1]
             ),
+            _("The file's daily deal results: {count}.").format(count=self.daily),
         ]
         if self.save is None:
             out.append(_("The file holds no match: your current match stays."))
@@ -176,6 +199,10 @@ def refusal_text(reason: str) -> str:
         why = _("it comes from a newer version of the game")
     elif reason == "too_big":
         why = _("it is too big")
+    elif reason == "daily_after_export":
+        why = _("it holds daily deal results dated after the day it was exported")
+    elif reason == "daily_after_today":
+        why = _("it holds daily deal results dated after today")
     else:
         why = _("it is damaged")
     return _("This file could not be imported: {reason}. Your data is unchanged.").format(reason=why)

@@ -30,7 +30,7 @@ def picked(s: "UIState", text: "Any") -> "Result":
 
 def _check(s: "UIState", text: "Any", mine: "Record", today: str) -> "Result":
     try:
-        rec, save, fields = transfer.parse(text if isinstance(text, str) else None)
+        rec, save, fields = transfer.parse(text if isinstance(text, str) else None, today)
         offer = transfer.ImportOffer(rec, save, fields, transfer.file_date(text), mine)
     except transfer.TransferError as exc:
         return record_flow.import_said(s, transfer.refusal_text(exc.reason))
