@@ -9,6 +9,10 @@ one phone size, ``<size>-zh-<phase>.png``): ``expose`` (the deal, a card
 to expose), ``play`` (the player's turn with cards on the table), ``summary`` (the hand over) and
 ``menu`` (the settings sheet open). The deal is fixed (``?seed=``), the opponents play at once
 (``?fast=1``) and motion is reduced, so the pictures only change when the table's look does.
+
+A page in another script needs a font for it on this machine (the page ships none: players' systems
+have theirs): the tool stops rather than save Chinese drawn as boxes, and names the font to install
+(Debian's fonts-noto-cjk, which ``scripts/install-test-deps.sh`` installs).
 """
 
 from __future__ import annotations
@@ -106,6 +110,34 @@ def squeeze(path: Path) -> None:
         path.write_bytes(smaller)
 
 
+#: Whether the page's font draws each of some characters as its own glyph: without a font for them,
+#: Chromium draws every one as the same empty box.
+DISTINCT_GLYPHS_JS = """(chars) => {
+  const canvas = document.createElement('canvas');
+  canvas.width = 48; canvas.height = 48;
+  const pen = canvas.getContext('2d', {willReadFrequently: true});
+  pen.font = '32px ' + getComputedStyle(document.body).fontFamily;
+  const drawn = chars.map((ch) => {
+    pen.clearRect(0, 0, 48, 48);
+    pen.fillText(ch, 4, 38);
+    return pen.getImageData(0, 0, 48, 48).data.join(',');
+  });
+  return new Set(drawn).size === drawn.length;
+}"""
+
+
+def page_letters(page: Page, most: int = 8) -> list[str]:
+    """Up to ``most`` distinct letters beyond ASCII of the page's visible text, spread over them."""
+    text = str(page.evaluate("document.body.innerText"))
+    letters = sorted({ch for ch in text if ord(ch) > 127 and ch.isalpha()})
+    return letters[:: max(1, len(letters) // most)][:most]
+
+
+def glyphs_drawn(page: Page, chars: Sequence[str]) -> bool:
+    """Whether the page's font draws each of ``chars`` differently (so none of them as a box)."""
+    return len(chars) < 2 or bool(page.evaluate(DISTINCT_GLYPHS_JS, list(chars)))
+
+
 def snap(page: Page, path: Path) -> Path:
     page.mouse.move(0, 0)  # (no hover lift on a card)
     page.screenshot(path=str(path))
@@ -127,6 +159,12 @@ def shoot_size(
     page.wait_for_function(
         "() => { const p = document.getElementById('load-progress'); return !p || p.hidden; }"
     )
+    letters = page_letters(page)
+    if not glyphs_drawn(page, letters):
+        raise SystemExit(
+            f"no font on this machine draws the {lang} page's letters ({''.join(letters)}): they would be"
+            " boxes. Install one (Debian: apt-get install fonts-noto-cjk; scripts/install-test-deps.sh)"
+        )
     saved = [snap(page, out / f"{name}-expose.png")]
     g.expose_none(page)
     play_until_trick_on_table(page)

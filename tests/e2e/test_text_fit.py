@@ -3,7 +3,9 @@ browser: the text's own boxes (a Range over it) lie inside its card or its seat 
 no box of text is wider or taller than the element that clips it (scrollWidth/scrollHeight against
 clientWidth/clientHeight). Two tables: the deal (the exposable marks of the pig, the goat, the
 transformer and the ace of hearts) and a hand in play (the player's exposed cards flagged, the
-all-hearts threat on a seat, the memory aid's lines on every seat)."""
+all-hearts threat on a seat, the memory aid's lines on every seat). And the settings sheet: every
+option of every select (the one shown is cut short otherwise, "Standard all heart") fits its select,
+and every select's label its field."""
 
 from __future__ import annotations
 
@@ -75,6 +77,35 @@ def _fits(page: Page, pairs: tuple[tuple[str, str], ...], where: str) -> int:
     return int(result["measured"])
 
 
+#: The settings sheet's field labels (the text over each select), each in its field.
+SHEET_TEXT = (("[data-testid=sheet] label.field > span", "label.field"),)
+
+#: Every option of every select in the settings sheet that its select shows cut short: the width the
+#: select needs to show it (a copy of the select holding only that option, at its intrinsic width:
+#: the text, the padding, the arrow and the border, as Chromium sizes a select) against the select's
+#: own width; and how many options were measured.
+SELECT_FIT_JS = """() => {
+  const bad = [];
+  let measured = 0;
+  for (const select of document.querySelectorAll('[data-testid=sheet] select')) {
+    const have = select.getBoundingClientRect().width;
+    for (const option of select.options) {
+      const copy = select.cloneNode(false);
+      copy.removeAttribute('data-testid');
+      copy.style.cssText = 'position: absolute; visibility: hidden; width: auto; min-width: 0; max-width: none';
+      copy.append(option.cloneNode(true));
+      select.after(copy);
+      const need = copy.getBoundingClientRect().width;
+      copy.remove();
+      measured++;
+      if (need > have + 0.5)
+        bad.push({select: select.dataset.testid, option: option.textContent, need, have});
+    }
+  }
+  return {bad, measured};
+}"""
+
+
 def _seeds_with_marks() -> list[int]:
     """Deals (seeds) whose exposable cards, together, include each of :data:`EXPOSABLE`."""
     seeds: list[int] = []
@@ -143,6 +174,32 @@ def test_card_and_seat_strings_fit_a_360_phone(
         for piece in ("#hand .card .flag", ".seat .badge.threat", ".seat .memory"):
             assert page.locator(piece).count() >= 1, piece
         assert _fits(page, CARD_TEXT + SEAT_TEXT, f"{where} (in play)") >= 12
+    finally:
+        context.close()
+    guard.check()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_settings_sheet_selects_fit_a_360_phone(
+    lang: str, chromium_browser: Browser, site: build.SiteServer
+) -> None:
+    """Every option of the sheet's selects (difficulty, language, play speed, trick pause, the house
+    rules) shows whole on a 360 px phone, and every select's label fits its field. (A phone on its
+    side, 640x360, is not held to it: the whole sheet stays on one screen there, tests/e2e/test_layout.py,
+    and the rules' longest options do not fit a quarter of it.)"""
+    where = f"360x640 in {lang}, settings sheet"
+    context, guard, page = _open(chromium_browser, site, lang)
+    try:
+        g.open_game(page, site)
+        g.open_menu(page)
+        for testid in ("difficulty", "language", "play-speed", "trick-pause", "rule-all-hearts"):
+            assert page.locator(f"[data-testid=sheet] select[data-testid={testid}]").count() == 1, testid
+        result = page.evaluate(SELECT_FIT_JS)
+        assert not result["bad"], f"a select's option is cut at {where}:\n" + json.dumps(
+            result["bad"], indent=1, ensure_ascii=False
+        )
+        assert result["measured"] >= 15
+        assert _fits(page, SHEET_TEXT, where) >= 7
     finally:
         context.close()
     guard.check()
