@@ -79,8 +79,7 @@ def browser(seeds: list[int], no_build: bool) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
     import build
-    from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS
-    from tests.e2e.game import finish_hand, open_game
+    from tools.browser import CHROMIUM, CHROMIUM_ARGS, finish_hand, open_game
 
     done_js = "() => { const v = document.querySelector('[data-testid=coach-verdict]'); return v && !v.textContent.includes('…'); }"
     per_hand, per_step, walls = [], [], []

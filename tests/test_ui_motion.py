@@ -9,7 +9,7 @@ from html.parser import HTMLParser
 from typing import Any
 
 from tests.broken_saves import good_save
-from tests.e2e.game import find_seed, op, play_out
+from tests.support.replay import find_seed, op, play_out
 from tests.test_ui_flow import Shell
 from ui.core import effects as fx
 from ui.core import flow, store

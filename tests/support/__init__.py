@@ -1,0 +1,3 @@
+"""What the tests share that imports no browser: CPython replays of the page's games
+(:mod:`tests.support.replay`). A unit test imports from here, never from ``tests/e2e/`` (whose
+modules need Playwright); tests/test_layers.py holds every unit test file to it."""
