@@ -11,6 +11,7 @@ from playwright.sync_api import Page
 
 import build
 from tests.broken_saves import PAYLOAD, broken_saves, good_save, older_save, packed
+from tools.browser import WAIT_MS
 
 from . import game as g
 
@@ -34,7 +35,7 @@ def _notice(page: Page, text: str) -> None:
     page.wait_for_function(
         "(t) => document.querySelector('[data-testid=message]').innerText.includes(t)",
         arg=text,
-        timeout=30_000,
+        timeout=WAIT_MS,
     )
 
 
@@ -255,7 +256,7 @@ def test_a_start_up_failure_under_a_resumed_table_is_shown(
     page.add_init_script(f"localStorage.setItem('gongzhu.save.v1', {json.dumps(save)});")
     page.add_init_script(BROKEN_ENGINE)
     page.goto(site.url + "?fast=1")
-    page.wait_for_function("document.documentElement.dataset.phase === 'error'", timeout=60_000)
+    page.wait_for_function("document.documentElement.dataset.phase === 'error'", timeout=WAIT_MS)
     text = page.inner_text("[data-testid=loading] #status")
     assert text == "The game engine could not start."
     assert page.locator("[data-testid=retry]").is_visible()

@@ -15,6 +15,7 @@ from tests.e2e.conftest import BOOT_TIMEOUT_MS, PageGuard
 from tests.e2e.game import finish_hand, menu_click, op, open_game, open_menu, play_out, save_text, settle
 from tests.e2e.test_accessibility import AXE, _axe
 from tests.support.replay import COSTLY_SEED, predicted_hand_over
+from tools.browser import WAIT_MS
 
 SEED = 3
 COMPLETE_JS = "() => { const v = document.querySelector('[data-testid=coach-verdict]'); return v && !v.textContent.includes('…'); }"
@@ -109,7 +110,7 @@ def test_a_costly_play_is_flagged_with_its_cost(desktop_page: Page, site: build.
     page = desktop_page
     open_game(page, site, seed=COSTLY_SEED)
     finish_hand(page)
-    page.wait_for_function(COMPLETE_JS, timeout=120_000)
+    page.wait_for_function(COMPLETE_JS, timeout=WAIT_MS)
     verdict = page.inner_text("[data-testid=coach-verdict]")
     assert str(len([a for a in analyses if a["costly"]])) in verdict
     page.click("[data-testid=review-hand]")
