@@ -1,4 +1,4 @@
-"""Screenshots of the table at the five sizes the layout is held to, for the README.
+"""Screenshots of the table at the five sizes the layout is held to, for docs/ui.md.
 
     python3 -m tools.screenshots [--out docs/screenshots] [--seed N]
 
