@@ -12,8 +12,20 @@ from typing import Any
 
 from tools.replay import op, play_out, save_text
 
-__all__ = ["COSTLY_SEED", "find_seed", "finish_like_page", "my_exposable", "op", "play_out", "predicted_hand_over",
-           "save_text", "simulate"]  # fmt: skip
+__all__ = [
+    "COSTLY_SEED",
+    "QUICK",
+    "QUICK_SEED",
+    "find_seed",
+    "finish_like_page",
+    "my_exposable",
+    "op",
+    "play_out",
+    "predicted_hand_over",
+    "quick_match_hands",
+    "save_text",
+    "simulate",
+]  # fmt: skip
 
 
 #: A deal whose hand 1, played as ``finish_hand`` plays it (the first playable card), holds costly
@@ -85,3 +97,24 @@ def finish_like_page(packed: dict[str, Any], level: str = "normal") -> dict[str,
 def predicted_hand_over(seed: int) -> dict[str, Any]:
     """The page's hand 1 with ``?seed=seed&fast=1`` played as ``finish_hand`` plays it."""
     return finish_like_page(op("new_match", seed=seed))
+
+
+#: A quick match's house rules, and the deal of tests/e2e/test_house_rules.py's (it ends in hand 7).
+QUICK = {"match_end": "-500"}
+QUICK_SEED = 41
+
+
+def quick_match_hands(seed: int = QUICK_SEED) -> list[dict[str, Any]]:
+    """Every hand of a quick match (−500) as the page plays it: the packed state at each hand's start
+    (before anyone exposed), then the packed match result."""
+    packed = op("new_match", seed=seed, rules=QUICK)
+    starts = []
+    while True:
+        starts.append(packed)
+        assert len(starts) < 30, "a quick match that does not end"
+        packed = finish_like_page(packed)
+        if packed["view"]["phase"] == "match_over":
+            return [*starts, packed]
+        assert packed["view"]["phase"] == "hand_over"
+        assert min(packed["view"]["totals"]) > -500, "the match went on past its end"
+        packed = op("step", state=packed["state"], action={"type": "next_hand"})
