@@ -47,6 +47,13 @@ PHONE: dict[str, Any] = {
 #: is far above what a slow, loaded machine takes (a 60 s limit once failed there).
 WAIT_MS = 240_000
 
+#: Installed before any page script of a test's page (tests/e2e/conftest.py): the loading watchdog's
+#: limits (web/boot.js, ``window.gongzhuBootLimits``) far above :data:`WAIT_MS`, so that a healthy
+#: page booting slowly on a loaded machine is never told "no progress" (a test that expects the
+#: watchdog to fire injects its own limits, after this script).
+NO_STALL = {"stallMs": 10 * WAIT_MS, "engineStartMs": 10 * WAIT_MS}
+NO_STALL_JS = f"window.gongzhuBootLimits = {json.dumps(NO_STALL)};"
+
 #: Installed before any page script: records main-thread long tasks (> 50 ms).
 LONG_TASK_OBSERVER = """
 window.__gongzhuLongTasks = [];
@@ -82,9 +89,15 @@ def open_game(page: Page, site: build.SiteServer, seed: int | None = None, fast:
 
 
 def settle(page: Page, timeout_ms: int = WAIT_MS) -> str:
-    """Wait until the player has something to do; return ``<html data-phase>``."""
-    page.wait_for_function(SETTLED_JS, timeout=timeout_ms)
-    return phase(page)
+    """Wait until the player has something to do; return ``<html data-phase>``. A page that shows its
+    loading failure instead (``data-phase="error"``) fails at once, with what it says."""
+    page.wait_for_function(
+        f"() => document.documentElement.dataset.phase === 'error' || ({SETTLED_JS})()", timeout=timeout_ms
+    )
+    current = phase(page)
+    if current == "error":
+        raise AssertionError(f"the page failed to load: {page.text_content('#overlay')!r}")
+    return current
 
 
 def phase(page: Page) -> str:

@@ -54,6 +54,7 @@ from tools.browser import (  # noqa: E402  (the browser, page sizes and waits th
     CHROMIUM_ARGS,
     DESKTOP,
     LONG_TASK_OBSERVER,
+    NO_STALL_JS,
     PHONE,
     SITE_PREFIX,
     WAIT_MS,
@@ -203,6 +204,16 @@ def chromium_browser(playwright_instance: Playwright) -> Iterator[Browser]:
     if not Path(CHROMIUM).exists():
         pytest.skip(f"{CHROMIUM} not found: run scripts/install-test-deps.sh")
     browser = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    new_context = browser.new_context
+
+    def no_stall_context(**options: Any) -> BrowserContext:
+        """Every context of the tests: the loading watchdog never cuts a healthy page that boots
+        slowly (``tools.browser.NO_STALL``); a test that races the watchdog sets its own limits."""
+        context = new_context(**options)
+        context.add_init_script(NO_STALL_JS)
+        return context
+
+    browser.new_context = no_stall_context  # type: ignore[method-assign]
     try:
         yield browser
     finally:
