@@ -247,10 +247,11 @@ def test_a_redraw_after_the_failure_keeps_it_told(
     Pyodide case fail now and then), or ☰ opened over the message, as here."""
     with (
         without(broken_site, "gongzhu/game.py", SHIPPED_SNAPSHOT),
-        fresh_page(chromium_browser, broken_site) as page,
+        fresh_page(chromium_browser, broken_site, limits=NO_STALL) as page,  # the engine's report tells
     ):
         page.goto(f"{broken_site.url}?seed=3&fast=1&lang=en")
         shown = wait_for_error(page)
+        assert texts("en")["engine"] in shown
         page.click("[data-testid=menu]")
         page.wait_for_selector("#sheet [role=dialog]")  # drawn in the same frame as <html>'s attributes
         assert page.evaluate("document.documentElement.dataset.phase") == "error"
