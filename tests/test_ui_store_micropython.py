@@ -14,9 +14,8 @@ from typing import Any
 
 import build
 from tests.broken_saves import broken_saves, good_save, older_save, packed
+from tests.test_ui_micropython import MICROPYTHON
 from ui.core import store
-
-MICROPYTHON = build.NODE_MODULES / "@micropython" / "micropython-webassembly-pyscript" / "micropython.mjs"
 
 #: Loads every ui/ module into MicroPython's file system, then runs LOAD_SAVES on the cases.
 RUN_JS = """
