@@ -29,8 +29,7 @@ from playwright.sync_api import Page, sync_playwright  # noqa: E402
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError  # noqa: E402
 
 import build  # noqa: E402
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, LONG_TASK_OBSERVER  # noqa: E402
-from tests.e2e.game import expose_none, settle  # noqa: E402
+from tools.browser import CHROMIUM, CHROMIUM_ARGS, LONG_TASK_OBSERVER, expose_none, settle  # noqa: E402
 
 
 def measures(page: Page, name: str) -> list[float]:
@@ -87,7 +86,7 @@ def near_end_save(seed: int) -> str:
     from gongzhu.ai.match import match_in_reach
     from gongzhu.game import apply_legal, new_match
     from gongzhu.simulate import play_hand
-    from tests.e2e.game import op, save_text
+    from tools.replay import op, save_text
 
     state = new_match(seed)
     players = [NormalPlayer(seed, s) for s in range(4)]

@@ -5,7 +5,7 @@ worker and back, run in the background after the hand, and the time from the sum
 verdict). A step is the longest a player's request can wait behind the coach in the worker.
 
 Each hand is hand 1 of a seed, every seat played by Normal (CPython), or in the browser the player
-playing the first playable card (``tests/e2e/game.finish_hand``) against the Normal opponents.
+playing the first playable card (``tools.browser.finish_hand``) against the Normal opponents.
 
 Usage: python bench/coach.py [--hands N] [--seed S] [--browser] [--no-build] [--json FILE]
 """
@@ -79,8 +79,7 @@ def browser(seeds: list[int], no_build: bool) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
     import build
-    from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS
-    from tests.e2e.game import finish_hand, open_game
+    from tools.browser import CHROMIUM, CHROMIUM_ARGS, finish_hand, open_game
 
     done_js = "() => { const v = document.querySelector('[data-testid=coach-verdict]'); return v && !v.textContent.includes('…'); }"
     per_hand, per_step, walls = [], [], []

@@ -67,7 +67,7 @@ if str(ROOT) not in sys.path:
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  # noqa: E402
 
 import build  # noqa: E402
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, LONG_TASK_OBSERVER, PHONE  # noqa: E402
+from tools.browser import CHROMIUM, CHROMIUM_ARGS, LONG_TASK_OBSERVER, PHONE  # noqa: E402
 
 PREFIX = "/gongzhu/"
 TIMEOUT_MS = 120_000

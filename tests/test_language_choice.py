@@ -66,6 +66,11 @@ def test_the_pages_choose_the_language_the_ui_chooses() -> None:
     forced_values = ["", "fr", "uk", "FR", "xx", "zh-Hans"]
     saved_values = ["", "pt", "zh", "de"]
     preference_lists = [[], ["pt-BR", "en"], ["de-DE", "fr-CA"], ["EN-us"], ["ru", "uk-UA", "zh"], ["de"]]
+    preference_lists += [
+        ["fr-FR"],
+        ["zh-CN"],
+        ["uk-UA"],
+    ]  # the browser locales tests/e2e once loaded one by one
     cases: list[dict[str, object]] = []
     expected = []
     for forced, saved, preferences in itertools.product(forced_values, saved_values, preference_lists):

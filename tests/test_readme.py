@@ -112,3 +112,19 @@ def test_the_layout_table_names_what_exists_and_every_top_level_entry() -> None:
     named = {p if p.endswith("/") or "/" not in p else p.split("/", 1)[0] + "/" for p in paths}
     unnamed = sorted(top - named - {"README.md", ".gitignore", ".npmrc"})
     assert unnamed == []
+
+
+def test_the_readme_is_a_front_door() -> None:
+    """At most 10,000 characters; its strength and timing summary holds at most 8 rows, each dated by
+    day (the tables themselves are in bench/results/)."""
+    text = README.read_text(encoding="utf-8")
+    assert len(text) <= 10_000, len(text)
+    summary = text.split("## Strength and timing\n", 1)[1].split("\n## ", 1)[0]
+    rows = [
+        line for line in summary.splitlines() if line.startswith("| ") and not line.startswith("| measure")
+    ]
+    assert 0 < len(rows) <= 8
+    assert all(re.search(r"\| \d{4}-\d{2}-\d{2} \|$", row) for row in rows), rows
+    assert not re.search(r"\d{2}:\d{2} UTC|\d{4}-\d{2}-\d{2}T\d{2}", text)
+    for linked in re.findall(r"\]\(([^)#]+)\)", text):
+        assert (ROOT / linked).exists(), linked

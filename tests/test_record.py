@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.broken_saves import FakeStorage
-from tests.e2e.game import op, play_out
+from tests.support.replay import op, play_out
 from ui import actions
 from ui.core import effects as fx
 from ui.core import flow

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from tests.broken_saves import FakeStorage
-from tests.e2e.game import op, save_text
+from tests.support.replay import op, save_text
 from ui.core import store
 from ui.features import record, transfer
 

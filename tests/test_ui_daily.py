@@ -15,7 +15,7 @@ from gongzhu.game import State, apply_legal, exposable_cards, legal_plays, new_m
 from gongzhu.rules import winning_position
 from gongzhu.scoring import HEART_VALUES
 from tests.broken_saves import FakeStorage
-from tests.e2e.game import op
+from tests.support.replay import op
 from ui.core import effects as fx
 from ui.core import store
 from ui.core.state import UIState

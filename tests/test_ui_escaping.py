@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.broken_saves import PAYLOAD, packed
-from tests.e2e.game import op, play_out
+from tests.support.replay import op, play_out
 from ui.core import shape
 from ui.core.state import UIState
 from ui.view import i18n, render

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from tests.broken_saves import good_save
-from tests.e2e.game import find_seed, op, play_out
 from tests.support.page import Page as Shell
 from tests.support.page import playable as _playable
+from tests.support.replay import find_seed, op, play_out
 from ui import actions
 from ui.core import bookkeeping, flow, match, recovery, store
 from ui.core import effects as fx
@@ -73,7 +73,7 @@ def test_refused_cards_say_why_and_change_nothing() -> None:
     def following(view: dict[str, Any]) -> bool:
         return bool(view["trick"]["plays"]) and any(view["refusals"][c] for c in view["hand"])
 
-    from tests.e2e.game import simulate
+    from tests.support.replay import simulate
 
     seed = find_seed(lambda n: simulate(n, lambda e: [], following) is not None)
     found = simulate(seed, lambda e: [], following)

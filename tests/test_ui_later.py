@@ -48,7 +48,7 @@ pyscript.ffi = types.ModuleType("pyscript.ffi")
 pyscript.ffi.create_proxy = lambda f: f
 sys.modules["pyscript"], sys.modules["pyscript.ffi"] = pyscript, pyscript.ffi
 
-from tests.e2e.game import op, play_out
+from tests.support.replay import op, play_out
 import importlib
 for name in NAMES:
     importlib.import_module("ui." + name)

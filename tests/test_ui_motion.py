@@ -9,8 +9,8 @@ from html.parser import HTMLParser
 from typing import Any
 
 from tests.broken_saves import good_save
-from tests.e2e.game import find_seed, op, play_out
 from tests.support.page import Page as Shell
+from tests.support.replay import find_seed, op, play_out
 from ui import actions
 from ui.core import effects as fx
 from ui.core import flow, store

@@ -8,8 +8,8 @@ import json
 from typing import Any
 
 from gongzhu import coach
-from tests.e2e.game import op, play_out
 from tests.support.page import Page
+from tests.support.replay import op, play_out
 from ui import actions
 from ui.core import effects as fx
 from ui.core import flow, settings, store
@@ -144,7 +144,7 @@ def test_a_saved_review_trick_out_of_range_is_dropped() -> None:
 
 
 def test_costly_plays_carry_their_cost_in_the_review() -> None:
-    from tests.e2e.test_review import COSTLY_SEED, predicted_hand_over
+    from tests.support.replay import COSTLY_SEED, predicted_hand_over
 
     shell = at_hand_over(packed=predicted_hand_over(COSTLY_SEED))
     s = shell.s

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gongzhu.table_view import TableView
-from tests.e2e.game import op, play_out
+from tests.support.replay import op, play_out
 from ui.core import flow, shape, store
 from ui.core.state import UIState
 from ui.view import render, table

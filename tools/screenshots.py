@@ -1,4 +1,4 @@
-"""Screenshots of the table at the five sizes the layout is held to, for the README.
+"""Screenshots of the table at the five sizes the layout is held to, for docs/ui.md.
 
     python3 -m tools.screenshots [--out docs/screenshots] [--seed N]
 
@@ -24,16 +24,20 @@ import tempfile
 import zlib
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
 import build  # noqa: E402
-from tests.e2e import game as g  # noqa: E402  (the testing contract's helpers)
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, SITE_PREFIX  # noqa: E402
+from tools import browser as g  # noqa: E402  (the testing contract's helpers)
+from tools.browser import CHROMIUM, CHROMIUM_ARGS, SITE_PREFIX  # noqa: E402
+from tools.replay import op, play_out, save_text  # noqa: E402
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 #: The sizes the layout is held to (width, height; tests/e2e/test_layout.py), phones portrait and
 #: landscape, then desktop windows.
@@ -189,8 +193,10 @@ def shoot(
     sizes: Sequence[tuple[int, ...]] = SIZES,
     languages: Sequence[tuple[str, tuple[int, ...]]] = OTHER_LANGUAGES,
 ) -> list[Path]:
-    over = g.save_text(g.play_out(g.op("new_match", seed=seed), lambda v: v["phase"] == "hand_over"))
+    over = save_text(play_out(op("new_match", seed=seed), lambda v: v["phase"] == "hand_over"))
     saved: list[Path] = []
+    from playwright.sync_api import sync_playwright  # here: the PNG helpers load without Playwright
+
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:

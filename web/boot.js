@@ -10,6 +10,12 @@
 // turns the loading box into a message in the player's language with "Try again" (a reload), and
 // sets <html data-phase="error">. Offline on a first visit (no service worker yet), the message says
 // the game needs one online visit. Once the engine is ready, the watchdog stops.
+// A report outranks a guess, whatever comes first: the engine's own report ("engine": a file it
+// needs is missing or refused) over what the page saw fail ("failed"), both over the stall timer's
+// "no progress" (told as "failed" too). A weaker report never replaces the message; a stronger one
+// replaces it even after the stall timer has shown its text (state.reason is the strongest so far).
+// The limits are window.gongzhuBootLimits = {stallMs, engineStartMs} when set before this script
+// (the tests that race the watchdog set them; the page itself never does).
 // While a first visit downloads the engine, the loading screen says how much has arrived
 // (progress({received, total}) from web/engine.js: "Downloading the game: 1.2 of 5.0 MB", then
 // "Starting the game engine…"), as #load-progress, and each step is a gongzhu:load-progress event
@@ -21,10 +27,13 @@
   // No download, no service-worker bytes and no step of the UI for this long: a failure that raised
   // nothing is told within 15 s. Starting Pyodide in the worker shows no progress to the page (its
   // downloads are the worker's) and takes up to ~20 s on a slow, busy machine: a longer wait then.
-  const STALL_MS = 12000;
-  const ENGINE_START_MS = 40000;
+  const limits = window.gongzhuBootLimits || {};
+  const STALL_MS = limits.stallMs || 12000;
+  const ENGINE_START_MS = limits.engineStartMs || 40000;
+  // What a failure is told as, weakest first (see above); the stall timer reports "stall".
+  const RANK = { stall: 0, failed: 1, engine: 2 };
   const root = document.documentElement;
-  const state = { failed: null, fail, progress, download: null };
+  const state = { failed: null, reason: null, fail, progress, download: null };
   window.gongzhuBoot = state;
 
   const watching = () => root.dataset.engine !== "ready" && root.dataset.phase !== "error";
@@ -40,8 +49,11 @@
     return navigator.onLine === false && !(sw && sw.controller);
   }
 
+  let told = null; // the loading box that tells the failure
   function fail(reason, detail) {
-    if (state.failed || !watching()) return;
+    const rank = RANK[reason] === undefined ? RANK.failed : RANK[reason];
+    if (state.failed ? rank <= RANK[state.reason] : !watching()) return;
+    state.reason = reason in RANK ? reason : "failed";
     state.failed = firstVisitOffline() ? "offline" : reason === "engine" ? "engine" : "failed";
     console.warn("gongzhu: the game did not load:", detail || reason);
     clearTimeout(stallTimer);
@@ -62,8 +74,10 @@
     retry.addEventListener("click", () => location.reload());
     box.append(message, retry);
     const overlay = document.getElementById("overlay");
-    if (overlay) overlay.replaceChildren(box);
+    if (told && told.isConnected) told.replaceWith(box); // a stronger report: the same place
+    else if (overlay) overlay.replaceChildren(box);
     else document.body.append(box);
+    told = box;
     root.lang = (window.gongzhuLanguage && window.gongzhuLanguage.HTML_LANG[lang]) || lang;
     root.dataset.phase = "error";
     if (downloadEl) downloadEl.hidden = true;
@@ -105,7 +119,7 @@
     if (step === "engine") stallMs = ENGINE_START_MS;
     if (step && typeof step === "object") showDownload(Number(step.received), Number(step.total));
     clearTimeout(stallTimer);
-    if (watching() && !state.failed) stallTimer = setTimeout(() => fail("failed", "no progress"), stallMs);
+    if (watching() && !state.failed) stallTimer = setTimeout(() => fail("stall", "no progress"), stallMs);
   }
   progress();
 

@@ -49,41 +49,19 @@ from playwright.sync_api import (  # noqa: E402
     sync_playwright,
 )
 
-CHROMIUM = os.environ.get("GONGZHU_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
-]
-SITE_PREFIX = "/gongzhu/"
-DESKTOP = {"viewport": {"width": 1280, "height": 800}}
-PHONE = {
-    "viewport": {"width": 360, "height": 640},
-    "device_scale_factor": 2,
-    "is_mobile": True,
-    "has_touch": True,
-}
-#: Cold start takes ~3-4 s on 2 cores; leave room for a loaded CI machine.
-BOOT_TIMEOUT_MS = 60_000
+from tools.browser import (  # noqa: E402  (the browser, page sizes and waits the benchmarks share)
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    DESKTOP,
+    LONG_TASK_OBSERVER,
+    NO_STALL_JS,
+    PHONE,
+    SITE_PREFIX,
+    WAIT_MS,
+)
 
-#: Installed before any page script: records main-thread long tasks (> 50 ms).
-LONG_TASK_OBSERVER = """
-window.__gongzhuLongTasks = [];
-try {
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries())
-      window.__gongzhuLongTasks.push({ start: e.startTime, duration: e.duration, name: e.name });
-  }).observe({ type: "longtask", buffered: true });
-} catch (e) {
-  window.__gongzhuLongTasks = null;  // API missing: long_tasks() will say so
-}
-"""
+#: The limit of every wait of a guarded page (``tools.browser.WAIT_MS``): far above a slow boot.
+BOOT_TIMEOUT_MS = WAIT_MS
 
 #: Console messages that are expected and harmless. PyScript warns once per worker that
 #: `window`/`document` are not reachable from it without SharedArrayBuffer: by design,
@@ -226,6 +204,16 @@ def chromium_browser(playwright_instance: Playwright) -> Iterator[Browser]:
     if not Path(CHROMIUM).exists():
         pytest.skip(f"{CHROMIUM} not found: run scripts/install-test-deps.sh")
     browser = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    new_context = browser.new_context
+
+    def no_stall_context(**options: Any) -> BrowserContext:
+        """Every context of the tests: the loading watchdog never cuts a healthy page that boots
+        slowly (``tools.browser.NO_STALL``); a test that races the watchdog sets its own limits."""
+        context = new_context(**options)
+        context.add_init_script(NO_STALL_JS)
+        return context
+
+    browser.new_context = no_stall_context  # type: ignore[method-assign]
     try:
         yield browser
     finally:

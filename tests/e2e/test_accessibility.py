@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 import build
+from tools.browser import WAIT_MS
 
 from . import game as g
 from .conftest import BOOT_TIMEOUT_MS, PageGuard
@@ -56,7 +57,7 @@ AT_REST = """() => document.getAnimations().every(
 
 
 def _axe(page: Page) -> list[dict[str, Any]]:
-    page.wait_for_function(AT_REST, timeout=10_000)
+    page.wait_for_function(AT_REST, timeout=WAIT_MS)
     if not page.evaluate("typeof window.axe === 'object'"):
         page.add_script_tag(path=str(AXE))
     result = page.evaluate(

@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 import build
+from tools.browser import WAIT_MS
 
 from .conftest import PageGuard, long_tasks, performance_marks
 from .game import settle
@@ -27,7 +28,7 @@ def _boot(page: Page, site: build.SiteServer) -> dict[str, float]:
     page.wait_for_function(
         "['expose', 'play', 'error'].includes(document.documentElement.dataset.phase)"
         " && document.documentElement.dataset.engine === 'ready'",
-        timeout=60_000,
+        timeout=WAIT_MS,
     )
     assert page.evaluate("document.documentElement.dataset.phase") != "error", page.text_content("#status")
     assert settle(page) in ("expose", "play")

@@ -11,6 +11,7 @@ from typing import Any
 from playwright.sync_api import Page
 
 import build
+from tools.browser import WAIT_MS
 from ui import engine_worker
 
 from . import game as g
@@ -69,16 +70,17 @@ SNAPSHOT = """() => ({
   totals: [0, 1, 2, 3].map(s => document.querySelector(`[data-seat="${s}"] [data-testid=total]`).innerText),
   save: localStorage.getItem('gongzhu.save.v1'),
 })"""
+#: The snapshot once the page is quiet (not busy, the hand on screen the saved one); false until then.
+QUIET_SNAPSHOT = f"""() => {{
+  const s = ({SNAPSHOT})();
+  return !s.busy && s.save && JSON.stringify(JSON.parse(s.save).view.hand) === JSON.stringify(s.hand) && s;
+}}"""
 
 
 def _check_against_engine(page: Page) -> dict[str, Any]:
     """The table on screen equals the engine's view of the saved state; every play is unique.
     (Taps still queued from the hammering may move the game on: compare a quiet snapshot.)"""
-    for _ in range(100):
-        snap = page.evaluate(SNAPSHOT)
-        if not snap["busy"] and json.loads(snap["save"])["view"]["hand"] == snap["hand"]:
-            break
-        page.wait_for_timeout(50)
+    snap = page.wait_for_function(QUIET_SNAPSHOT, timeout=WAIT_MS).json_value()
     saved = json.loads(snap["save"])
     view = _engine_view(saved["state"])
     assert saved["view"]["hand"] == view["hand"]

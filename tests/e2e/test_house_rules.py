@@ -1,6 +1,7 @@
 """House rules in the browser: chosen in the settings sheet for the next match (the match in
-progress keeps its rules), named by a badge and the summaries; a quick match (−500) played to its
-result, and a hand without an expose phase."""
+progress keeps its rules), named by a badge and the summaries; a quick match (−500)'s last hand played
+to its result (the hands before it are played in CPython: tests/test_page_replays.py), and a hand
+without an expose phase."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import json
 from playwright.sync_api import Page
 
 import build
+from tests.support.replay import op, quick_match_hands, save_text
 
 from . import game as g
 
@@ -33,25 +35,21 @@ def _saved_view(page: Page) -> dict[str, object]:
     return view
 
 
-def test_a_quick_match_is_played_to_its_result(desktop_page: Page, site: build.SiteServer) -> None:
+def test_a_quick_matchs_last_hand_ends_in_its_result_named_by_its_rules(
+    desktop_page: Page, site: build.SiteServer
+) -> None:
+    """The quick match's logic (its end at −500, one leader, the eliminated) is played in CPython
+    (tests/test_page_replays.py); here the page, resumed at the start of that match's last hand, plays
+    it to the result the engine predicts and names the rules on the bar, the summary and the result."""
+    *starts, final = quick_match_hands()
+    last = op("bots_expose", state=starts[-1]["state"], level="normal")  # as the page does at a hand's start
     page = desktop_page
-    _new_match_with(page, site, "rule-match-end", "-500", 40)
+    g.load_save(page, site, save_text(last))
     assert page.inner_text("[data-testid=house-rules-badge]") == "Quick match (−500)"
-    hands = 0
-    while True:
-        g.finish_hand(page)
-        hands += 1
-        if g.phase(page) == "match-over":
-            break
-        assert "House rules: Quick match (−500)" in page.inner_text("[data-testid=house-rules-line]")
-        page.click("[data-testid=next-hand]")
-        assert hands < 30, "a quick match that does not end"
+    g.finish_hand(page)
+    assert g.phase(page) == "match-over"
     assert "House rules: Quick match (−500)" in page.inner_text("[data-testid=house-rules-line]")
-    result = _saved_view(page)["result"]
-    assert isinstance(result, dict)
-    totals = result["totals"]
-    assert min(totals) <= -500 and totals.count(max(totals)) == 1
-    assert result["eliminated"] == [s for s in range(4) if totals[s] <= -500]
+    assert _saved_view(page)["result"] == final["view"]["result"]
 
 
 def test_a_hand_without_exposing(desktop_page: Page, site: build.SiteServer) -> None:

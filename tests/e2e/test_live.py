@@ -16,6 +16,7 @@ from typing import Any
 from playwright.sync_api import Page
 
 import build
+from tools.browser import WAIT_MS
 from ui.core import store
 from ui.features import daily, record
 
@@ -52,7 +53,7 @@ def _reload_held(page: Page, phase: str) -> None:
     """Reload with the engine held back; return at the first paint of the resumed ``phase``."""
     page.evaluate("sessionStorage.setItem('hold-engine', '1')")
     page.reload(wait_until="commit")
-    page.wait_for_function(FIRST_PAINT_JS, arg=phase, timeout=60_000)
+    page.wait_for_function(FIRST_PAINT_JS, arg=phase, timeout=WAIT_MS)
 
 
 def _release(page: Page) -> None:
@@ -74,7 +75,7 @@ def test_a_double_tap_at_the_first_paint_after_a_reload_plays_the_card(
     assert page.evaluate("document.documentElement.dataset.busy") == "true"
     assert page.evaluate("document.documentElement.dataset.engine") == "starting"
     _release(page)
-    page.wait_for_selector(f'#hand [data-card="{code}"]', state="detached", timeout=30_000)
+    page.wait_for_selector(f'#hand [data-card="{code}"]', state="detached", timeout=WAIT_MS)
     g.settle(page)
     assert code not in g.hand(page)
     guard.check()
@@ -91,7 +92,7 @@ def test_next_hand_at_the_first_paint_of_a_reloaded_summary_starts_the_next_hand
     page.click("[data-testid=next-hand]")
     assert page.evaluate("document.documentElement.dataset.busy") == "true"
     _release(page)
-    page.wait_for_selector("[data-testid=hand-summary]", state="detached", timeout=30_000)
+    page.wait_for_selector("[data-testid=hand-summary]", state="detached", timeout=WAIT_MS)
     assert g.settle(page) in ("expose", "play")
     saved = json.loads(page.evaluate("localStorage.getItem('gongzhu.save.v1')"))
     assert saved["view"]["hand_number"] == over["view"]["hand_number"] + 1
@@ -182,7 +183,7 @@ def test_closing_the_already_played_daily_panel_leaves_a_working_table(
     page.wait_for_selector("[data-testid=daily-panel] [data-testid=daily-result]")
     page.keyboard.press("Escape")
     page.wait_for_selector("[data-testid=daily-panel]", state="detached")
-    assert g.settle(page, timeout_ms=20_000) in ("expose", "play")
+    assert g.settle(page) in ("expose", "play")
     if g.phase(page) == "expose":
         g.expose_none(page)
     g.settle(page)

@@ -37,6 +37,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, ViewportSize
 
 import build
+from tools.browser import WAIT_MS
 from ui.view.texts import signed
 
 from . import game as g
@@ -47,7 +48,7 @@ PHASES = ("loading", "expose", "play", "hand-over", "match-over", "error")
 #: The engine view's phase -> ``data-phase``.
 VIEW_PHASES = {"expose": "expose", "play": "play", "hand_over": "hand-over", "match_over": "match-over"}
 #: Longest wait for the player to have something to do again (the opponents at Hard included).
-SETTLE_MS = 30_000
+SETTLE_MS = WAIT_MS
 #: Buttons the monkey leaves alone (``data-action``): they leave the match for the daily deal, open
 #: a file dialog, share, or answer questions this test never raises. The rules link (an ``<a>``
 #: leaving the page) is not offered either: only ``[data-action]``, selects and hand cards are.
@@ -274,7 +275,7 @@ class Monkey:
 
     # ------------------------------------------------------------------ acting
 
-    def wait(self, condition: str, arg: Any = None, timeout_ms: int = 5_000) -> bool:
+    def wait(self, condition: str, arg: Any = None, timeout_ms: int = WAIT_MS) -> bool:
         """Wait until ``condition(arg)`` holds in the page; False when it does not in time."""
         try:
             self.page.wait_for_function(condition, arg=arg, timeout=timeout_ms)
@@ -311,7 +312,7 @@ class Monkey:
 
     def act(self, settled: bool) -> None:
         if settled:
-            self.page.wait_for_function(STILL_JS, timeout=5_000)
+            self.page.wait_for_function(STILL_JS, timeout=WAIT_MS)
         offered = self.offers(settled)
         weights = [w for w, _, _ in offered]
         _w, kind, item = self.rng.choices(offered, weights=weights)[0]
@@ -332,7 +333,9 @@ class Monkey:
             value = self.rng.choice([v for v in item["options"] if v != item["value"]] or item["options"])
             self.log[-1] += f" = {value}"
             try:
-                self.page.select_option(f"[data-testid={item['name']}]", value, timeout=3_000)
+                self.page.select_option(
+                    f"[data-testid={item['name']}]", value, timeout=WAIT_MS if settled else 3_000
+                )
             except PlaywrightError:
                 if settled:
                     raise

@@ -14,29 +14,11 @@ import build
 from tests.e2e.conftest import BOOT_TIMEOUT_MS, PageGuard
 from tests.e2e.game import finish_hand, menu_click, op, open_game, open_menu, play_out, save_text, settle
 from tests.e2e.test_accessibility import AXE, _axe
+from tests.support.replay import COSTLY_SEED, predicted_hand_over
+from tools.browser import WAIT_MS
 
 SEED = 3
-#: A deal whose hand 1, played as ``finish_hand`` plays it (the first playable card), holds costly
-#: plays by the coach's measure (the player's own expected hand score).
-COSTLY_SEED = 2
 COMPLETE_JS = "() => { const v = document.querySelector('[data-testid=coach-verdict]'); return v && !v.textContent.includes('…'); }"
-
-
-def predicted_hand_over(seed: int) -> dict[str, Any]:
-    """The page's hand 1 with ``?seed=seed&fast=1`` played as ``finish_hand`` plays it (no exposure,
-    the first playable card), replayed in CPython through the worker's ops."""
-    packed = op("new_match", seed=seed)
-    packed = op("bots_expose", state=packed["state"], level="normal")
-    if packed["view"]["phase"] == "expose":
-        packed = op("step", state=packed["state"], action={"type": "expose", "seat": 0, "cards": []})
-    while packed["view"]["phase"] == "play":
-        view = packed["view"]
-        if view["turn"] == 0:
-            first = next(c for c in view["hand"] if view["refusals"][c] is None)
-            packed = op("step", state=packed["state"], action={"type": "play", "seat": 0, "card": first})
-        else:
-            packed = op("bot_step", state=packed["state"], seat=view["turn"], level="normal")
-    return packed
 
 
 def shown_trick(page: Page) -> list[tuple[int, str]]:
@@ -128,7 +110,7 @@ def test_a_costly_play_is_flagged_with_its_cost(desktop_page: Page, site: build.
     page = desktop_page
     open_game(page, site, seed=COSTLY_SEED)
     finish_hand(page)
-    page.wait_for_function(COMPLETE_JS, timeout=120_000)
+    page.wait_for_function(COMPLETE_JS, timeout=WAIT_MS)
     verdict = page.inner_text("[data-testid=coach-verdict]")
     assert str(len([a for a in analyses if a["costly"]])) in verdict
     page.click("[data-testid=review-hand]")

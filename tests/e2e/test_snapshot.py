@@ -22,7 +22,15 @@ from playwright.sync_api import Browser, Page, Playwright
 import build
 
 from . import game as g
-from .conftest import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, DESKTOP, guarded_page, performance_marks
+from .conftest import (
+    BOOT_TIMEOUT_MS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    DESKTOP,
+    NO_STALL_JS,
+    guarded_page,
+    performance_marks,
+)
 from .test_offline import wait_offline_ready
 
 CACHE = "engine-snapshot"
@@ -277,6 +285,7 @@ def test_disabled_storage_boots_every_time_and_plays(
     try:
         page = browser.new_page(**DESKTOP)
         page.set_default_timeout(BOOT_TIMEOUT_MS)
+        page.add_init_script(NO_STALL_JS)  # (a browser of its own: the fixture's contexts set it)
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         url = site.url.replace("127.0.0.1", host)

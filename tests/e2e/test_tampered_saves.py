@@ -13,6 +13,7 @@ from gongzhu.state_check import Problem
 from gongzhu.table_view import table_view
 from tests.broken_saves import good_save
 from tests.tampered_saves import tampered_states
+from tools.browser import WAIT_MS
 
 from . import game as g
 
@@ -40,7 +41,7 @@ def test_tampered_saves_are_set_aside_and_a_new_match_starts(
         assert g.settle(page) in ("expose", "play"), name
         page.wait_for_function(
             "() => document.querySelector('[data-testid=message]').innerText.includes('could not be read')",
-            timeout=30_000,
+            timeout=WAIT_MS,
         )
         assert page.evaluate("localStorage.getItem('gongzhu.save.corrupt')") == text, name
         assert len(g.hand(page)) == 13, name

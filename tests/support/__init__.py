@@ -1,1 +1,4 @@
-"""Test support that imports no browser: the page's runner with doubles of its ports, engine helpers."""
+"""What the tests share that imports no browser: the page's runner with doubles of its ports
+(:mod:`tests.support.page`) and CPython replays of the page's games (:mod:`tests.support.replay`). A
+unit test imports from here, never from ``tests/e2e/`` (whose modules need Playwright);
+tests/test_layers.py holds every unit test file to it."""
