@@ -15,7 +15,7 @@ from ui.core.state import UIState
 from ui.features import sound
 from ui.runner import Runner
 from ui.shell import bridge, dom
-from ui.view import render, table
+from ui.view import render
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only)
@@ -122,22 +122,7 @@ def load_failed() -> bool:
 
 
 def _source() -> "tuple[dict[str, str], dict[str, Any]]":
-    attrs = {"data-phase": table.html_phase(s), "data-turn": table.turn_attr(s)}  # type: dict[str, Any]
-    attrs["data-engine"] = "ready" if s.link.engine_ready else "starting"
-    attrs["data-deck"] = "four" if s.settings.four_colour else None
-    attrs["data-daily"] = s.day.on_table
-    attrs["data-busy"] = "true" if flow.busy(s) else None
-    try:
-        regions = render.regions(s)
-    except Exception:
-        if s.table.checked:
-            raise
-        # A save that passed the shape check but cannot be drawn: the loading state until the
-        # engine's verdict on it (never the load-failure screen: the files did load).
-        window.console.warn("gongzhu: the saved table waits for the engine's check")
-        regions = render.waiting_regions(s)
-        attrs["data-phase"] = "loading"
-        attrs["data-turn"] = None
+    regions, attrs = render.page(s)
     if load_failed():
         # Left to the watchdog: a redraw asked for before it fired (the loading bar's, every 0.25 s)
         # or after it (☰) would put the spinner's phase back, or its box.

@@ -6,7 +6,7 @@ breakdowns all come from the engine worker in the view.
 """
 
 from gongzhu.vocab import ELIMINATION
-from ui.core import later
+from ui.core import flow, later
 from ui.view import extras, house_rules, table, texts
 from ui.view.html import attrs, esc
 from ui.view.i18n import N_, _, ngettext, pgettext
@@ -508,3 +508,24 @@ def regions(s: "UIState") -> "dict[str, str]":
     for seat in range(4):
         out["seat-" + str(seat)] = seat_html(s, seat)
     return out
+
+
+def page(s: "UIState") -> "tuple[dict[str, str], dict[str, Any]]":
+    """Every region's HTML and ``<html>``'s attributes (``data-phase``, ``data-turn``, ``data-engine``,
+    ``data-deck``, ``data-daily``, ``data-busy``: docs/game-ui.md). A save that passed the shape
+    check but cannot be drawn shows the loading state until the engine's verdict on it (never the
+    load-failure screen: the files did load); a table the engine checked that cannot be drawn is
+    a fault, raised."""
+    attrs = {"data-phase": table.html_phase(s), "data-turn": table.turn_attr(s)}  # type: dict[str, Any]
+    attrs["data-engine"] = "ready" if s.link.engine_ready else "starting"
+    attrs["data-deck"] = "four" if s.settings.four_colour else None
+    attrs["data-daily"] = s.day.on_table
+    attrs["data-busy"] = "true" if flow.busy(s) else None
+    try:
+        return regions(s), attrs
+    except Exception:
+        if s.table.checked:
+            raise
+    attrs["data-phase"] = "loading"
+    attrs["data-turn"] = None
+    return waiting_regions(s), attrs
