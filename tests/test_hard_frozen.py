@@ -1,0 +1,109 @@
+"""Hard's decisions, pinned: the daily deal's full trace and a fixed set of decisions of the game's
+Hard and of the benchmarks' variants hash to the values the engine gave before Hard became one
+frozen configuration (:mod:`gongzhu.ai.config`).  A change to any of Hard's decisions fails here;
+a deliberate one updates the hashes in the same commit and says why."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from typing import Any
+
+from gongzhu.ai import EasyPlayer, NormalPlayer, make_level
+from gongzhu.ai.hard import HardPlayer, choose_expose, choose_play
+from gongzhu.ai.sampling import CHECKED, FITTED, HABITS, NORMAL, UNIFORM
+from gongzhu.daily import DAILY_LEVEL, daily_seed
+from gongzhu.game import State, apply_legal, new_match, view_for
+from gongzhu.players import RandomPlayer
+from gongzhu.service import bot_seed
+from gongzhu.simulate import play_hand
+
+DAILY_DATE = "2026-12-03"
+DAILY_TRACE = "7c5fd72950afe6f2e3fb6796bf5f066fac4383221c4a873c19b4eee13783999a"
+DECISIONS = "00feea53fc379430dc1644766b871cb9fab8aecc77c97f1bc7c47a3c49680544"
+SMALL = 2500  # simulated plays per decision in the pinned set: cheap, and every model still draws worlds
+
+#: The game's Hard and the benchmarks' variants of it, by name.
+VARIANTS: dict[str, Callable[[int, int], Any]] = {
+    "hard": lambda seed, seat: HardPlayer(seed, seat, budget=SMALL),
+    "hard-margin": lambda seed, seat: HardPlayer(seed, seat, budget=SMALL, match_aware=False),
+    "hard-no-lookahead": lambda seed, seat: HardPlayer(seed, seat, budget=SMALL, lookahead=False),
+    **{
+        f"hard-{model}": (lambda m: lambda seed, seat: HardPlayer(seed, seat, budget=SMALL, opponents=m))(
+            model
+        )
+        for model in (NORMAL, UNIFORM, FITTED, HABITS, CHECKED)
+    },
+}
+
+
+def digest(data: Any) -> str:
+    return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def daily_trace() -> Any:
+    """The daily deal's hand as the game's Hard plays every seat, seeded as the service seeds them."""
+    seed = daily_seed(DAILY_DATE)
+    players = [make_level(DAILY_LEVEL, bot_seed(seed, s), s) for s in range(4)]
+    _state, log = play_hand(new_match(seed), players)
+    return log
+
+
+def collect(seed: int, others: list[Any]) -> list[Any]:
+    """Seat 0's views at its expose decisions and at some play decisions with a choice, in the first two
+    hands of match ``seed`` played by ``others`` (in the second hand Hard judges them on the first)."""
+    views: list[Any] = []
+    state: State = new_match(seed)
+    for hand in range(2):
+        if hand:
+            if state["phase"] == "match_over":
+                break
+            state = apply_legal(state, {"type": "next_hand"})
+        for s in range(4):
+            if state["expose_choices"][s] is None:
+                view = view_for(state, s)
+                if s == 0 and view["exposable"]:
+                    views.append(view)
+                cards = others[s].expose(view)
+                state = apply_legal(state, {"type": "expose", "seat": s, "cards": cards})
+        while state["phase"] == "play":
+            seat = state["turn"]
+            view = view_for(state, seat)
+            if seat == 0 and len(view["legal"]) > 1 and len(view["tricks"]) in (1, 4, 7):
+                views.append(view)
+            card = others[seat].play(view)
+            state = apply_legal(state, {"type": "play", "seat": seat, "card": card})
+    return views
+
+
+def decisions() -> Any:
+    """Each variant's choice and every candidate's value at each pinned view."""
+    views = collect(11, [NormalPlayer(11, 0), EasyPlayer(11, 1), RandomPlayer(11, 2), NormalPlayer(11, 3)])
+    views += collect(12, [NormalPlayer(12, 0), RandomPlayer(12, 1), EasyPlayer(12, 2), EasyPlayer(12, 3)])
+    return {name: [decide(name, view) for view in views] for name in VARIANTS}
+
+
+def decide(name: str, view: Any) -> Any:
+    """The variant's decision at ``view`` with the evaluation behind it (values as exact repr)."""
+    player = VARIANTS[name](5, 0)
+    if view["phase"] == "expose":
+        cards, evaluation = choose_expose(
+            view, player.seed, player.budget, player.opponent_weight, player.match_aware
+        )
+        return [cards, {str(c): repr(v) for c, v in evaluation.values.items()}, evaluation.worlds]
+    card, evaluation = choose_play(
+        view, player.seed, player.budget, player.opponent_weight, player.match_aware, player.lookahead,
+        player.opponents,
+    )  # fmt: skip
+    assert card == player.play(view)
+    assert evaluation is not None
+    return [card, {str(c): repr(v) for c, v in evaluation.values.items()}, evaluation.worlds]
+
+
+def test_the_daily_deal_is_played_as_before() -> None:
+    assert digest(daily_trace()) == DAILY_TRACE
+
+
+def test_hard_and_its_variants_decide_as_before() -> None:
+    assert digest(decisions()) == DECISIONS
