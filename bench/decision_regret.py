@@ -8,7 +8,7 @@ check of a change to Hard's search before a tournament.
 
 ``record`` plays hand 1 of each deal with Hard in each seat against three Normals and writes, for
 every play decision Hard made that was not forced, its view, the true hands, the open-hand search's
-value of every legal card in the true deal (:mod:`gongzhu.open_hand`) and Hard's card.  ``compare``
+value of every legal card in the true deal (bench/open_hand.py) and Hard's card.  ``compare``
 lets the current Hard decide again from each recorded view and prints its mean *regret* (the best
 card's true value minus its card's) beside the recorded Hard's, their paired difference with a 95%
 interval (mean ± 1.96·sd/√n over positions, :mod:`gongzhu.stats`), by trick, and Hard's CPU time
@@ -29,12 +29,13 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from open_hand import JudgedHard
+
 from gongzhu.ai import NormalPlayer
 from gongzhu.ai.hard import choose_play
 from gongzhu.ai.search import DEFAULT_BUDGET, Evaluation
 from gongzhu.cards import DECK
 from gongzhu.game import View, new_match
-from gongzhu.open_hand import JudgedHard
 from gongzhu.rng import tournament_deal_seed
 from gongzhu.simulate import play_hand
 from gongzhu.stats import mean_interval95

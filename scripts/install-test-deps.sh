@@ -2,7 +2,8 @@
 # Install what the tests need on a fresh Debian machine of this project's kind (run as
 # root). Idempotent: safe to run again; each step is skipped when already done.
 #   - Debian's Chromium at /usr/bin/chromium (Playwright drives it; never `playwright install`)
-#   - the Python package with its test extras (pytest, hypothesis, playwright, ruff, mypy, ...)
+#   - the Python package with its test extras (pytest, hypothesis, playwright, ruff, mypy, ...) and its
+#     cluster extra (Dask distributed: the tournament's cluster tests)
 #   - the pinned browser runtime (Pyodide, PyScript, MicroPython) from package-lock.json
 set -euo pipefail
 
@@ -17,8 +18,8 @@ else
     echo "[deps] chromium present: $(/usr/bin/chromium --version 2>/dev/null || echo /usr/bin/chromium)" >&2
 fi
 
-echo "[deps] pip install -e '.[test]'" >&2
-python3 -m pip install -q -e '.[test]'
+echo "[deps] pip install -e '.[test,cluster]'" >&2
+python3 -m pip install -q -e '.[test,cluster]'
 
 # npm ci unless node_modules holds what package-lock.json pins (build.py's own check, by content).
 python3 -c 'import build; build.ensure_node_modules()'

@@ -2,24 +2,31 @@
 
 It runs Hard's search (:mod:`gongzhu.ai.search`, match objective included) in the one true world
 instead of sampled ones: it reads every hand from the full game state.  That breaks the rule that
-players see only ``view_for(seat)``, so it lives outside :mod:`gongzhu.ai` (and outside
-``gongzhu.ai.LEVELS`` and the player specs): the tournament seats it only when told to with
-``--open-hand`` (:mod:`gongzhu.tournament`), and :func:`gongzhu.simulate.play_hand` hands it the
-state.  Its margin over three Normals is the limit of sampling-based play that Hard is measured
-against (Hard's margin / the open-hand player's margin).
+players see only ``view_for(seat)``, so it lives with the benchmarks, outside the engine package:
+:func:`register_open_hand` makes it the player spec ``open-hand`` in a benchmark's process, and
+:func:`gongzhu.simulate.play_hand` hands it the state (:class:`gongzhu.simulate.OpenPlayer`).  Its
+margin over three Normals is the limit of sampling-based play that Hard is measured against (Hard's
+margin / the open-hand player's margin).
 """
 
 from __future__ import annotations
 
 import random
 
-from .ai.hard import choose_expose, choose_play, pick_exposure
-from .ai.knowledge import read_view
-from .ai.search import DEFAULT_BUDGET, OPPONENT_WEIGHT, Evaluation, evaluate_exposes, evaluate_plays
-from .cards import DECK, to_mask
-from .game import State, View, view_for
+from gongzhu.ai.hard import choose_expose, choose_play, pick_exposure
+from gongzhu.ai.knowledge import read_view
+from gongzhu.ai.search import DEFAULT_BUDGET, OPPONENT_WEIGHT, Evaluation, evaluate_exposes, evaluate_plays
+from gongzhu.cards import DECK, to_mask
+from gongzhu.game import State, View, view_for
+from gongzhu.players import added_players, register_player
 
-OPEN_HAND = "open-hand"  # its name in tournament summaries
+OPEN_HAND = "open-hand"  # its player spec in a benchmark's process, and its name in summaries
+
+
+def register_open_hand() -> None:
+    """Make ``open-hand`` a player spec in this process (benchmarks only)."""
+    if not added_players([OPEN_HAND]):
+        register_player(OPEN_HAND, OpenHandPlayer)
 
 
 class OpenHandPlayer:
@@ -30,6 +37,12 @@ class OpenHandPlayer:
         self.seat = seat
         self.budget = budget
         self.match_aware = match_aware  # value worlds by the match outcome near the end, as Hard does
+
+    def expose(self, view: View) -> list[str]:
+        raise TypeError("the open-hand player decides from the state (expose_open), not a view")
+
+    def play(self, view: View) -> str:
+        raise TypeError("the open-hand player decides from the state (play_open), not a view")
 
     def _world(self, state: State) -> list[int]:
         return [to_mask(hand) for hand in state["hands"]]
