@@ -25,6 +25,7 @@ import json
 import multiprocessing
 import statistics
 import time
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -32,8 +33,9 @@ from typing import Any
 from open_hand import JudgedHard
 
 from gongzhu.ai import NormalPlayer
+from gongzhu.ai.config import HARD_MARGIN
 from gongzhu.ai.hard import choose_play
-from gongzhu.ai.search import DEFAULT_BUDGET, Evaluation
+from gongzhu.ai.search import Evaluation
 from gongzhu.cards import DECK
 from gongzhu.game import View, new_match
 from gongzhu.rng import tournament_deal_seed
@@ -67,10 +69,10 @@ def record_deal(task: tuple[int, int]) -> list[Position]:
     return positions
 
 
-def decide(position: Position, budget: int = DEFAULT_BUDGET) -> tuple[int, float, float, float]:
+def decide(position: Position, budget: int = HARD_MARGIN.budget) -> tuple[int, float, float, float]:
     """(tricks done, current Hard's regret, recorded Hard's regret, CPU seconds)."""
     start = time.process_time()
-    card, _ = choose_play(position["view"], position["seed"], budget)
+    card, _ = choose_play(position["view"], position["seed"], replace(HARD_MARGIN, budget=budget))
     cpu = time.process_time() - start
     true: dict[str, float] = position["true"]
     best = max(true.values())
@@ -108,7 +110,7 @@ def main() -> None:
     cmp = commands.add_parser("compare")
     cmp.add_argument("positions")
     cmp.add_argument("--jobs", type=int, default=2)
-    cmp.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="the current Hard's budget")
+    cmp.add_argument("--budget", type=int, default=HARD_MARGIN.budget, help="the current Hard's budget")
     args = parser.parse_args()
     with multiprocessing.Pool(args.jobs) as pool:
         if args.command == "record":

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import random
 
+from gongzhu.ai.config import HARD, HARD_MARGIN, HardConfig
 from gongzhu.ai.hard import choose_expose, choose_play, pick_exposure
 from gongzhu.ai.knowledge import read_view
-from gongzhu.ai.search import DEFAULT_BUDGET, OPPONENT_WEIGHT, Evaluation, evaluate_exposes, evaluate_plays
+from gongzhu.ai.search import Evaluation, evaluate_exposes, evaluate_plays
 from gongzhu.cards import DECK, to_mask
 from gongzhu.game import State, View, view_for
 from gongzhu.players import added_players, register_player
@@ -32,11 +33,10 @@ def register_open_hand() -> None:
 class OpenHandPlayer:
     """Hard's search in the true deal (reads ``state["hands"]``; see the module doc)."""
 
-    def __init__(self, seed: int, seat: int, budget: int = DEFAULT_BUDGET, match_aware: bool = True) -> None:
-        self.seed = seed
-        self.seat = seat
-        self.budget = budget
-        self.match_aware = match_aware  # value worlds by the match outcome near the end, as Hard does
+    def __init__(self, seed: int, seat: int, config: HardConfig = HARD) -> None:
+        self.seed = seed  # the player's seed
+        self.seat = seat  # the seat it plays
+        self.config = config  # Hard's settings it searches with (the game's Hard's by default)
 
     def expose(self, view: View) -> list[str]:
         raise TypeError("the open-hand player decides from the state (expose_open), not a view")
@@ -50,20 +50,20 @@ class OpenHandPlayer:
     def expose_open(self, state: State) -> list[str]:
         view = view_for(state, self.seat)
         evaluation = evaluate_exposes(
-            read_view(view), to_mask(view["exposable"]), random.Random(0), self.budget, OPPONENT_WEIGHT,
-            match_aware=self.match_aware, world=self._world(state),
-        )  # fmt: skip
-        return pick_exposure(evaluation)
+            read_view(view),
+            to_mask(view["exposable"]),
+            random.Random(0),
+            self.config,
+            world=self._world(state),
+        )
+        return pick_exposure(evaluation, self.config.expose_margin)
 
     def play_open(self, state: State) -> str:
         view = view_for(state, self.seat)
         legal = to_mask(view["legal"])
         if legal & (legal - 1) == 0:
             return DECK[legal.bit_length() - 1]
-        evaluation = evaluate_plays(
-            read_view(view), legal, random.Random(0), self.budget, OPPONENT_WEIGHT,
-            self.match_aware, self._world(state),
-        )  # fmt: skip
+        evaluation = evaluate_plays(read_view(view), legal, random.Random(0), self.config, self._world(state))
         return DECK[evaluation.best()]
 
 
@@ -75,7 +75,7 @@ class JudgedHard(OpenHandPlayer):
         view = view_for(state, self.seat)
         cards, _ = choose_expose(view, self.seed)
         true = evaluate_exposes(
-            read_view(view), to_mask(view["exposable"]), random.Random(0),
+            read_view(view), to_mask(view["exposable"]), random.Random(0), HARD_MARGIN,
             extra=to_mask(cards), world=self._world(state),
         )  # fmt: skip
         self.judge_expose(view, cards, true)
@@ -86,7 +86,7 @@ class JudgedHard(OpenHandPlayer):
         card, evaluation = choose_play(view, self.seed)
         if evaluation is not None:
             true = evaluate_plays(
-                read_view(view), to_mask(view["legal"]), random.Random(0), world=self._world(state)
+                read_view(view), to_mask(view["legal"]), random.Random(0), HARD_MARGIN, self._world(state)
             )
             self.judge_play(view, card, true)
         return card

@@ -7,10 +7,8 @@ Each row is a duplicate tournament (see gongzhu/tournament.py): the challenger's
 margin over the baselines per hand with its 95% confidence interval, and, with ``--matches``, its
 match win rate (whole matches, each played four times; 95% interval: bootstrap over the matches).
 The challenger ``open-hand`` is the open-hand reference player (bench/open_hand.py, benchmarks
-only); ``hard-margin`` is Hard valuing only the hand margin (Hard before it played for the match);
-``hard-no-lookahead`` is Hard whose own seat plays Normal's strategy alone in its playouts (Hard
-until 2026-12-01 22:00 UTC; against it, ``--pairs hard:hard-no-lookahead`` measures the lookahead against
-Hards).
+only); Hard's variants (``hard-margin``, ``hard-no-lookahead``, one per world model) are in
+bench/variants.py (``--pairs hard:hard-no-lookahead`` measures the lookahead against Hards).
 
 Long runs on a busy machine can log one JSON line per deal or match as it ends, in parts that run
 side by side, and be tabulated from those lines at any time (a partial run still counts):
@@ -57,7 +55,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import functools
 import json
 import operator
 import random
@@ -67,10 +64,8 @@ from typing import Any
 
 from open_hand import register_open_hand
 from panel import PANEL, register_panel
+from variants import register_variants
 
-from gongzhu.ai import HardPlayer
-from gongzhu.ai.sampling import CHECKED, CHECKED_HABITS, FITTED, HABITS, NORMAL, UNIFORM
-from gongzhu.players import register_player
 from gongzhu.stats import mean_interval95
 from gongzhu.tournament import (
     BOOTSTRAP_SAMPLES,
@@ -87,28 +82,6 @@ from gongzhu.tournament import (
 )
 
 LADDER = "easy:random,normal:easy,hard:normal"
-HARD_MARGIN = "hard-margin"  # Hard without the match objective, for before/after comparisons
-#: Hard without its playout seat's lookahead (until 2026-12-01 22:00 UTC).
-HARD_NO_LOOKAHEAD = "hard-no-lookahead"
-#: Hard by each way of weighing the worlds (gongzhu.ai.sampling): Normal's strategy alone (the game's Hard until
-#: 2026-12-02), none at all, and the two that judge each opponent on the previous hand.
-HARD_WORLDS = {
-    "hard-normal-worlds": NORMAL,
-    "hard-uniform-worlds": UNIFORM,
-    "hard-fitted": FITTED,  # Normal's weighting as far as each opponent played like Normal last hand
-    "hard-habits": HABITS,  # the fitted weighting, and each other opponent played by its habits last hand
-    "hard-checked": CHECKED,  # the habits, and Normal's weighting checked within the hand while all fit
-    "hard-checked-habits": CHECKED_HABITS,  # as hard-checked, and a set-aside opponent judged by its habits
-}
-
-
-def _register_hard_variants() -> None:
-    """Make ``hard-margin``, ``hard-no-lookahead`` and the ``HARD_WORLDS`` player specs in this process (benchmarks only,
-    never in the game)."""
-    register_player(HARD_MARGIN, functools.partial(HardPlayer, match_aware=False))
-    register_player(HARD_NO_LOOKAHEAD, functools.partial(HardPlayer, lookahead=False))
-    for name, opponents in HARD_WORLDS.items():
-        register_player(name, functools.partial(HardPlayer, opponents=opponents))
 
 
 def _fmt_pct(value: float) -> str:
@@ -357,7 +330,7 @@ def main() -> None:
             f"({f['first_margin']:+.1f} {sep} {f['second_margin']:+.1f} per hand)"
         )
         return
-    _register_hard_variants()
+    register_variants()
     register_open_hand()
     register_panel()
     if args.panel:

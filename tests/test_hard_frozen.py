@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from gongzhu.ai import EasyPlayer, NormalPlayer, make_level
+from gongzhu.ai.config import HARD, HardConfig
 from gongzhu.ai.hard import HardPlayer, choose_expose, choose_play
-from gongzhu.ai.sampling import CHECKED, FITTED, HABITS, NORMAL, UNIFORM
+from gongzhu.ai.worlds import Checked, Fitted, Habits, NormalPosterior, Uniform
 from gongzhu.daily import DAILY_LEVEL, daily_seed
 from gongzhu.game import State, apply_legal, new_match, view_for
 from gongzhu.players import RandomPlayer
@@ -24,16 +25,20 @@ DAILY_TRACE = "7c5fd72950afe6f2e3fb6796bf5f066fac4383221c4a873c19b4eee13783999a"
 DECISIONS = "00feea53fc379430dc1644766b871cb9fab8aecc77c97f1bc7c47a3c49680544"
 SMALL = 2500  # simulated plays per decision in the pinned set: cheap, and every model still draws worlds
 
-#: The game's Hard and the benchmarks' variants of it, by name.
-VARIANTS: dict[str, Callable[[int, int], Any]] = {
-    "hard": lambda seed, seat: HardPlayer(seed, seat, budget=SMALL),
-    "hard-margin": lambda seed, seat: HardPlayer(seed, seat, budget=SMALL, match_aware=False),
-    "hard-no-lookahead": lambda seed, seat: HardPlayer(seed, seat, budget=SMALL, lookahead=False),
+#: The game's Hard and the benchmarks' variants of it, by name, at a small budget.
+VARIANTS: dict[str, HardConfig] = {
+    "hard": replace(HARD, budget=SMALL),
+    "hard-margin": replace(HARD, budget=SMALL, match_aware=False),
+    "hard-no-lookahead": replace(HARD, budget=SMALL, lookahead=False),
     **{
-        f"hard-{model}": (lambda m: lambda seed, seat: HardPlayer(seed, seat, budget=SMALL, opponents=m))(
-            model
+        f"hard-{name}": replace(HARD, budget=SMALL, worlds=model)
+        for name, model in (
+            ("normal", NormalPosterior()),
+            ("uniform", Uniform()),
+            ("fitted", Fitted()),
+            ("habits", Habits()),
+            ("checked", Checked()),
         )
-        for model in (NORMAL, UNIFORM, FITTED, HABITS, CHECKED)
     },
 }
 
@@ -86,19 +91,15 @@ def decisions() -> Any:
 
 def decide(name: str, view: Any) -> Any:
     """The variant's decision at ``view`` with the evaluation behind it (values as exact repr)."""
-    player = VARIANTS[name](5, 0)
+    player = HardPlayer(5, 0, VARIANTS[name])
     if view["phase"] == "expose":
-        cards, evaluation = choose_expose(
-            view, player.seed, player.budget, player.opponent_weight, player.match_aware
-        )
+        cards, evaluation = choose_expose(view, player.seed, player.config)
+        assert cards == player.expose(view)
         return [cards, {str(c): repr(v) for c, v in evaluation.values.items()}, evaluation.worlds]
-    card, evaluation = choose_play(
-        view, player.seed, player.budget, player.opponent_weight, player.match_aware, player.lookahead,
-        player.opponents,
-    )  # fmt: skip
+    card, played = choose_play(view, player.seed, player.config)
     assert card == player.play(view)
-    assert evaluation is not None
-    return [card, {str(c): repr(v) for c, v in evaluation.values.items()}, evaluation.worlds]
+    assert played is not None
+    return [card, {str(c): repr(v) for c, v in played.values.items()}, played.worlds]
 
 
 def test_the_daily_deal_is_played_as_before() -> None:

@@ -351,6 +351,7 @@ def test_judged_hard_plays_hards_cards_and_judges_each_in_the_true_deal() -> Non
     """The benchmarks' audits (bench/decision_regret.py, bench/open_hand_regret.py) must not change
     Hard's play: the hand is the one a plain Hard plays, and every judgement values Hard's choice."""
     from gongzhu.ai import HardPlayer, NormalPlayer
+    from gongzhu.ai.config import HARD_MARGIN
     from gongzhu.cards import DECK
     from gongzhu.game import new_match
     from gongzhu.simulate import play_hand
@@ -363,7 +364,7 @@ def test_judged_hard_plays_hards_cards_and_judges_each_in_the_true_deal() -> Non
             judged.append((card, true.values))
 
     seed = 4
-    plain = [HardPlayer(seed, 0, match_aware=False), *(NormalPlayer(seed, s) for s in (1, 2, 3))]
+    plain = [HardPlayer(seed, 0, HARD_MARGIN), *(NormalPlayer(seed, s) for s in (1, 2, 3))]
     _, expected = play_hand(new_match(seed), plain)
     _, audited = play_hand(new_match(seed), [Judge(seed, 0), *plain[1:]])
     assert audited == expected and len(judged) >= 5
@@ -372,9 +373,10 @@ def test_judged_hard_plays_hards_cards_and_judges_each_in_the_true_deal() -> Non
 
 def test_the_exposure_credit_benchmark_replays_the_tournaments_hands() -> None:
     """bench/expose_credit.py plays only the hands whose exposure a credit changes, Hard's exposure
-    forced: at Hard's own credit (-EXPOSE_MARGIN) it picks Hard's exposure, and a hand with the
+    forced: at Hard's own credit (minus its expose margin) it picks Hard's exposure, and a hand with the
     exposure forced to it is the tournament's hand."""
-    from gongzhu.ai.hard import EXPOSE_MARGIN, choose_expose
+    from gongzhu.ai.config import HARD
+    from gongzhu.ai.hard import choose_expose
     from gongzhu.game import new_match, view_for
 
     bench = bench_module("expose_credit")
@@ -386,8 +388,8 @@ def test_the_exposure_credit_benchmark_replays_the_tournaments_hands() -> None:
         view = view_for(state, seat)
         exposure: list[str] = []
         if view["exposable"]:
-            exposure, evaluation = choose_expose(view, dseed, match_aware=True)  # as HardPlayer exposes
-            assert bench.picks(evaluation, [-EXPOSE_MARGIN]) == [exposure]
+            exposure, evaluation = choose_expose(view, dseed, HARD)  # as HardPlayer exposes
+            assert bench.picks(evaluation, [-HARD.expose_margin]) == [exposure]
         assert bench.margin_with(dseed, seat, exposure, "normal") == result.margins[seat]
 
 

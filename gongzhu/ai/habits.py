@@ -1,15 +1,14 @@
 """Each opponent's habits, judged on the match's previous hand: a mixture of simple ways to play.
 
 :mod:`gongzhu.ai.opponents` tells whether an opponent plays Normal's strategy.  For one that does not,
-Hard used to know nothing more: it drew unweighted worlds and played the opponent as Normal in the
-playouts.  The previous hand says more than "not Normal": every seat's cards are known once it is over,
+the previous hand says more than "not Normal": every seat's cards are known once it is over,
 so at each of the opponent's decisions the card it chose can be set against a few simple ways to
 play (:data:`WAYS`): Normal's card, its lowest card, its highest card, any legal card.  How often it
 played each way (its *habit*, a weight per way) is fitted by expectation-maximisation, each way
 taken to slip to another card ``WAY_SLIP`` of the time, with ``PRIOR`` plays of each way counted in
 advance (a dozen decisions a hand is little).
 
-The habit then serves twice (``HABITS``, the game's Hard):
+The habit then serves twice (:class:`gongzhu.ai.worlds.Habits`, and the game's Hard):
 
 * the worlds: a world's likelihood for the opponent is, over its plays this hand, the product of the
   habit's mixture of the ways (:class:`HabitChain`), so a player who always ducks low says where its
@@ -38,7 +37,7 @@ from collections.abc import Iterator, Sequence
 from ..cards import SUIT_MASKS
 from .heuristic import normal_play
 from .knowledge import Knowledge
-from .sampling import CHAINS, MISMATCH, SwapWalk, chain_worlds, hand_start
+from .sampling import CHAINS, Chains, SwapWalk, chain_worlds, hand_start
 from .sim import Policy, Table, high_bit, low_bit, random_policy
 
 WAYS = ("normal", "lowest", "highest", "any")  # the simple ways to play a habit mixes, in this order
@@ -128,13 +127,19 @@ def habit_policy(habits: list[Habit | None], policy: Policy, rng: random.Random)
     return choose
 
 
-def habit_cost(k: Knowledge, world: list[int], habits: list[Habit | None], limit: float = math.inf) -> float:
+def habit_cost(
+    k: Knowledge,
+    world: list[int],
+    habits: list[Habit | None],
+    limit: float = math.inf,
+    mismatch: float = CHAINS.mismatch,
+) -> float:
     """How unlikely ``world`` makes the opponents' plays this hand: the sum over their plays (with a
     choice) of minus the log of the habit's chance of the play, or, for a seat without a habit,
-    ``-log(MISMATCH)`` for each play Normal would not have made (Normal's posterior, as
+    ``-log(mismatch)`` for each play Normal would not have made (Normal's posterior, as
     :func:`gongzhu.ai.sampling.mismatches` counts it).  Counting stops once it passes ``limit``."""
     table = hand_start(k, world)
-    miss_cost = -math.log(MISMATCH)
+    miss_cost = -math.log(mismatch)
     cost = 0.0
     for seat, card in k.history:
         if seat != k.seat:
@@ -157,18 +162,24 @@ class HabitChain(SwapWalk):
     """A Metropolis chain over the worlds of one view, a world weighing ``exp(-habit_cost)``."""
 
     def __init__(
-        self, k: Knowledge, rng: random.Random, habits: list[Habit | None], world: list[int] | None = None
+        self,
+        k: Knowledge,
+        rng: random.Random,
+        habits: list[Habit | None],
+        world: list[int] | None = None,
+        mismatch: float = CHAINS.mismatch,
     ) -> None:
         super().__init__(k, rng, world)
         self.habits = habits  # per seat, its habit (None: Normal's posterior)
-        self.cost = habit_cost(k, self.world, habits)  # of ``world``
+        self.mismatch = mismatch  # the likelihood factor of a miss of Normal's, for a seat without a habit
+        self.cost = habit_cost(k, self.world, habits, mismatch=mismatch)  # of ``world``
 
     def bound(self, u: float) -> float:
         # accept with probability exp(old - new), i.e. when new <= old - log(u)
         return self.cost - math.log(u) if u > 0.0 else math.inf
 
     def take(self, world: list[int], bound: float) -> bool:
-        cost = habit_cost(self.k, world, self.habits, bound)
+        cost = habit_cost(self.k, world, self.habits, bound, self.mismatch)
         if cost > bound:
             return False
         self.cost = cost
@@ -176,8 +187,13 @@ class HabitChain(SwapWalk):
 
 
 def habit_worlds(
-    k: Knowledge, rng: random.Random, count: int, habits: list[Habit | None], chains: int = CHAINS
+    k: Knowledge,
+    rng: random.Random,
+    count: int,
+    habits: list[Habit | None],
+    chains: int | None = None,
+    tune: Chains = CHAINS,
 ) -> Iterator[list[int]]:
     """``count`` worlds drawn in proportion to how likely they make the opponents' plays this hand
     (:func:`habit_cost`), taken in turn from ``chains`` chains."""
-    return chain_worlds(k, rng, count, lambda: HabitChain(k, rng, habits), chains)
+    return chain_worlds(k, rng, count, lambda: HabitChain(k, rng, habits, None, tune.mismatch), chains, tune)

@@ -1,23 +1,20 @@
 """How far Normal's strategy models each opponent, judged on the previous hand of the match.
 
 Hard weighs its worlds by how well Normal would explain the opponents' plays
-(:mod:`gongzhu.ai.sampling`).  That is exact against Normals and wrong against anyone else: people
-are not Normal, and on the benchmarks' panel of styles (bench/results/PANEL.md) Normal's weighting
-loses to unweighted worlds against a cautious player.  Judging an opponent within the hand is weak:
-it has made few plays, and its cards must be guessed (the in-hand fit, ``hard-adaptive``, cost 35
-a hand against Normals).  Once a hand is over, though, its plays are public and so are the hands
+(:mod:`gongzhu.ai.sampling`).  That is exact against Normals and wrong against anyone else.  Within
+the hand an opponent has made few plays and its cards must be guessed; once a hand is over, though,
+its plays are public and so are the hands
 they came from (each seat played all of its cards), so Normal's choice at each of an opponent's
 decisions is known exactly.  A mixture of two models (Normal's card with rare slips, or any legal
 card alike; prior ½ each) then gives the chance that the opponent plays Normal's strategy: its *fit*.
 An opponent that does not fit also gets its *habit* there (:mod:`gongzhu.ai.habits`).
 
-Until the match has a finished hand with its plays, every fit is 1, and the game's Hard checks Normal's
-weighting within the hand instead (:mod:`gongzhu.ai.inhand`).  A fit
+Until the match has a finished hand with its plays, every fit is 1 (the game's Hard then checks Normal's
+weighting within the hand: :mod:`gongzhu.ai.inhand`).  A fit
 within ``CLEAR`` of 1 or 0 counts as certain, so a table of Normals is weighed exactly as Normal's
 posterior does it, and a table Normal explains nowhere draws unweighted worlds (which cost nothing
 to draw, so more of them fit the budget).
 
->>> from gongzhu.ai.sampling import NORMAL, UNIFORM
 >>> world_model([1.0, 1.0, 1.0, 1.0], seat=0) == NORMAL
 True
 >>> world_model([1.0, 0.0, 0.0, 0.0], seat=0) == UNIFORM
@@ -33,15 +30,16 @@ from .habits import Decision, Habit, decision, fit_habit
 from .heuristic import normal_play
 from .knowledge import Knowledge
 from .match import MatchPlan, match_plan
-from .sampling import FITTED, NORMAL, UNIFORM
 from .sim import Table
+
+#: How the worlds are drawn for a set of fits (:func:`world_model`): Normal's posterior, unweighted,
+#: or each opponent's misses weighed by its fit.
+NORMAL, UNIFORM, FITTED = "normal", "uniform", "fitted"
 
 CLEAR = 0.01  # a fit this close to 0 or 1 counts as 0 or 1
 NORMAL_PRIOR = 0.5  # the chance that an opponent plays Normal's strategy, before its plays are seen
-#: How often Normal's strategy is taken to slip when judged on a finished hand.  Replayed with its true
-#: hand and its match plan, a Normal makes Normal's choice every time (tests/test_opponents.py), so a
-#: slip is rare: an opponent must make Normal's choice in about three decisions out of four to fit
-#: (four legal cards), and the panel's styles (0.41 to 0.67 of Normal's choices) all fall short.
+#: How often Normal's strategy is taken to slip when judged on a finished hand (replayed with its true
+#: hand and its match plan, a Normal makes Normal's choice every time: tests/test_opponents.py).
 SEEN_SLIP = 0.01
 
 
