@@ -88,7 +88,7 @@ def busy(deals: int) -> dict[str, Any]:
                 "busy": computing / (WORKERS * seconds), "load_before": before, "load_after": load()}  # fmt: skip
 
 
-def report(rows: list[dict[str, Any]], long: dict[str, Any], deals: int, command: str) -> str:
+def report(rows: list[dict[str, Any]], long: dict[str, Any] | None, deals: int, command: str) -> str:
     lines = [
         "# The tournament on a process pool and on a Dask LocalCluster",
         "",
@@ -115,6 +115,10 @@ def report(rows: list[dict[str, Any]], long: dict[str, Any], deals: int, command
         "Cluster rate / pool rate, per round: "
         + ", ".join(f"{x:.3f}" for x in ratios)
         + f"; median {statistics.median(ratios):.3f} (goal: at least 0.85).",
+    ]
+    if long is None:
+        return "\n".join(lines) + "\n"
+    lines += [
         "",
         f"## A cluster worker's busy share, {long['deals']} deals",
         "",
@@ -129,12 +133,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--long", type=int, default=2000)
+    parser.add_argument("--long", type=int, default=2000, help="deals of the busy-share run (0: none)")
     parser.add_argument("--save", help="write the markdown summary to this file")
     args = parser.parse_args()
     command = f"python3 bench/cluster.py --deals {args.deals} --rounds {args.rounds} --long {args.long}"
     rows = rates(args.deals, args.rounds)
-    long = busy(args.long)
+    long = busy(args.long) if args.long else None
     text = report(rows, long, args.deals, command + (f" --save {args.save}" if args.save else ""))
     print(text)
     if args.save:
