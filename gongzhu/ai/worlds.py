@@ -128,22 +128,20 @@ class Checked:
         if worlds is not None:
             return worlds
         count, chains = afford(self.chains)
+        return self.within_hand(k, rng, count, chains)
+
+    def within_hand(self, k: Knowledge, rng: random.Random, count: int, chains: int) -> Worlds:
+        """``count`` worlds from ``chains`` chains while every opponent played like Normal before:
+        an opponent set aside within the hand weighs its misses by its fit."""
         return _plain(checked_worlds(k, rng, count, chains, self.chains, self.check))
 
 
 @dataclass(frozen=True)
-class CheckedHabits:
+class CheckedHabits(Checked):
     """:class:`Checked`, an opponent set aside within the hand judged by its habits in the chains'
     worlds (the game's)."""
 
-    chains: Chains = CHAINS  # how the chains walk
-    check: InHandCheck = INHAND  # how the chains judge an opponent within the hand
-
-    def draw(self, k: Knowledge, rng: random.Random, afford: Afford) -> Worlds:
-        worlds = _previous_hand_habits(k, rng, afford, self.chains)
-        if worlds is not None:
-            return worlds
-        count, chains = afford(self.chains)
+    def within_hand(self, k: Knowledge, rng: random.Random, count: int, chains: int) -> Worlds:
         habits, drawn = checked_habit_worlds(k, rng, count, chains, self.chains, self.check)
         if all(h is None for h in habits):
             return _plain(drawn)
