@@ -10,6 +10,8 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
@@ -19,28 +21,33 @@ import gongzhu.players as players
 from gongzhu.tournament import (
     DealResult,
     MatchResult,
-    executor_for,
     job_of,
     play_tasks,
     tasks_of,
 )
-from gongzhu.workers import Progress, batches
+from gongzhu.workers import Progress, batches, cluster, local_pool
 
 BOT = f"{sys.executable} {Path(__file__).parent / 'bots' / 'protocol_bot.py'}"
 CLI = [sys.executable, "-m", "gongzhu", "tournament"]
 
 
-def outcomes(challenger: str, baseline: str, deals: int, matches: int = 0, **where: Any) -> list[Any]:
+@pytest.fixture(scope="module")
+def local_cluster() -> Iterator[Executor]:
+    """One two-worker LocalCluster for the tests of this file that need one (it takes seconds to start)."""
+    with cluster("local:2") as executor:
+        yield executor
+
+
+def outcomes(challenger: str, baseline: str, deals: int, executor: Executor | None = None) -> list[Any]:
     """Each task's result, sorted by task, without the decision times (they are clocks)."""
     job = job_of(challenger, baseline, 5)
     out: list[Any] = []
-    with executor_for(**where) as executor:
-        for _job, r in play_tasks(((job, t) for t in tasks_of(deals, matches)), deals + matches, executor):
-            if isinstance(r, DealResult):
-                out.append(("deal", r.deal, r.margins, r.challenger_scores, r.baseline_scores))
-            else:
-                assert isinstance(r, MatchResult)
-                out.append(("match", r.match, r.wins, r.hands, r.finished))
+    for _job, r in play_tasks(((job, t) for t in tasks_of(deals, 0)), deals, executor):
+        if isinstance(r, DealResult):
+            out.append(("deal", r.deal, r.margins, r.challenger_scores, r.baseline_scores))
+        else:
+            assert isinstance(r, MatchResult)
+            out.append(("match", r.match, r.wins, r.hands, r.finished))
     return sorted(out)
 
 
@@ -54,7 +61,9 @@ def normal_seat(seed: int, seat: int) -> Any:
     return players.make_player("normal", seed, seat)
 
 
-def test_one_process_a_pool_and_a_cluster_play_every_deal_alike(monkeypatch: Any) -> None:
+def test_one_process_a_pool_and_a_cluster_play_every_deal_alike(
+    monkeypatch: Any, local_cluster: Executor
+) -> None:
     """An outside bot against a registered player (a benchmark's, which travels with the tasks to the
     spawned cluster workers), 3 deals: identical deal for deal in one process, with four pool
     workers, and on a two-worker LocalCluster."""
@@ -62,8 +71,9 @@ def test_one_process_a_pool_and_a_cluster_play_every_deal_alike(monkeypatch: Any
     players.register_player("test-normal", normal_seat)
     one = outcomes(f"cmd:{BOT}", "test-normal", 3)
     assert [deal for _kind, deal, *_ in one] == [0, 1, 2]
-    assert outcomes(f"cmd:{BOT}", "test-normal", 3, jobs=4) == one
-    assert outcomes(f"cmd:{BOT}", "test-normal", 3, address="local:2") == one
+    with local_pool(4) as pool:
+        assert outcomes(f"cmd:{BOT}", "test-normal", 3, pool) == one
+    assert outcomes(f"cmd:{BOT}", "test-normal", 3, local_cluster) == one
 
 
 def test_register_player_refuses_the_games_names() -> None:
@@ -72,13 +82,13 @@ def test_register_player_refuses_the_games_names() -> None:
             players.register_player(name, normal_seat)
 
 
-def test_a_killed_cluster_worker_has_its_deals_played_again(tmp_path: Path) -> None:
+def test_a_killed_cluster_worker_has_its_deals_played_again(tmp_path: Path, local_cluster: Executor) -> None:
     """The first bot started kills the worker that started it (SIGKILL); its deals run again on a
     worker, and every deal is counted once, as in the undisturbed run."""
     lock = tmp_path / "killed"
     killer = f"cmd:if mkdir {lock} 2>/dev/null; then kill -9 $PPID; exit 1; fi; exec {BOT}"
     undisturbed = outcomes(f"cmd:{BOT}", "random", 6)
-    disturbed = outcomes(killer, "random", 6, address="local:2")
+    disturbed = outcomes(killer, "random", 6, local_cluster)
     assert lock.exists()  # a worker was killed
     assert disturbed == undisturbed and len(disturbed) == 6
 
