@@ -7,8 +7,9 @@ A variant of Hard (the benchmarks') is :data:`HARD` with fields replaced::
     from gongzhu.ai.worlds import Uniform
     unweighted = replace(HARD, worlds=Uniform())
 
-The world model carries the chains' settings (:class:`gongzhu.ai.sampling.Chains`) and, for the
-models that check Normal within the hand, the check's (:class:`gongzhu.ai.inhand.InHandCheck`).
+The world model carries the chains' settings (:class:`gongzhu.ai.sampling.Chains`), how an
+opponent's decisions are judged (:class:`gongzhu.ai.habits.Judging`: its fit and its habit) and, for
+the models that check Normal within the hand, the check's (:class:`gongzhu.ai.inhand.InHandCheck`).
 """
 
 from __future__ import annotations

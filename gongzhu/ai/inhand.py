@@ -26,9 +26,9 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from .habits import Habit, HabitChain, fit_habit
+from .habits import JUDGING, Habit, HabitChain, Judging, fit_habit
 from .knowledge import Knowledge
-from .opponents import CLEAR, decisions
+from .opponents import decisions
 from .sampling import (
     CHAINS,
     Chains,
@@ -56,17 +56,19 @@ class InHandCheck:
 INHAND = InHandCheck()  # the game's
 
 
-def inhand_fit(misses: float, choices: float, check: InHandCheck = INHAND) -> float:
+def inhand_fit(
+    misses: float, choices: float, check: InHandCheck = INHAND, clear: float = JUDGING.clear
+) -> float:
     """The chance that an opponent plays Normal's strategy, given that Normal misses ``misses`` of its
     ``choices`` plays (with a choice) this hand on average in the chains' worlds: 1 from ½ up (not set
-    aside), 0 below ``CLEAR``."""
+    aside), 0 below ``clear``."""
     log_odds = (
         math.log(check.prior / (1.0 - check.prior))
         + misses * math.log(check.fits / check.misfits)
         + (choices - misses) * math.log((1.0 - check.fits) / (1.0 - check.misfits))
     )
     odds = 1.0 / (1.0 + math.exp(min(700.0, -log_odds)))
-    return 1.0 if odds >= 0.5 else 0.0 if odds < CLEAR else odds
+    return 1.0 if odds >= 0.5 else 0.0 if odds < clear else odds
 
 
 class CheckedChain(SwapWalk):
@@ -105,6 +107,7 @@ def burnt_in(
     chains: int | None = None,
     tune: Chains = CHAINS,
     check: InHandCheck = INHAND,
+    judging: Judging = JUDGING,
 ) -> tuple[list[CheckedChain], list[float]]:
     """``chains`` chains (``tune.chains`` when None) burnt in over Normal's posterior, and each seat's
     in-hand fit (:func:`inhand_fit`) on the misses in the second half of their burn-in (1 for this seat)."""
@@ -120,7 +123,7 @@ def burnt_in(
                 for s in range(4):
                     misses[s] += walker.misses[s]
                     choices[s] += walker.choices[s]
-    fits = [inhand_fit(misses[s] / seen, choices[s] / seen, check) for s in range(4)]
+    fits = [inhand_fit(misses[s] / seen, choices[s] / seen, check, judging.clear) for s in range(4)]
     fits[k.seat] = 1.0
     return walkers, fits
 
@@ -132,6 +135,7 @@ def checked_worlds(
     chains: int | None = None,
     tune: Chains = CHAINS,
     check: InHandCheck = INHAND,
+    judging: Judging = JUDGING,
 ) -> Iterator[list[int]]:
     """``count`` worlds of Normal's posterior, but for each opponent the chains find Normal does not
     explain (:func:`burnt_in`), whose misses weigh by its fit; taken in turn from ``chains`` chains."""
@@ -139,7 +143,7 @@ def checked_worlds(
         for _ in range(count):
             yield sample_world(k, rng)
         return
-    walkers, fits = burnt_in(k, rng, chains, tune, check)
+    walkers, fits = burnt_in(k, rng, chains, tune, check, judging)
     if any(f < 1.0 for f in fits):
         for walker in walkers:
             walker.reweigh(fits)
@@ -148,14 +152,16 @@ def checked_worlds(
     yield from thinned(walkers, count, tune.thin)
 
 
-def world_habits(k: Knowledge, worlds: list[list[int]], fits: list[float]) -> list[Habit | None]:
+def world_habits(
+    k: Knowledge, worlds: list[list[int]], fits: list[float], judging: Judging = JUDGING
+) -> list[Habit | None]:
     """Per seat set aside (fit below 1), the mean over ``worlds`` of the habit its plays this hand show
     in each (:func:`gongzhu.ai.habits.fit_habit`); None for the others."""
     habits: list[Habit | None] = [None, None, None, None]
     seen = [decisions(hand_start(k, world), list(k.history), [None] * 4) for world in worlds]
     for s in range(4):
         if fits[s] < 1.0:
-            each = [fit_habit(plays[s]) for plays in seen]
+            each = [fit_habit(plays[s], judging) for plays in seen]
             habits[s] = tuple(math.fsum(h[w] for h in each) / len(each) for w in range(len(each[0])))
     return habits
 
@@ -167,17 +173,18 @@ def checked_habit_worlds(
     chains: int | None = None,
     tune: Chains = CHAINS,
     check: InHandCheck = INHAND,
+    judging: Judging = JUDGING,
 ) -> tuple[list[Habit | None], Iterator[list[int]]]:
     """The habits of the opponents the chains set aside (:func:`burnt_in`, :func:`world_habits`), and
     ``count`` worlds weighed by them (the others by Normal's misses), taken in turn from ``chains``
     chains; Normal's posterior, step for step, while no opponent is set aside."""
     if not has_evidence(k):
         return [None, None, None, None], (sample_world(k, rng) for _ in range(count))
-    walkers, fits = burnt_in(k, rng, chains, tune, check)
-    habits = world_habits(k, [w.world for w in walkers], fits)
+    walkers, fits = burnt_in(k, rng, chains, tune, check, judging)
+    habits = world_habits(k, [w.world for w in walkers], fits, judging)
     chosen: Sequence[SwapWalk] = walkers
     if any(h is not None for h in habits):
-        chosen = [HabitChain(k, rng, habits, w.world, tune.mismatch) for w in walkers]
+        chosen = [HabitChain(k, rng, habits, w.world, tune.mismatch, judging.way_slip) for w in walkers]
         for walker in chosen:
             for _ in range(check.adapt_steps):
                 walker.step()

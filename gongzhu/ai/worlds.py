@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
-from .habits import Habit, habit_policy, habit_worlds
+from .habits import JUDGING, Habit, Judging, habit_policy, habit_worlds
 from .inhand import INHAND, InHandCheck, checked_habit_worlds, checked_worlds
 from .knowledge import Knowledge
 from .opponents import NORMAL, UNIFORM, normal_fits, seat_habits, world_model
@@ -83,9 +83,10 @@ class Fitted:
     """Normal's weighting for each opponent as far as Normal explained it in the previous hand."""
 
     chains: Chains = CHAINS  # how the chains walk
+    judging: Judging = JUDGING  # how an opponent's decisions are judged
 
     def draw(self, k: Knowledge, rng: random.Random, afford: Afford) -> Worlds:
-        fits = normal_fits(k)
+        fits = normal_fits(k, judging=self.judging)
         kind = world_model(fits, k.seat)
         if kind == UNIFORM:
             return Uniform().draw(k, rng, afford)
@@ -95,14 +96,16 @@ class Fitted:
         return _plain(fitted_worlds(k, rng, count, fits, chains, self.chains))
 
 
-def _previous_hand_habits(k: Knowledge, rng: random.Random, afford: Afford, tune: Chains) -> Worlds | None:
+def _previous_hand_habits(
+    k: Knowledge, rng: random.Random, afford: Afford, tune: Chains, judging: Judging
+) -> Worlds | None:
     """Worlds and playouts by the habits of the opponents that did not play like Normal in the
     previous hand, or None when every opponent did (or there was no such hand)."""
-    fits, habits = seat_habits(k)
+    fits, habits = seat_habits(k, judging)
     if world_model(fits, k.seat) == NORMAL:
         return None
     count, chains = afford(tune)
-    return _with_habits(habits, habit_worlds(k, rng, count, habits, chains, tune))
+    return _with_habits(habits, habit_worlds(k, rng, count, habits, chains, tune, judging))
 
 
 @dataclass(frozen=True)
@@ -110,9 +113,10 @@ class Habits:
     """Each opponent that did not play like Normal in the previous hand judged by its habits there."""
 
     chains: Chains = CHAINS  # how the chains walk
+    judging: Judging = JUDGING  # how an opponent's decisions are judged
 
     def draw(self, k: Knowledge, rng: random.Random, afford: Afford) -> Worlds:
-        worlds = _previous_hand_habits(k, rng, afford, self.chains)
+        worlds = _previous_hand_habits(k, rng, afford, self.chains, self.judging)
         return worlds if worlds is not None else NormalPosterior(self.chains).draw(k, rng, afford)
 
 
@@ -122,9 +126,10 @@ class Checked:
 
     chains: Chains = CHAINS  # how the chains walk
     check: InHandCheck = INHAND  # how the chains judge an opponent within the hand
+    judging: Judging = JUDGING  # how an opponent's decisions are judged
 
     def draw(self, k: Knowledge, rng: random.Random, afford: Afford) -> Worlds:
-        worlds = _previous_hand_habits(k, rng, afford, self.chains)
+        worlds = _previous_hand_habits(k, rng, afford, self.chains, self.judging)
         if worlds is not None:
             return worlds
         count, chains = afford(self.chains)
@@ -133,7 +138,7 @@ class Checked:
     def within_hand(self, k: Knowledge, rng: random.Random, count: int, chains: int) -> Worlds:
         """``count`` worlds from ``chains`` chains while every opponent played like Normal before:
         an opponent set aside within the hand weighs its misses by its fit."""
-        return _plain(checked_worlds(k, rng, count, chains, self.chains, self.check))
+        return _plain(checked_worlds(k, rng, count, chains, self.chains, self.check, self.judging))
 
 
 @dataclass(frozen=True)
@@ -142,7 +147,7 @@ class CheckedHabits(Checked):
     worlds (the game's)."""
 
     def within_hand(self, k: Knowledge, rng: random.Random, count: int, chains: int) -> Worlds:
-        habits, drawn = checked_habit_worlds(k, rng, count, chains, self.chains, self.check)
+        habits, drawn = checked_habit_worlds(k, rng, count, chains, self.chains, self.check, self.judging)
         if all(h is None for h in habits):
             return _plain(drawn)
         return _with_habits(habits, drawn)
