@@ -12,8 +12,11 @@ from typing import Any
 
 from gongzhu.ai import EasyPlayer, NormalPlayer, make_level
 from gongzhu.ai.config import HARD, HardConfig
+from gongzhu.ai.habits import Judging
 from gongzhu.ai.hard import HardPlayer, choose_expose, choose_play
-from gongzhu.ai.worlds import Checked, Fitted, Habits, NormalPosterior, Uniform
+from gongzhu.ai.inhand import InHandCheck
+from gongzhu.ai.sampling import Chains
+from gongzhu.ai.worlds import Checked, CheckedHabits, Fitted, Habits, NormalPosterior, Uniform
 from gongzhu.daily import DAILY_LEVEL, daily_seed
 from gongzhu.game import State, apply_legal, new_match, view_for
 from gongzhu.players import RandomPlayer
@@ -82,16 +85,23 @@ def collect(seed: int, others: list[Any]) -> list[Any]:
     return views
 
 
+def pinned_views() -> list[Any]:
+    """The views of the pinned decisions: two matches, against Easy and random players."""
+    views = collect(11, [NormalPlayer(11, 0), EasyPlayer(11, 1), RandomPlayer(11, 2), NormalPlayer(11, 3)])
+    return views + collect(
+        12, [NormalPlayer(12, 0), RandomPlayer(12, 1), EasyPlayer(12, 2), EasyPlayer(12, 3)]
+    )
+
+
 def decisions() -> Any:
     """Each variant's choice and every candidate's value at each pinned view."""
-    views = collect(11, [NormalPlayer(11, 0), EasyPlayer(11, 1), RandomPlayer(11, 2), NormalPlayer(11, 3)])
-    views += collect(12, [NormalPlayer(12, 0), RandomPlayer(12, 1), EasyPlayer(12, 2), EasyPlayer(12, 3)])
-    return {name: [decide(name, view) for view in views] for name in VARIANTS}
+    views = pinned_views()
+    return {name: [decide(config, view) for view in views] for name, config in VARIANTS.items()}
 
 
-def decide(name: str, view: Any) -> Any:
-    """The variant's decision at ``view`` with the evaluation behind it (values as exact repr)."""
-    player = HardPlayer(5, 0, VARIANTS[name])
+def decide(config: HardConfig, view: Any) -> Any:
+    """Hard's decision by ``config`` at ``view`` with the evaluation behind it (values as exact repr)."""
+    player = HardPlayer(5, 0, config)
     if view["phase"] == "expose":
         cards, evaluation = choose_expose(view, player.seed, player.config)
         assert cards == player.expose(view)
@@ -108,3 +118,18 @@ def test_the_daily_deal_is_played_as_before() -> None:
 
 def test_hard_and_its_variants_decide_as_before() -> None:
     assert digest(decisions()) == DECISIONS
+
+
+def test_each_part_of_the_configuration_reaches_the_search() -> None:
+    """A setting replaced in HARD changes Hard's values somewhere in the pinned decisions: the chains',
+    the in-hand check's and the judging's settings inside the world model, and the search's own."""
+    views = [v for v in pinned_views() if v["phase"] == "play"]
+    hard = VARIANTS["hard"]
+    base = [decide(hard, view) for view in views]
+    for changed in (
+        replace(hard, worlds=CheckedHabits(chains=Chains(burn_in=20))),
+        replace(hard, worlds=CheckedHabits(check=InHandCheck(prior=0.5))),
+        replace(hard, worlds=CheckedHabits(judging=Judging(way_slip=0.2))),
+        replace(hard, lookahead_cost=1.0),
+    ):
+        assert [decide(changed, view) for view in views] != base, changed
