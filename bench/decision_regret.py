@@ -8,7 +8,7 @@ check of a change to Hard's search before a tournament.
 
 ``record`` plays hand 1 of each deal with Hard in each seat against three Normals and writes, for
 every play decision Hard made that was not forced, its view, the true hands, the open-hand search's
-value of every legal card in the true deal (:mod:`gongzhu.open_hand`) and Hard's card.  ``compare``
+value of every legal card in the true deal (bench/open_hand.py) and Hard's card.  ``compare``
 lets the current Hard decide again from each recorded view and prints its mean *regret* (the best
 card's true value minus its card's) beside the recorded Hard's, their paired difference with a 95%
 interval (mean ± 1.96·sd/√n over positions, :mod:`gongzhu.stats`), by trick, and Hard's CPU time
@@ -25,16 +25,19 @@ import json
 import multiprocessing
 import statistics
 import time
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any
 
+from open_hand import JudgedHard
+
 from gongzhu.ai import NormalPlayer
+from gongzhu.ai.config import HARD_MARGIN
 from gongzhu.ai.hard import choose_play
-from gongzhu.ai.search import DEFAULT_BUDGET, Evaluation
+from gongzhu.ai.search import Evaluation
 from gongzhu.cards import DECK
 from gongzhu.game import View, new_match
-from gongzhu.open_hand import JudgedHard
 from gongzhu.rng import tournament_deal_seed
 from gongzhu.simulate import play_hand
 from gongzhu.stats import mean_interval95
@@ -66,10 +69,10 @@ def record_deal(task: tuple[int, int]) -> list[Position]:
     return positions
 
 
-def decide(position: Position, budget: int = DEFAULT_BUDGET) -> tuple[int, float, float, float]:
+def decide(position: Position, budget: int = HARD_MARGIN.budget) -> tuple[int, float, float, float]:
     """(tricks done, current Hard's regret, recorded Hard's regret, CPU seconds)."""
     start = time.process_time()
-    card, _ = choose_play(position["view"], position["seed"], budget)
+    card, _ = choose_play(position["view"], position["seed"], replace(HARD_MARGIN, budget=budget))
     cpu = time.process_time() - start
     true: dict[str, float] = position["true"]
     best = max(true.values())
@@ -107,7 +110,7 @@ def main() -> None:
     cmp = commands.add_parser("compare")
     cmp.add_argument("positions")
     cmp.add_argument("--jobs", type=int, default=2)
-    cmp.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="the current Hard's budget")
+    cmp.add_argument("--budget", type=int, default=HARD_MARGIN.budget, help="the current Hard's budget")
     args = parser.parse_args()
     with multiprocessing.Pool(args.jobs) as pool:
         if args.command == "record":

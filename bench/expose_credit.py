@@ -29,6 +29,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from gongzhu.ai import HardPlayer
+from gongzhu.ai.config import HARD
 from gongzhu.ai.hard import choose_expose
 from gongzhu.ai.search import Evaluation, hand_margin
 from gongzhu.cards import to_codes
@@ -80,7 +81,7 @@ def play_deal(task: tuple[int, int, list[float], str]) -> dict[str, Any]:
         view = view_for(state, seat)
         if not view["exposable"]:
             continue
-        _cards, evaluation = choose_expose(view, dseed, match_aware=True)
+        _cards, evaluation = choose_expose(view, dseed, HARD)
         chosen = picks(evaluation, credits)
         if all(p == chosen[0] for p in chosen):
             continue

@@ -21,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from playouts import percentile, positions
 
+from gongzhu.ai.config import HARD
 from gongzhu.ai.hard import choose_expose, choose_play
 from gongzhu.ai.match import match_in_reach
 
@@ -28,9 +29,9 @@ from gongzhu.ai.match import match_in_reach
 def decide(view: dict[str, object]) -> float:
     start = time.process_time()
     if view["phase"] == "expose":
-        choose_expose(view, 1, match_aware=True)
+        choose_expose(view, 1, HARD)
     else:
-        choose_play(view, 1, match_aware=True)
+        choose_play(view, 1, HARD)
     return time.process_time() - start
 
 

@@ -3,7 +3,7 @@
     python bench/open_hand_regret.py --deals 12 [--seed 5] [--save bench/results/x.json]
 
 Hard plays hand 1 of each deal against three Normals, once in each seat.  At every decision Hard
-makes from its view, the open-hand search (gongzhu/open_hand.py: the same search in the true deal)
+makes from its view, the open-hand search (bench/open_hand.py: the same search in the true deal)
 values each legal choice; the *regret* is the best choice's value minus the value of Hard's choice.
 The table splits it by decision kind (expose, lead, follow suit, discard) and by trick.  One
 playout in the true deal judges a choice, so a regret is clairvoyant and noisy: the totals say where
@@ -18,11 +18,12 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from open_hand import JudgedHard
+
 from gongzhu.ai import NormalPlayer
 from gongzhu.ai.search import Evaluation
 from gongzhu.cards import INDEX, to_mask
 from gongzhu.game import View, new_match
-from gongzhu.open_hand import JudgedHard
 from gongzhu.rng import tournament_deal_seed
 from gongzhu.simulate import play_hand
 

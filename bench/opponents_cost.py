@@ -4,9 +4,9 @@
 
 The same play decisions (every position with a choice in the first eight tricks of hand 1 of
 ``--deals`` deals, the table played by one style in every seat; bench/panel.py) are decided by Hard
-at its browser budget with each way of weighing the worlds (gongzhu/ai/sampling.py; ``--models``,
-all by default), and the CPU time of each is given as a ratio to the game's (``OPPONENTS`` in
-gongzhu/ai/search.py).  The work is a fixed number of simulated plays each way, so the ratio is
+at its browser budget with each world model (gongzhu/ai/worlds.py, by the names of bench/variants.py;
+``--models``, all by default), and the CPU time of each is given as a ratio to the game's
+(``gongzhu.ai.config.HARD``).  The work is a fixed number of simulated plays each way, so the ratio is
 what a model adds; the browser decision time (bench/browser_ai.py) scales with it.
 """
 
@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -23,12 +24,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from panel import style_player
 from playouts import percentile
+from variants import WORLD_MODELS
 
 from gongzhu import new_match, view_for
+from gongzhu.ai.config import HARD, HARD_MARGIN
 from gongzhu.ai.hard import choose_play
-from gongzhu.ai.sampling import OPPONENT_MODELS
-from gongzhu.ai.search import OPPONENTS
 from gongzhu.game import apply_legal
+
+#: The game's world model, by its name in bench/variants.py.
+GAME = next(name for name, model in WORLD_MODELS.items() if model == HARD.worlds)
 
 
 def style_positions(style: str, deals: int) -> list[dict[str, Any]]:
@@ -54,24 +58,24 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=4)
     parser.add_argument("--styles", default="normal,cautious+aggressive,noisy")
     parser.add_argument(
-        "--models", default=",".join(OPPONENT_MODELS), help="the ways to time, comma-separated"
+        "--models", default=",".join(WORLD_MODELS), help="the world models to time, comma-separated"
     )
     args = parser.parse_args()
-    models = [OPPONENTS] + [m for m in args.models.split(",") if m != OPPONENTS]
+    models = [GAME] + [m for m in args.models.split(",") if m != GAME]
     for style in args.styles.split(","):
         views = style_positions(style, args.deals)
         seconds: dict[str, list[float]] = {mode: [] for mode in models}
         for view in views:
             for mode in models:
                 start = time.process_time()
-                choose_play(view, 1, opponents=mode)
+                choose_play(view, 1, replace(HARD_MARGIN, worlds=WORLD_MODELS[mode]))
                 seconds[mode].append(time.process_time() - start)
         print(f"{style}: {len(views)} decisions, CPU time (ms)")
         for mode, values in seconds.items():
-            ratio = sum(values) / sum(seconds[OPPONENTS])
+            ratio = sum(values) / sum(seconds[GAME])
             print(
                 f"  {mode:14s} p50 {1000 * percentile(values, 0.5):6.1f}  p95 {1000 * percentile(values, 0.95):6.1f}"
-                f"  total / the game's ({OPPONENTS}) {ratio:.3f}"
+                f"  total / the game's ({GAME}) {ratio:.3f}"
             )
 
 

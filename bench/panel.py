@@ -181,7 +181,7 @@ def style_player(name: str, seed: int, seat: int) -> Any:
 
 def register_panel() -> None:
     """Make the panel's styles player specs in this process (benchmarks only, never in the game)."""
-    factories: dict[str, Any] = gongzhu.players._FACTORIES
+    registered = gongzhu.players.added_players(PANEL)
     for name in PANEL:
-        if name not in factories:
-            factories[name] = functools.partial(style_player, name)
+        if name not in registered and name not in gongzhu.players.PLAYER_LEVELS:
+            gongzhu.players.register_player(name, functools.partial(style_player, name))

@@ -13,12 +13,13 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from dataclasses import replace
 from typing import Any
 
+from gongzhu.ai.config import HARD_MARGIN
 from gongzhu.ai.hard import choose_expose, choose_play
 from gongzhu.ai.heuristic import normal_play
 from gongzhu.ai.levels import NormalPlayer
-from gongzhu.ai.search import DEFAULT_BUDGET
 from gongzhu.ai.sim import Policy, deal_table, random_hands, random_policy, run
 from gongzhu.game import apply_legal, new_match, view_for
 
@@ -70,7 +71,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--positions", type=int, default=120)
-    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET)
+    parser.add_argument("--budget", type=int, default=HARD_MARGIN.budget)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
 
@@ -85,9 +86,9 @@ def main() -> None:
     for view in positions(args.positions, args.seed):
         c0, w0 = time.process_time(), time.perf_counter()
         if view["phase"] == "expose":
-            choose_expose(view, 1, args.budget)
+            choose_expose(view, 1, replace(HARD_MARGIN, budget=args.budget))
         else:
-            choose_play(view, 1, args.budget)
+            choose_play(view, 1, replace(HARD_MARGIN, budget=args.budget))
         cpu.append(time.process_time() - c0)
         wall.append(time.perf_counter() - w0)
     print(f"Hard decisions: {len(cpu)} positions, budget {args.budget} simulated plays")

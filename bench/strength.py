@@ -6,11 +6,9 @@
 Each row is a duplicate tournament (see gongzhu/tournament.py): the challenger's mean hand-score
 margin over the baselines per hand with its 95% confidence interval, and, with ``--matches``, its
 match win rate (whole matches, each played four times; 95% interval: bootstrap over the matches).
-The challenger ``open-hand`` is the open-hand reference player (gongzhu/open_hand.py, benchmarks
-only); ``hard-margin`` is Hard valuing only the hand margin (Hard before it played for the match);
-``hard-no-lookahead`` is Hard whose own seat plays Normal's strategy alone in its playouts (Hard
-until 2026-12-01 22:00 UTC; against it, ``--pairs hard:hard-no-lookahead`` measures the lookahead against
-Hards).
+The challenger ``open-hand`` is the open-hand reference player (bench/open_hand.py, benchmarks
+only); Hard's variants (``hard-margin``, ``hard-no-lookahead``, one per world model) are in
+bench/variants.py (``--pairs hard:hard-no-lookahead`` measures the lookahead against Hards).
 
 Long runs on a busy machine can log one JSON line per deal or match as it ends, in parts that run
 side by side, and be tabulated from those lines at any time (a partial run still counts):
@@ -47,13 +45,16 @@ plays each deal as the second hand of its match, after a first hand the same tab
 challenger's seat by Normal, ``gongzhu.tournament.FIRST_HAND_BY``); its logs need a folder of their own.
 
     python bench/strength.py --panel --later --challengers hard-fitted,hard-normal-worlds --deals 400 --log DIR2
+
+The tournaments and the panel run on the tournament's executor (gongzhu/workers.py): ``--jobs N``
+local processes, or ``--cluster ADDRESS`` (a Dask scheduler, or ``local:N``); a worker of a remote
+cluster needs this folder on its ``PYTHONPATH`` for the benchmarks' players (docs/cluster.md).
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
-import functools
 import json
 import operator
 import random
@@ -61,47 +62,26 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from open_hand import register_open_hand
 from panel import PANEL, register_panel
+from variants import register_variants
 
-import gongzhu.players
-from gongzhu.ai import HardPlayer
-from gongzhu.ai.sampling import CHECKED, CHECKED_HABITS, FITTED, HABITS, NORMAL, UNIFORM
 from gongzhu.stats import mean_interval95
 from gongzhu.tournament import (
     BOOTSTRAP_SAMPLES,
     DealResult,
     MatchResult,
+    executor_for,
     interval95,
+    job_of,
     play_task,
+    play_tasks,
     run_tournament,
     summarise,
     tasks_of,
 )
 
 LADDER = "easy:random,normal:easy,hard:normal"
-HARD_MARGIN = "hard-margin"  # Hard without the match objective, for before/after comparisons
-#: Hard without its playout seat's lookahead (until 2026-12-01 22:00 UTC).
-HARD_NO_LOOKAHEAD = "hard-no-lookahead"
-#: Hard by each way of weighing the worlds (gongzhu.ai.sampling): Normal's strategy alone (the game's Hard until
-#: 2026-12-02), none at all, and the two that judge each opponent on the previous hand.
-HARD_WORLDS = {
-    "hard-normal-worlds": NORMAL,
-    "hard-uniform-worlds": UNIFORM,
-    "hard-fitted": FITTED,  # Normal's weighting as far as each opponent played like Normal last hand
-    "hard-habits": HABITS,  # the fitted weighting, and each other opponent played by its habits last hand
-    "hard-checked": CHECKED,  # the habits, and Normal's weighting checked within the hand while all fit
-    "hard-checked-habits": CHECKED_HABITS,  # as hard-checked, and a set-aside opponent judged by its habits
-}
-
-
-def _register_hard_variants() -> None:
-    """Make ``hard-margin``, ``hard-no-lookahead`` and the ``HARD_WORLDS`` player specs in this process (benchmarks only,
-    never in the game)."""
-    factories: dict[str, Any] = gongzhu.players._FACTORIES
-    factories[HARD_MARGIN] = functools.partial(HardPlayer, match_aware=False)
-    factories[HARD_NO_LOOKAHEAD] = functools.partial(HardPlayer, lookahead=False)
-    for name, opponents in HARD_WORLDS.items():
-        factories[name] = functools.partial(HardPlayer, opponents=opponents)
 
 
 def _fmt_pct(value: float) -> str:
@@ -210,7 +190,8 @@ def panel_log(folder: str, challenger: str, style: str) -> Path:
 
 def play_panel(challengers: list[str], styles: list[str], args: argparse.Namespace) -> None:
     """Play part ``k`` of ``n`` of the panel's deals (deals k, k + n, …), each deal for every style
-    and challenger before the next deal; a deal a log holds already is skipped."""
+    and challenger before the next deal, on the tournament's executor (``--jobs``, ``--cluster``);
+    a deal a log holds already is skipped, and each result is appended to its log as it ends."""
     k, n = (int(x) for x in args.part.split("/"))
     Path(args.log).mkdir(parents=True, exist_ok=True)
     logged = {
@@ -220,16 +201,19 @@ def play_panel(challengers: list[str], styles: list[str], args: argparse.Namespa
         for c in challengers
         for s in styles
     }
-    for deal in range(k, args.deals, n):
-        for style in styles:
-            for challenger in challengers:
-                if deal in logged[challenger, style]:
-                    continue
-                result = play_task(
-                    challenger, style, args.seed, ("later" if args.later else "deal", deal), 10.0
-                )
-                with panel_log(args.log, challenger, style).open("a") as out:
-                    out.write(json.dumps(dataclasses.asdict(result)) + "\n")
+    jobs = {(c, s): job_of(c, s, args.seed, 10.0) for c in challengers for s in styles}
+    kind = "later" if args.later else "deal"
+    work = [
+        (jobs[challenger, style], (kind, deal))
+        for deal in range(k, args.deals, n)
+        for style in styles
+        for challenger in challengers
+        if deal not in logged[challenger, style]
+    ]
+    with executor_for(args.jobs, args.cluster) as executor:
+        for job, result in play_tasks(work, len(work), executor):
+            with panel_log(args.log, job.challenger, job.baseline).open("a") as out:
+                out.write(json.dumps(dataclasses.asdict(result)) + "\n")
 
 
 def panel_mean(by_style: dict[str, dict[int, float]], seed: int = 1) -> dict[str, Any]:
@@ -307,6 +291,7 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=0, help="whole matches per pair (each played 4 times)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--cluster", help="a Dask scheduler's address, or local:N (instead of --jobs)")
     parser.add_argument("--pairs", default=LADDER, help="challenger:baseline,…")
     parser.add_argument("--panel", action="store_true", help="the challengers against the opponent panel")
     parser.add_argument("--challengers", default="hard", help="with --panel: challengers, comma-separated")
@@ -345,7 +330,8 @@ def main() -> None:
             f"({f['first_margin']:+.1f} {sep} {f['second_margin']:+.1f} per hand)"
         )
         return
-    _register_hard_variants()
+    register_variants()
+    register_open_hand()
     register_panel()
     if args.panel:
         challengers, styles = args.challengers.split(","), args.styles.split(",")
@@ -373,7 +359,16 @@ def main() -> None:
     else:
         for challenger, baseline in pairs:
             rows.append(
-                run_tournament(challenger, baseline, args.deals, args.seed, args.jobs, matches=args.matches)
+                run_tournament(
+                    challenger,
+                    baseline,
+                    args.deals,
+                    args.seed,
+                    1 if args.cluster else args.jobs,
+                    matches=args.matches,
+                    cluster_address=args.cluster,
+                    progress=True,
+                )
             )
     if args.save:
         Path(args.save).write_text(json.dumps(rows, indent=1) + "\n")

@@ -11,7 +11,7 @@ hand is reproducible.
 
 The work is cut into small steps so the engine worker is never busy with the coach for long (the
 page's own requests wait only for the step in flight): a decision takes :data:`STEPS` steps, each
-over :data:`WORLDS_PER_STEP` sampled deals (the search's smallest batches of ``MIN_WORLDS``, each
+over :data:`WORLDS_PER_STEP` sampled deals (the search's smallest batches of ``min_worlds``, each
 drawn by one chain from what the opponents' plays say about their hands; the batches count
 equally).  A step that is not the last answers ``{"index", "count", "part"}``; the page sends
 ``part`` back with the next step, and the last step answers the analysis (JSON)::
@@ -30,14 +30,15 @@ engine's check of analyses read back from storage.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from .ai import REASONS
-from .ai.hard import EXPOSE_MARGIN
+from .ai.config import HARD_MARGIN
 from .ai.hint import play_reason
 from .ai.knowledge import read_view
 from .ai.levels import view_seed
-from .ai.search import MIN_WORLDS, Evaluation, evaluate_exposes, evaluate_plays
+from .ai.search import Evaluation, evaluate_exposes, evaluate_plays
 from .cards import INDEX, to_codes, to_mask
 from .game import State, View, apply_legal, rules_of, start_hand, view_for
 from .review import NotOver
@@ -45,9 +46,12 @@ from .review import NotOver
 # (COSTLY_POINTS, the cost from which a play is flagged, is the vocabulary's: the page states it.)
 from .vocab import COSTLY_POINTS
 
-#: Steps per decision, and sampled deals per step (the search's batches of ``MIN_WORLDS``).
+#: The search the coach runs: Hard's hand margin on the smallest budget (its ``min_worlds`` deals a
+#: batch), valuing the seat's own hand score alone.
+BATCH = replace(HARD_MARGIN, budget=1, opponent_weight=0.0)
+#: Steps per decision, and sampled deals per step (the search's batches of ``min_worlds``).
 STEPS = 12
-WORLDS_PER_STEP = MIN_WORLDS
+WORLDS_PER_STEP = BATCH.min_worlds
 #: No hand score goes beyond this either way (``gongzhu.state_check.MAX_HAND_SCORE``).
 MAX_SCORE = 3200
 SEAT = 0
@@ -113,16 +117,16 @@ def _key(cards: list[str]) -> str:
 
 
 def _batch(view: View, choice: list[str], seed: int, step: int, batch: int) -> dict[str, float]:
-    """One batch of ``MIN_WORLDS`` sampled deals (the search's smallest: ``budget=1``): each
-    choice's mean own hand score (``opponent_weight=0``), by key."""
+    """One batch of ``min_worlds`` sampled deals (the search's smallest: :data:`BATCH`): each
+    choice's mean own hand score, by key."""
     rng = random.Random(view_seed(seed, view, f"coach-{step}-{batch}"))
     k = read_view(view)
     evaluation: Evaluation
     if view["phase"] == "expose":
         exposable, picked = to_mask(view["exposable"]), to_mask(choice)
-        evaluation = evaluate_exposes(k, exposable, rng, budget=1, opponent_weight=0.0, extra=picked)
+        evaluation = evaluate_exposes(k, exposable, rng, BATCH, extra=picked)
         return {_key(to_codes(m)): v for m, v in evaluation.values.items()}
-    evaluation = evaluate_plays(k, to_mask(view["legal"]), rng, budget=1, opponent_weight=0.0)
+    evaluation = evaluate_plays(k, to_mask(view["legal"]), rng, BATCH)
     return {_key(to_codes(1 << c)): v for c, v in evaluation.values.items()}
 
 
@@ -152,7 +156,7 @@ def step(
     choice = chosen(state, befores[index])
     view = view_for(befores[index], SEAT)
     done, sums = (0, None) if part is None else _check_part(part)
-    batches = WORLDS_PER_STEP // MIN_WORLDS
+    batches = WORLDS_PER_STEP // BATCH.min_worlds
     for batch in range(batches):
         values = _batch(view, choice, seed, done, batch)
         if sums is None:
@@ -174,7 +178,7 @@ def step(
 def _analysis(view: View, choice: list[str], means: dict[str, float]) -> dict[str, Any]:
     if view["phase"] == "expose":
         best = max(means, key=lambda key: (means[key], -to_mask(key.split(",") if key else [])))
-        if means[best] < means[""] + EXPOSE_MARGIN:
+        if means[best] < means[""] + BATCH.expose_margin:
             best = ""  # Hard's (and the hint's) rule: expose only with confidence
         best_cards = best.split(",") if best else []
         out = _result("expose", 0, choice, best_cards, means[_key(choice)], means[best])
@@ -215,7 +219,7 @@ def evaluate(before: State, choice: list[str], seed: int) -> dict[str, float]:
     """Every legal choice of seat 0 in ``before`` (``choice``: the one taken) valued from
     ``view_for(before, 0)`` only: the mean own hand score by choice, over every step's deals."""
     view = view_for(before, SEAT)
-    batches = WORLDS_PER_STEP // MIN_WORLDS
+    batches = WORLDS_PER_STEP // BATCH.min_worlds
     sums: dict[str, float] = {}
     for n in range(STEPS):
         for batch in range(batches):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Sequence
-from typing import IO, Any
+from typing import IO, Any, Protocol, runtime_checkable
 
 from .agent import (
     CMD_PREFIX,
@@ -18,10 +18,19 @@ from .agent import (
 )
 from .game import State, apply_legal, legal_plays, new_match, view_for
 from .house_rules import DEFAULT_RULES, Rules
-from .open_hand import OpenHandPlayer
 from .players import Player, level_names
 
 DecisionClock = Callable[[int, float], None]
+
+
+@runtime_checkable
+class OpenPlayer(Protocol):
+    """A player that decides from the whole state, every hand included: the benchmarks' open-hand
+    reference (bench/open_hand.py), never one of the game's players."""
+
+    def expose_open(self, state: State) -> list[str]: ...
+
+    def play_open(self, state: State) -> str: ...
 
 
 def split_player_specs(text: str) -> list[str]:
@@ -91,13 +100,12 @@ class Seats:
 
 
 def play_hand(
-    state: State, players: Sequence[Player | OpenHandPlayer], clock: DecisionClock | None = None
+    state: State, players: Sequence[Player | OpenPlayer], clock: DecisionClock | None = None
 ) -> tuple[State, dict[str, Any]]:
     """Play the current hand from its expose phase to its end; returns the new state and its log.
 
     ``clock(seat, seconds)``, when given, is told how long each decision took.  Every player sees
-    only its view, except the benchmarks' :class:`~gongzhu.open_hand.OpenHandPlayer`, which is
-    given the state (only the tournament's ``--open-hand`` seats one).
+    only its view, except an :class:`OpenPlayer` (benchmarks only), which is given the state.
     """
     log: dict[str, Any] = {"number": state["hand_number"], "deal": [list(h) for h in state["deal"]]}
     for seat in range(4):
@@ -125,10 +133,10 @@ def play_hand(
     return state, log
 
 
-def _decide(player: Player | OpenHandPlayer, state: State, seat: int, clock: DecisionClock | None) -> Any:
+def _decide(player: Player | OpenPlayer, state: State, seat: int, clock: DecisionClock | None) -> Any:
     """The player's exposure or card for the current phase, timed from its view (or the state)."""
     expose = state["phase"] == "expose"
-    if isinstance(player, OpenHandPlayer):
+    if isinstance(player, OpenPlayer):
         start = time.perf_counter()
         decision: Any = player.expose_open(state) if expose else player.play_open(state)
     else:

@@ -20,11 +20,12 @@ win rate is wins / (4·N); its 95% interval is a percentile bootstrap over the N
 (the four seatings of a match share their deals, so they are resampled together), with
 ``BOOTSTRAP_SAMPLES`` resamples from a fixed seed, so a run's interval is reproducible.
 
-With ``--jobs N``, worker ``k`` plays tasks ``k, k + N, …`` (the deals, then the matches); results
-are summed as they come (:class:`Tally`), so memory does not grow with ``--deals`` or ``--matches``.
-
-``--open-hand`` seats the benchmarks' open-hand reference player (:mod:`gongzhu.open_hand`, which
-reads every hand) as the challenger; nothing else can seat it.
+The tasks (a deal, or a match) are played in batches on a ``concurrent.futures`` executor
+(:mod:`gongzhu.workers`): in this process, a local process pool (``--jobs N``) or a Dask cluster
+(``--cluster ADDRESS``).  A task's result depends only on the task, and results are summed as they
+come (:class:`Tally`, exact in any order), so every way gives the same summary, and memory does not
+grow with ``--deals`` or ``--matches``.  Players added with :func:`gongzhu.players.register_player`
+(the benchmarks') travel with the tasks and are registered again in each worker.
 """
 
 from __future__ import annotations
@@ -33,19 +34,13 @@ import argparse
 import contextlib
 import itertools
 import json
-import multiprocessing
-import os
-import pickle
 import random
-import signal
 import sys
 import time
 from collections import Counter
 from collections.abc import Generator, Iterable, Iterator, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from multiprocessing.connection import Connection, wait
-from multiprocessing.process import BaseProcess
-from types import FrameType
 from typing import Any
 
 from .agent import (
@@ -53,22 +48,21 @@ from .agent import (
     check_player_spec,
     close_player,
     finish_player,
-    kill_running_bots,
     make_any_player,
 )
 from .cli import UsageError, add_bot_timeout, add_rules_argument, bot_timeout, rules_argument
 from .game import State, apply_legal, new_match
 from .house_rules import DEFAULT_RULES, Rules
-from .open_hand import OPEN_HAND, OpenHandPlayer
-from .players import Player
+from .players import Player, PlayerFactory, added_players, register_players
 from .rng import DEAL_NUMBER_BITS, tournament_deal_seed
-from .simulate import DecisionClock, play_hand
+from .simulate import DecisionClock, OpenPlayer, play_hand
 from .stats import mean_interval95_of_sums
+from .workers import ClusterUnavailable, Progress, batches, cluster, local_pool, results, worker_count
 
 MAX_DEALS = 1 << DEAL_NUMBER_BITS
 MAX_MATCH_HANDS = 100  # a match still running after this many hands counts as not won
 BOOTSTRAP_SAMPLES = 2000  # resamples of the duplicate groups for the match win rate's interval
-_WORKER_GRACE = 5.0  # seconds a stopped worker gets to end before it is killed
+MAX_BATCH = 10  # tasks played in one go on a worker (fewer round trips to a cluster's scheduler)
 
 
 def interval95(resampled: list[float]) -> tuple[float, float]:
@@ -99,30 +93,21 @@ class MatchResult:
     decision_times: list[float] = field(default_factory=list)  # the challenger's, in seconds
 
 
-def _make_player(spec: str, seed: int, seat: int, bot_timeout: float) -> Player | OpenHandPlayer:
-    """A player for a spec, or the open-hand reference player for ``OPEN_HAND`` (``--open-hand``)."""
-    if spec == OPEN_HAND:
-        return OpenHandPlayer(seed, seat)
-    return make_any_player(spec, seed, seat, bot_timeout)
-
-
 @contextlib.contextmanager
 def _seating(
     challenger: str, baseline: str, seat: int, seed: int, bot_timeout: float
-) -> Generator[list[Player | OpenHandPlayer], None, None]:
+) -> Generator[list[Player], None, None]:
     """The four players with the challenger in ``seat``; bots finished on a clean exit, always closed."""
-    players: list[Player | OpenHandPlayer] = []
+    players: list[Player] = []
     try:
         for s in range(4):
-            players.append(_make_player(challenger if s == seat else baseline, seed, s, bot_timeout))
+            players.append(make_any_player(challenger if s == seat else baseline, seed, s, bot_timeout))
         yield players
         for player in players:
-            if not isinstance(player, OpenHandPlayer):
-                finish_player(player)
+            finish_player(player)
     finally:
         for player in players:
-            if not isinstance(player, OpenHandPlayer):
-                close_player(player)
+            close_player(player)
 
 
 def _clock(times: list[float], seat: int) -> DecisionClock:
@@ -169,11 +154,11 @@ FIRST_HAND_BY = "normal"
 
 
 def first_hand_played(
-    state: State, players: Sequence[Player | OpenHandPlayer], seat: int, bot_timeout: float
+    state: State, players: Sequence[Player | OpenPlayer], seat: int, bot_timeout: float
 ) -> State:
     """The match after its first hand, played by ``players`` but for ``seat``, played by
     ``FIRST_HAND_BY``, and dealt its second hand; a first hand that ends the match is kept as it is."""
-    first = list(players)
+    first: list[Player | OpenPlayer] = list(players)
     first[seat] = make_any_player(FIRST_HAND_BY, state["seed"], seat, bot_timeout)
     state, _log = play_hand(state, first)
     return state if state["phase"] == "match_over" else apply_legal(state, {"type": "next_hand"})
@@ -227,94 +212,73 @@ def play_task(
     return play(challenger, baseline, seed, number, bot_timeout, rules)
 
 
-def _stop_now(_signum: int, _frame: FrameType | None) -> None:
-    """A worker told to stop (SIGTERM) kills its bots' process groups and exits on the spot."""
-    kill_running_bots()
-    os._exit(1)
+@dataclass(frozen=True)
+class Job:
+    """What every task of one tournament shares: plain data, sent with each batch to its worker."""
+
+    challenger: str  # the challenger's player spec
+    baseline: str  # the three baselines' player spec
+    seed: int  # the run's seed (deal ``i`` is ``new_match(tournament_deal_seed(seed, i))``)
+    bot_timeout: float  # seconds an outside bot may take to answer
+    rules: Rules = DEFAULT_RULES  # the house rules of every deal and match
+    players: tuple[tuple[str, PlayerFactory], ...] = ()  # registered players the specs name
 
 
-def _worker(
-    out: Connection,
+def job_of(
     challenger: str,
     baseline: str,
     seed: int,
-    tasks: Iterable[Task],
-    bot_timeout: float,
+    bot_timeout: float = DEFAULT_TIMEOUT,
     rules: Rules = DEFAULT_RULES,
-) -> None:
-    """Play ``tasks`` in a worker process, sending each result (or the error that stopped it)."""
-    signal.signal(signal.SIGTERM, _stop_now)
-    try:
-        for task in tasks:
-            out.send(play_task(challenger, baseline, seed, task, bot_timeout, rules))
-    except Exception as error:
-        try:
-            message = pickle.dumps(error)
-        except Exception:  # an error that cannot be pickled is sent as its text
-            message = pickle.dumps(RuntimeError(f"{type(error).__name__}: {error}"))
-        with contextlib.suppress(OSError):  # the parent may have gone
-            out.send_bytes(message)
-    finally:
-        out.close()
+) -> Job:
+    """The job of a tournament, with the registered players its two specs name."""
+    players = tuple(added_players([challenger, baseline]).items())
+    return Job(challenger, baseline, seed, bot_timeout, rules, players)
 
 
-def _play_in_workers(
-    challenger: str,
-    baseline: str,
-    deals: int,
-    matches: int,
-    seed: int,
-    jobs: int,
-    bot_timeout: float,
-    rules: Rules = DEFAULT_RULES,
-) -> Generator[DealResult | MatchResult, None, None]:
-    """Results from ``jobs`` worker processes, worker ``k`` playing tasks ``k, k + jobs, …``.
-
-    Each worker has its own pipe and no lock is shared, so stopping them (after an error, or when
-    the caller stops early) cannot deadlock; their bots are killed with them.
-    """
-    context = multiprocessing.get_context("fork")
-    workers: dict[Connection, BaseProcess] = {}
-    try:
-        for first in range(jobs):
-            reader, writer = context.Pipe(duplex=False)
-            tasks = tasks_of(deals, matches, first, jobs)
-            args = (writer, challenger, baseline, seed, tasks, bot_timeout, rules)
-            process = context.Process(target=_worker, args=args, daemon=True)
-            process.start()
-            writer.close()
-            workers[reader] = process
-        while workers:
-            for ready in wait(list(workers)):
-                assert isinstance(ready, Connection)
-                try:
-                    item = ready.recv()
-                except EOFError:
-                    ended = workers.pop(ready)
-                    ended.join(timeout=_WORKER_GRACE)
-                    if ended.exitcode != 0:
-                        raise RuntimeError(
-                            f"tournament worker stopped (exit code {ended.exitcode})"
-                        ) from None
-                    continue
-                if isinstance(item, BaseException):
-                    raise item
-                yield item
-    finally:
-        _stop_workers(list(workers.values()))
-        for reader in workers:
-            reader.close()
+Work = tuple[Job, Task]  # one task of one tournament
 
 
-def _stop_workers(processes: list[BaseProcess]) -> None:
-    for process in processes:
-        if process.exitcode is None:
-            process.terminate()
-    for process in processes:
-        process.join(timeout=_WORKER_GRACE)
-        if process.exitcode is None:
-            process.kill()
-            process.join(timeout=_WORKER_GRACE)
+def play_batch(batch: list[Work]) -> list[tuple[Job, DealResult | MatchResult]]:
+    """Play each task of ``batch`` in turn (in a worker: the jobs' registered players made known
+    first), each result with its job."""
+    out: list[tuple[Job, DealResult | MatchResult]] = []
+    for job, task in batch:
+        register_players({name: factory for name, factory in job.players if not added_players([name])})
+        out.append((job, play_task(job.challenger, job.baseline, job.seed, task, job.bot_timeout, job.rules)))
+    return out
+
+
+def batch_size(count: int, workers: int) -> int:
+    """Tasks per batch: up to ``MAX_BATCH``, and at least eight batches per worker."""
+    return max(1, min(MAX_BATCH, count // (8 * workers)))
+
+
+@contextlib.contextmanager
+def executor_for(jobs: int = 1, address: str | None = None) -> Generator[Executor | None, None, None]:
+    """The executor a run plays on: a Dask cluster at ``address``, a pool of ``jobs`` processes, or
+    None (this process) for one job."""
+    if address is not None:
+        with cluster(address) as executor:
+            yield executor
+    elif jobs > 1:
+        with local_pool(jobs) as executor:
+            yield executor
+    else:
+        yield None
+
+
+def play_tasks(
+    work: Iterable[Work], count: int, executor: Executor | None = None
+) -> Iterator[tuple[Job, DealResult | MatchResult]]:
+    """The results of ``work`` (``count`` tasks, of one tournament or several), each with its job,
+    played on ``executor`` (None: in this process, in order; else in batches, in the order they end)."""
+    if executor is None:
+        for item in work:
+            yield from play_batch([item])
+        return
+    workers = worker_count(executor)
+    yield from results(executor, play_batch, batches(work, batch_size(count, workers)), workers)
 
 
 def run_tournament(
@@ -326,23 +290,27 @@ def run_tournament(
     bot_timeout: float = DEFAULT_TIMEOUT,
     matches: int = 0,
     rules: Rules = DEFAULT_RULES,
+    cluster_address: str | None = None,
+    progress: bool = False,
 ) -> dict[str, Any]:
     """Play ``deals`` duplicate deals and ``matches`` duplicate matches under ``rules`` and summarise
-    the challenger's margin per hand and match win rate (see the module doc)."""
+    the challenger's margin per hand and match win rate (see the module doc); ``progress``: a
+    progress line on standard error when it is a terminal."""
     start = time.perf_counter()
     tally = Tally()
     count = deals + matches
-    results: Generator[DealResult | MatchResult, None, None]
-    if jobs > 1 and count > 1:
-        results = _play_in_workers(
-            challenger, baseline, deals, matches, seed, min(jobs, count), bot_timeout, rules
-        )
-    else:
-        tasks = tasks_of(deals, matches)
-        results = (play_task(challenger, baseline, seed, task, bot_timeout, rules) for task in tasks)
-    with contextlib.closing(results):  # workers stop even if summing fails
-        for result in results:
-            tally.add(result)
+    job = job_of(challenger, baseline, seed, bot_timeout, rules)
+    shown = Progress(count) if progress else None
+    try:
+        with executor_for(min(jobs, count), cluster_address) as executor:
+            work = ((job, task) for task in tasks_of(deals, matches))
+            for _job, result in play_tasks(work, count, executor):
+                tally.add(result)
+                if shown is not None:
+                    shown.add()
+    finally:
+        if shown is not None:
+            shown.close()
     summary = tally.summary(challenger, baseline, seed, time.perf_counter() - start)
     summary["rules"] = rules.to_json()
     return summary
@@ -475,18 +443,19 @@ def format_report(summary: dict[str, Any]) -> str:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--challenger", help="random, easy, normal, hard or cmd:<command>")
-    parser.add_argument(
-        "--open-hand",
-        action="store_true",
-        help="the challenger is the open-hand reference player, which sees every hand (benchmarks only)",
-    )
     parser.add_argument("--baseline", required=True, help="random, easy, normal, hard or cmd:<command>")
     parser.add_argument("--deals", type=int, default=100, help="number of deals (each played 4 times)")
     parser.add_argument(
         "--matches", type=int, default=0, help="number of whole matches (each played 4 times; default 0)"
     )
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes (over deals)")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes on this machine (over deals)")
+    parser.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="play on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786), or local:N for "
+        "N worker processes here; needs pip install 'gongzhu[cluster]'",
+    )
     add_bot_timeout(parser)
     add_rules_argument(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -501,23 +470,32 @@ def command(args: argparse.Namespace) -> int:
         raise UsageError("nothing to play: --deals and --matches are both 0")
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
-    if args.open_hand == (args.challenger is not None):
-        raise UsageError("give either --challenger or --open-hand")
+    if args.challenger is None:
+        raise UsageError("give --challenger")
+    if args.cluster is not None and args.jobs != 1:
+        raise UsageError("give --jobs or --cluster, not both")
     timeout = bot_timeout(args)
     rules = rules_argument(args)
-    challenger = OPEN_HAND if args.open_hand else args.challenger
-    for spec in ([] if args.open_hand else [challenger]) + [args.baseline]:
+    for spec in (args.challenger, args.baseline):
         check_player_spec(spec)
-    summary = run_tournament(
-        challenger,
-        args.baseline,
-        args.deals,
-        args.seed,
-        args.jobs,
-        timeout,
-        matches=args.matches,
-        rules=rules,
-    )
+    try:
+        summary = run_tournament(
+            args.challenger,
+            args.baseline,
+            args.deals,
+            args.seed,
+            args.jobs,
+            timeout,
+            matches=args.matches,
+            rules=rules,
+            cluster_address=args.cluster,
+            progress=True,
+        )
+    except ClusterUnavailable as error:
+        raise UsageError(str(error)) from None
+    except KeyboardInterrupt:
+        print("error: tournament stopped (Ctrl-C); no summary", file=sys.stderr)
+        return 130
     print(json.dumps(summary) if args.json else format_report(summary))
     return 0
 

@@ -5,7 +5,8 @@
 #   - a Chinese font (Debian's fonts-noto-cjk): without one Chromium draws every Chinese character
 #     as a box, in the Chinese screenshots (tools/screenshots.py refuses to take them) and in the
 #     e2e tests' Chinese pages (players' systems have their own: the page ships none)
-#   - the Python package with its test extras (pytest, hypothesis, playwright, ruff, mypy, ...)
+#   - the Python package with its test extras (pytest, hypothesis, playwright, ruff, mypy, ...) and its
+#     cluster extra (Dask distributed: the tournament's cluster tests)
 #   - the pinned browser runtime (Pyodide, PyScript, MicroPython) from package-lock.json
 set -euo pipefail
 
@@ -30,8 +31,8 @@ else
     echo "[deps] a Chinese font present" >&2
 fi
 
-echo "[deps] pip install -e '.[test]'" >&2
-python3 -m pip install -q -e '.[test]'
+echo "[deps] pip install -e '.[test,cluster]'" >&2
+python3 -m pip install -q -e '.[test,cluster]'
 
 # npm ci unless node_modules holds what package-lock.json pins (build.py's own check, by content).
 python3 -c 'import build; build.ensure_node_modules()'

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -12,10 +13,11 @@ from hypothesis import strategies as st
 import gongzhu.game
 from gongzhu import apply, new_match, view_for
 from gongzhu.ai import REASONS, EasyPlayer, HardPlayer, NormalPlayer, choose_play, hint, make_level
+from gongzhu.ai.config import HARD, HARD_MARGIN
 from gongzhu.ai.heuristic import normal_play
 from gongzhu.ai.knowledge import read_view
 from gongzhu.ai.levels import easy_play
-from gongzhu.ai.sampling import MISMATCH, mismatches, posterior_worlds, sample_world
+from gongzhu.ai.sampling import CHAINS, mismatches, posterior_worlds, sample_world
 from gongzhu.ai.search import evaluate_plays, hand_margin, own_lookahead, trick_gain
 from gongzhu.ai.sim import Table, deal_table, fast_score, random_hands, run
 from gongzhu.cards import DECK, EXPOSABLE_MASK, FULL_MASK, INDEX, SUIT_MASKS, to_mask
@@ -28,7 +30,7 @@ SMALL = 3000  # Hard's budget in tests: small, the search logic is the same
 
 
 def small_hard(seed: int, seat: int) -> HardPlayer:
-    return HardPlayer(seed, seat, budget=SMALL)
+    return HardPlayer(seed, seat, replace(HARD, budget=SMALL))
 
 
 @given(st.integers(0, 2**52 - 1), st.integers(0, 15))
@@ -150,7 +152,7 @@ def endgame_view() -> dict[str, Any]:
 def test_hard_finds_the_endgame_dump_by_exact_search() -> None:
     view = endgame_view()
     assert view["seat"] == 0
-    card, evaluation = choose_play(view, seed=3, budget=SMALL, opponent_weight=0.0)
+    card, evaluation = choose_play(view, 3, replace(HARD_MARGIN, budget=SMALL, opponent_weight=0.0))
     assert card == "QS"
     assert evaluation is not None
     assert evaluation.values[to_mask(["QS"]).bit_length() - 1] == 0
@@ -161,8 +163,8 @@ def test_hard_finds_the_endgame_dump_by_exact_search() -> None:
 def test_hard_is_reproducible_for_a_seed() -> None:
     state = nobody_exposes(new_match(11))
     view = view_for(state, state["turn"])
-    first = choose_play(view, seed=5, budget=SMALL)
-    second = choose_play(view, seed=5, budget=SMALL)
+    first = choose_play(view, 5, replace(HARD_MARGIN, budget=SMALL))
+    second = choose_play(view, 5, replace(HARD_MARGIN, budget=SMALL))
     assert first[0] == second[0]
     assert first[1] is not None and second[1] is not None
     assert first[1].values == second[1].values
@@ -261,7 +263,7 @@ def test_the_chain_draws_worlds_in_proportion_to_how_well_they_explain_the_plays
     k = read_view(view_for(state, state["turn"]))
     assert mismatches(k, [to_mask(h) for h in state["hands"]]) == 0  # Normals played: the true deal fits
     worlds = _every_world(k, [len(h) for h in state["hands"]])
-    weights = [MISMATCH ** mismatches(k, w) for w in worlds]
+    weights = [CHAINS.mismatch ** mismatches(k, w) for w in worlds]
     assert_drawn_as_weighed(worlds, weights, list(posterior_worlds(k, random.Random(0), 2000)), 0.3)
 
 
@@ -420,9 +422,9 @@ def test_hard_expose_is_a_subset_and_reproducible() -> None:
         for seat in range(4):
             view = view_for(state, seat)
             if view["exposable"]:
-                first = HardPlayer(seed, seat, budget=SMALL).expose(view)
+                first = HardPlayer(seed, seat, replace(HARD, budget=SMALL)).expose(view)
                 assert set(first) <= set(view["exposable"])
-                assert first == HardPlayer(seed, seat, budget=SMALL).expose(view)
+                assert first == HardPlayer(seed, seat, replace(HARD, budget=SMALL)).expose(view)
 
 
 def _transformer_trick() -> Table:
@@ -508,9 +510,8 @@ def test_hards_playouts_use_the_lookahead_for_its_own_seat_only() -> None:
     legal = k.table().legal(seat)
     values = {}
     for lookahead, policy in ((True, own_lookahead(seat)), (False, normal_play)):
-        values[lookahead] = evaluate_plays(
-            k, legal, random.Random(0), world=world, lookahead=lookahead
-        ).values
+        config = replace(HARD_MARGIN, lookahead=lookahead)
+        values[lookahead] = evaluate_plays(k, legal, random.Random(0), config, world).values
         for card, value in values[lookahead].items():
             table = k.table(list(world))
             table.play(card)

@@ -6,11 +6,13 @@ its captures) and the seat on turn has exactly one kind of card that takes a hea
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from gongzhu.ai import HardPlayer, NormalPlayer
+from gongzhu.ai.config import HARD
 
 from .ai_helpers import crafted_view
 
@@ -92,4 +94,4 @@ def test_normal_stops_the_run(name: str) -> None:
 def test_hard_stops_the_run(name: str, seed: int) -> None:
     make, stoppers = POSITIONS[name]
     view = make()
-    assert HardPlayer(seed, view["seat"], budget=SMALL).play(view) in stoppers
+    assert HardPlayer(seed, view["seat"], replace(HARD, budget=SMALL)).play(view) in stoppers

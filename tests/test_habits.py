@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 from typing import Any
 
 from gongzhu import new_match, view_for
 from gongzhu.ai import EasyPlayer, NormalPlayer
+from gongzhu.ai.config import HARD, HARD_MARGIN
 from gongzhu.ai.habits import (
     ANY,
     LOWEST,
@@ -25,9 +27,10 @@ from gongzhu.ai.habits import (
 from gongzhu.ai.hard import HardPlayer
 from gongzhu.ai.knowledge import read_view
 from gongzhu.ai.opponents import seat_habits
-from gongzhu.ai.sampling import CHECKED_HABITS, HABITS, MISMATCH, NORMAL, seat_misses
-from gongzhu.ai.search import OPPONENTS, evaluate_plays, sampled_worlds
+from gongzhu.ai.sampling import CHAINS, seat_misses
+from gongzhu.ai.search import evaluate_plays, sampled_worlds
 from gongzhu.ai.sim import deal_table, random_hands
+from gongzhu.ai.worlds import CheckedHabits, Habits, NormalPosterior
 from gongzhu.cards import DECK, INDEX, indices, to_mask
 from gongzhu.game import View, apply_legal
 from gongzhu.players import Player, RandomPlayer
@@ -100,8 +103,10 @@ def test_the_previous_hand_gives_each_opponent_not_like_normal_its_habit() -> No
 def test_among_normals_hard_by_habits_decides_exactly_as_normals_posterior() -> None:
     view = view_for(_hand_two(2, "NNNN", 4), 0)
     k, legal = read_view(view), to_mask(view["legal"])
-    habits = evaluate_plays(k, legal, random.Random(5), 6000, opponents=HABITS)
-    normal = evaluate_plays(k, legal, random.Random(5), 6000, opponents=NORMAL)
+    habits = evaluate_plays(k, legal, random.Random(5), replace(HARD_MARGIN, budget=6000, worlds=Habits()))
+    normal = evaluate_plays(
+        k, legal, random.Random(5), replace(HARD_MARGIN, budget=6000, worlds=NormalPosterior())
+    )
     assert habits.values == normal.values and habits.worlds == normal.worlds
 
 
@@ -136,15 +141,15 @@ def test_habit_worlds_weigh_the_plays_by_each_opponents_habit() -> None:
     worlds = _every_world(k, [len(h) for h in state["hands"]])
     weights = [math.exp(-habit_cost(k, w, habits)) for w in worlds]
     assert_drawn_as_weighed(worlds, weights, list(habit_worlds(k, random.Random(0), 2000, habits)), 0.2)
-    for w in worlds[:50]:  # no habit: Normal's posterior, a miss costing MISMATCH
+    for w in worlds[:50]:  # no habit: Normal's posterior, a miss costing the chains' mismatch
         misses = sum(seat_misses(k, w, [0.0] * 4)[1])
-        assert math.isclose(habit_cost(k, w, [None] * 4), -math.log(MISMATCH) * misses, abs_tol=1e-12)
+        assert math.isclose(habit_cost(k, w, [None] * 4), -math.log(CHAINS.mismatch) * misses, abs_tol=1e-12)
 
 
 def test_hard_by_habits_plays_the_opponents_by_their_habits_after_a_hand_not_like_normal() -> None:
     state = _hand_two(3, "NLLL", 3)
     k = read_view(view_for(state, 0))
-    worlds = list(sampled_worlds(k, random.Random(0), 6000, 40, HABITS))
+    worlds = list(sampled_worlds(k, random.Random(0), replace(HARD_MARGIN, budget=6000, worlds=Habits()), 40))
     assert worlds and all(playouts is not None for _world, playouts in worlds)
 
 
@@ -152,7 +157,7 @@ def test_the_games_hard_plays_a_later_hand_by_the_habits_it_saw() -> None:
     """The game's Hard (small budget) plays hand 2 of a match whose hand 1 a player of its lowest card
     and a random player played, judging them by their habits: every card legal (``apply_legal``)."""
     players: list[Player] = [
-        HardPlayer(6, 0, budget=3000),
+        HardPlayer(6, 0, replace(HARD, budget=3000)),
         LowestPlayer(6, 1),
         RandomPlayer(6, 2),
         NormalPlayer(6, 3),
@@ -160,7 +165,7 @@ def test_the_games_hard_plays_a_later_hand_by_the_habits_it_saw() -> None:
     state = nobody_exposes(_next_hand(6, players))
     fits, habits = seat_habits(read_view(view_for(state, 0)))
     assert habits[1] is not None and habits[2] is not None and fits[3] == 1.0 and habits[3] is None
-    assert OPPONENTS == CHECKED_HABITS  # later hands: the habits (no opponent fits, so no in-hand check)
+    assert HARD.worlds == CheckedHabits()  # later hands: the habits (no opponent fits, so no in-hand check)
     while state["phase"] == "play":
         seat = state["turn"]
         state = apply_legal(

@@ -6,25 +6,20 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from gongzhu import view_for
 from gongzhu.ai import NormalPlayer, search
+from gongzhu.ai.config import HARD_MARGIN
 from gongzhu.ai.habits import LOWEST, WAYS
 from gongzhu.ai.inhand import CheckedChain, burnt_in, checked_habit_worlds, checked_worlds, inhand_fit
 from gongzhu.ai.knowledge import read_view
-from gongzhu.ai.sampling import (
-    CHECKED,
-    CHECKED_HABITS,
-    HABITS,
-    MISMATCH,
-    has_evidence,
-    posterior_worlds,
-    seat_misses,
-)
+from gongzhu.ai.sampling import CHAINS, has_evidence, posterior_worlds, seat_misses
 from gongzhu.ai.search import evaluate_plays, sampled_worlds
+from gongzhu.ai.worlds import Checked, CheckedHabits, Habits
 from gongzhu.cards import to_mask
 from gongzhu.game import new_match
 from gongzhu.players import Player
@@ -79,13 +74,13 @@ def test_normals_are_kept_and_a_player_of_its_lowest_card_is_set_aside() -> None
 
 def test_set_aside_chains_weigh_each_seats_misses_by_its_fit() -> None:
     """Three cards left each (every world listed): reweighed, a chain draws the worlds in proportion
-    to ``MISMATCH`` to the power of each seat's misses times its weight."""
+    to the chains' mismatch to the power of each seat's misses times its weight."""
     state = _first_hand(0, (1, 2), 10)
     k = read_view(view_for(state, 0))
     weights = [1.0, 0.2, 0.0, 1.0]
     worlds = _every_world(k, [len(h) for h in state["hands"]])
     chance = [
-        MISMATCH ** sum(m * w for m, w in zip(seat_misses(k, x, [1.0] * 4)[1], weights, strict=True))
+        CHAINS.mismatch ** sum(m * w for m, w in zip(seat_misses(k, x, [1.0] * 4)[1], weights, strict=True))
         for x in worlds
     ]
     rng = random.Random(0)
@@ -104,8 +99,8 @@ def test_hard_checked_decides_as_hard_by_habits_among_normals() -> None:
     view = view_for(_first_hand(2, (), 4), 0)
     k, legal = read_view(view), to_mask(view["legal"])
     assert not any(f < 1.0 for f in burnt_in(k, random.Random(5))[1])
-    checked = evaluate_plays(k, legal, random.Random(5), 6000, opponents=CHECKED)
-    habits = evaluate_plays(k, legal, random.Random(5), 6000, opponents=HABITS)
+    checked = evaluate_plays(k, legal, random.Random(5), replace(HARD_MARGIN, budget=6000, worlds=Checked()))
+    habits = evaluate_plays(k, legal, random.Random(5), replace(HARD_MARGIN, budget=6000, worlds=Habits()))
     assert checked.values == habits.values and checked.worlds == habits.worlds
 
 
@@ -120,7 +115,11 @@ def test_a_set_aside_player_of_its_lowest_card_is_judged_to_play_low_in_the_worl
         if habit is not None:
             judged += 1
             assert max(range(len(WAYS)), key=lambda w: habit[w]) == LOWEST
-        drawn = list(sampled_worlds(k, random.Random(seed), 6000, 40, CHECKED_HABITS))
+        drawn = list(
+            sampled_worlds(
+                k, random.Random(seed), replace(HARD_MARGIN, budget=6000, worlds=CheckedHabits()), 40
+            )
+        )
         assert all((playouts is not None) == (habit is not None) for _world, playouts in drawn)
     assert judged >= 3
 
@@ -149,5 +148,7 @@ def test_the_habits_playouts_draw_from_sources_seeded_by_integers(monkeypatch: p
         if checked_habit_worlds(read_view(v), random.Random(0), 1)[0][2] is not None
     )
     monkeypatch.setattr(search.random, "Random", SeedSpy)
-    evaluate_plays(read_view(view), to_mask(view["legal"]), random.Random(0), 6000, opponents=CHECKED_HABITS)
+    evaluate_plays(
+        read_view(view), to_mask(view["legal"]), random.Random(0), replace(HARD_MARGIN, budget=6000)
+    )
     assert seeds and all(type(seed) is int for seed in seeds)

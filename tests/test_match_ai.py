@@ -3,12 +3,14 @@ hand margin disagree, and the match objective's pieces."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from gongzhu import view_for
 from gongzhu.ai import EasyPlayer, HardPlayer, NormalPlayer
+from gongzhu.ai.config import HARD
 from gongzhu.ai.match import match_in_reach, win_chance
 from gongzhu.game import match_winner
 
@@ -67,21 +69,25 @@ def test_the_match_objective_pieces() -> None:
 @pytest.mark.parametrize("seed", [1, 2])
 def test_hard_behind_does_not_end_the_match(seed: int) -> None:
     view = behind_do_not_end_it()
-    assert HardPlayer(seed, 1, budget=SMALL, match_aware=False).play(view) == "2S"  # the hand margin
-    assert HardPlayer(seed, 1, budget=SMALL).play(view) == "TS"
+    assert (
+        HardPlayer(seed, 1, replace(HARD, budget=SMALL, match_aware=False)).play(view) == "2S"
+    )  # the hand margin
+    assert HardPlayer(seed, 1, replace(HARD, budget=SMALL)).play(view) == "TS"
 
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_hard_ahead_pushes_the_last_player_over_the_line(seed: int) -> None:
     view = ahead_push_it_over()
-    assert HardPlayer(seed, 1, budget=SMALL, match_aware=False).play(view) == "3S"  # margin tie: lowest
-    assert HardPlayer(seed, 1, budget=SMALL).play(view) == "5H"
+    assert (
+        HardPlayer(seed, 1, replace(HARD, budget=SMALL, match_aware=False)).play(view) == "3S"
+    )  # margin tie: lowest
+    assert HardPlayer(seed, 1, replace(HARD, budget=SMALL)).play(view) == "5H"
 
 
 def test_far_from_the_end_hard_plays_the_hand_margin() -> None:
     view = behind_do_not_end_it()
     view["totals"] = [-300, 100, 150, 0]  # the match cannot end with this hand
-    assert HardPlayer(1, 1, budget=SMALL).play(view) == "2S"
+    assert HardPlayer(1, 1, replace(HARD, budget=SMALL)).play(view) == "2S"
 
 
 @pytest.mark.parametrize("view", [behind_do_not_end_it(), ahead_push_it_over()])

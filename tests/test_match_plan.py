@@ -7,6 +7,7 @@ agree where the match is far from its end. Hard's playouts and opponent model ne
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 
 from gongzhu import new_match, view_for
 from gongzhu.ai import EasyPlayer, HardPlayer, NormalPlayer
+from gongzhu.ai.config import HARD
 from gongzhu.ai.match import CHASE, PROTECT, MatchPlan, match_plan
 from gongzhu.cards import to_codes
 from gongzhu.house_rules import DEFAULT_RULES, Rules
@@ -156,7 +158,7 @@ def test_hards_playouts_and_opponent_model_never_use_a_plan(monkeypatch: pytest.
              ["QC", "KC", "AC", "6S"]]  # fmt: skip
     state = crafted_state(hands, 1, ["9D", "5H", "3D"], captured=[[], ["AH", "KH"], [], []], dump=3)
     view = _view(state, [-100, 200, 50, 0], FOUR, 4)
-    HardPlayer(1, 0, budget=200).play(view)
+    HardPlayer(1, 0, replace(HARD, budget=200)).play(view)
     assert plans and all(p is None for p in plans)
 
 

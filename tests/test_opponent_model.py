@@ -4,13 +4,16 @@ misses of Normal's strategy, counted seat by seat, and who plays the opponents i
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from gongzhu import new_match, view_for
 from gongzhu.ai import NormalPlayer
+from gongzhu.ai.config import HARD, HARD_MARGIN
 from gongzhu.ai.knowledge import read_view
-from gongzhu.ai.sampling import CHECKED_HABITS, OPPONENT_MODELS, mismatches, sample_world, seat_misses
+from gongzhu.ai.sampling import mismatches, sample_world, seat_misses
 from gongzhu.ai.search import sampled_worlds
+from gongzhu.ai.worlds import Checked, CheckedHabits, Fitted, Habits, NormalPosterior, Uniform
 from gongzhu.players import RandomPlayer
 
 from .ai_helpers import nobody_exposes, played_until
@@ -47,7 +50,9 @@ def test_in_a_first_hand_only_the_in_hand_check_plays_opponents_by_their_habits(
     judges an opponent Normal clearly fails to explain within the hand by its habits there
     (tests/test_inhand.py)."""
     k = read_view(view_for(_position(2, 4, set()), 0))
-    for opponents in OPPONENT_MODELS:
-        worlds = list(sampled_worlds(k, random.Random(0), 3000, 40, opponents))
+    for model in (NormalPosterior(), Uniform(), Fitted(), Habits(), Checked(), CheckedHabits()):
+        worlds = list(
+            sampled_worlds(k, random.Random(0), replace(HARD_MARGIN, budget=3000, worlds=model), 40)
+        )
         assert worlds
-        assert {playouts is not None for _world, playouts in worlds} == {opponents == CHECKED_HABITS}
+        assert {playouts is not None for _world, playouts in worlds} == {model == HARD.worlds}

@@ -4,14 +4,17 @@ Normal's weighting of the worlds for the opponents who played like Normal then, 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from gongzhu import new_match, view_for
 from gongzhu.ai import EasyPlayer, NormalPlayer
+from gongzhu.ai.config import HARD_MARGIN
 from gongzhu.ai.knowledge import earlier_hand, read_view
-from gongzhu.ai.opponents import normal_fits, world_model
-from gongzhu.ai.sampling import FITTED, MISMATCH, NORMAL, UNIFORM, fitted_worlds, seat_misses
+from gongzhu.ai.opponents import FITTED, NORMAL, UNIFORM, normal_fits, world_model
+from gongzhu.ai.sampling import CHAINS, fitted_worlds, seat_misses
 from gongzhu.ai.search import evaluate_plays
+from gongzhu.ai.worlds import Fitted, NormalPosterior, Uniform
 from gongzhu.cards import to_mask
 from gongzhu.game import apply_legal, deal_hands
 from gongzhu.house_rules import Rules
@@ -99,24 +102,28 @@ def _hand_two(seed: int, kinds: str, tricks: int) -> dict[str, Any]:
 
 
 def test_hard_decides_as_normals_posterior_among_normals_and_as_unweighted_worlds_among_others() -> None:
-    for kinds, same_as in (("NNNN", NORMAL), ("NRRR", UNIFORM)):
+    for kinds, same_as, model in (("NNNN", NORMAL, NormalPosterior()), ("NRRR", UNIFORM, Uniform())):
         view = view_for(_hand_two(0, kinds, 3), 0)
         k, legal = read_view(view), to_mask(view["legal"])
         assert world_model(normal_fits(k), 0) == same_as
-        fitted = evaluate_plays(k, legal, random.Random(7), 6000, opponents=FITTED)
-        reference = evaluate_plays(k, legal, random.Random(7), 6000, opponents=same_as)
+        fitted = evaluate_plays(
+            k, legal, random.Random(7), replace(HARD_MARGIN, budget=6000, worlds=Fitted())
+        )
+        reference = evaluate_plays(
+            k, legal, random.Random(7), replace(HARD_MARGIN, budget=6000, worlds=model)
+        )
         assert fitted.values == reference.values and fitted.worlds == reference.worlds
 
 
 def test_fitted_worlds_weigh_each_opponents_misses_by_its_fit() -> None:
     """Three cards left each (every world listed): the chains draw the worlds in proportion to
-    ``MISMATCH`` to the power of each seat's fit times its misses."""
+    the chains' mismatch to the power of each seat's fit times its misses."""
     state = _hand_two(0, "NRNN", 10)
     k = read_view(view_for(state, 0))
     fits = [1.0, 0.0, 1.0, 0.5]
     worlds = _every_world(k, [len(h) for h in state["hands"]])
     weights = [
-        MISMATCH ** sum(f * m for f, m in zip(fits, seat_misses(k, w, [0.0] * 4)[1], strict=True))
+        CHAINS.mismatch ** sum(f * m for f, m in zip(fits, seat_misses(k, w, [0.0] * 4)[1], strict=True))
         for w in worlds
     ]
     assert_drawn_as_weighed(worlds, weights, list(fitted_worlds(k, random.Random(0), 2000, fits)), 0.2)

@@ -289,7 +289,8 @@ def test_command_reports_matches(capsys: Any) -> None:
     [
         ["--challenger", "easy", "--deals", "0"],
         ["--challenger", "easy", "--matches", "-1"],
-        ["--challenger", "easy", "--open-hand"],
+        ["--challenger", "easy", "--jobs", "2", "--cluster", "local:2"],
+        ["--challenger", "easy", "--cluster", "local:x"],
         ["--deals", "1"],
         ["--challenger", "open-hand", "--deals", "1"],
     ],
@@ -303,6 +304,17 @@ def test_bad_match_arguments_are_one_clear_line(args: list[str]) -> None:
 # --- the open-hand reference player ----------------------------------------------------------
 
 
+def bench_module(name: str) -> Any:
+    """A module of bench/, loaded from its file (bench/ is no package)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).parent.parent / "bench" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def test_the_open_hand_player_is_no_level_and_no_player_spec() -> None:
     from gongzhu.ai import LEVELS
     from gongzhu.players import PlayerSpecError, make_player
@@ -310,12 +322,16 @@ def test_the_open_hand_player_is_no_level_and_no_player_spec() -> None:
     assert "open-hand" not in LEVELS
     with pytest.raises(PlayerSpecError):
         make_player("open-hand", 1, 0)
+    assert not Path(tournament.__file__).with_name("open_hand.py").exists()  # a benchmark tool, in bench/
 
 
 def test_the_open_hand_player_reads_the_true_hands(monkeypatch: Any) -> None:
     """It is handed the state, and searches the one true world (no sampling)."""
-    import gongzhu.open_hand as open_hand
+    open_hand = bench_module("open_hand")
+    import gongzhu.players as players
 
+    monkeypatch.setattr(players, "_REGISTRY", dict(players._REGISTRY))  # the registration ends with the test
+    open_hand.register_open_hand()
     worlds: list[list[int]] = []
     real = open_hand.evaluate_plays
 
@@ -335,20 +351,20 @@ def test_judged_hard_plays_hards_cards_and_judges_each_in_the_true_deal() -> Non
     """The benchmarks' audits (bench/decision_regret.py, bench/open_hand_regret.py) must not change
     Hard's play: the hand is the one a plain Hard plays, and every judgement values Hard's choice."""
     from gongzhu.ai import HardPlayer, NormalPlayer
+    from gongzhu.ai.config import HARD_MARGIN
     from gongzhu.cards import DECK
     from gongzhu.game import new_match
-    from gongzhu.open_hand import JudgedHard
     from gongzhu.simulate import play_hand
 
     judged: list[tuple[str, dict[int, float]]] = []
 
-    class Judge(JudgedHard):
+    class Judge(bench_module("open_hand").JudgedHard):  # type: ignore[misc]
         def judge_play(self, view: Any, card: str, true: Any) -> None:
             assert card in view["legal"] and len(true.values) == len(view["legal"]) and true.worlds == 1
             judged.append((card, true.values))
 
     seed = 4
-    plain = [HardPlayer(seed, 0, match_aware=False), *(NormalPlayer(seed, s) for s in (1, 2, 3))]
+    plain = [HardPlayer(seed, 0, HARD_MARGIN), *(NormalPlayer(seed, s) for s in (1, 2, 3))]
     _, expected = play_hand(new_match(seed), plain)
     _, audited = play_hand(new_match(seed), [Judge(seed, 0), *plain[1:]])
     assert audited == expected and len(judged) >= 5
@@ -357,19 +373,13 @@ def test_judged_hard_plays_hards_cards_and_judges_each_in_the_true_deal() -> Non
 
 def test_the_exposure_credit_benchmark_replays_the_tournaments_hands() -> None:
     """bench/expose_credit.py plays only the hands whose exposure a credit changes, Hard's exposure
-    forced: at Hard's own credit (-EXPOSE_MARGIN) it picks Hard's exposure, and a hand with the
+    forced: at Hard's own credit (minus its expose margin) it picks Hard's exposure, and a hand with the
     exposure forced to it is the tournament's hand."""
-    import importlib.util
-
-    from gongzhu.ai.hard import EXPOSE_MARGIN, choose_expose
+    from gongzhu.ai.config import HARD
+    from gongzhu.ai.hard import choose_expose
     from gongzhu.game import new_match, view_for
 
-    spec = importlib.util.spec_from_file_location(
-        "expose_credit", Path(__file__).parent.parent / "bench" / "expose_credit.py"
-    )
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = bench_module("expose_credit")
     seed, deal = 1, 0
     dseed = tournament_deal_seed(seed, deal)
     result = play_deal("hard", "normal", seed, deal)
@@ -378,8 +388,8 @@ def test_the_exposure_credit_benchmark_replays_the_tournaments_hands() -> None:
         view = view_for(state, seat)
         exposure: list[str] = []
         if view["exposable"]:
-            exposure, evaluation = choose_expose(view, dseed, match_aware=True)  # as HardPlayer exposes
-            assert bench.picks(evaluation, [-EXPOSE_MARGIN]) == [exposure]
+            exposure, evaluation = choose_expose(view, dseed, HARD)  # as HardPlayer exposes
+            assert bench.picks(evaluation, [-HARD.expose_margin]) == [exposure]
         assert bench.margin_with(dseed, seat, exposure, "normal") == result.margins[seat]
 
 

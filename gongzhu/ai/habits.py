@@ -1,15 +1,14 @@
 """Each opponent's habits, judged on the match's previous hand: a mixture of simple ways to play.
 
 :mod:`gongzhu.ai.opponents` tells whether an opponent plays Normal's strategy.  For one that does not,
-Hard used to know nothing more: it drew unweighted worlds and played the opponent as Normal in the
-playouts.  The previous hand says more than "not Normal": every seat's cards are known once it is over,
+the previous hand says more than "not Normal": every seat's cards are known once it is over,
 so at each of the opponent's decisions the card it chose can be set against a few simple ways to
 play (:data:`WAYS`): Normal's card, its lowest card, its highest card, any legal card.  How often it
 played each way (its *habit*, a weight per way) is fitted by expectation-maximisation, each way
-taken to slip to another card ``WAY_SLIP`` of the time, with ``PRIOR`` plays of each way counted in
+taken to slip to another card ``way_slip`` of the time, with ``habit_prior`` plays of each way counted in
 advance (a dozen decisions a hand is little).
 
-The habit then serves twice (``HABITS``, the game's Hard):
+The habit then serves twice (:class:`gongzhu.ai.worlds.Habits`, and the game's Hard):
 
 * the worlds: a world's likelihood for the opponent is, over its plays this hand, the product of the
   habit's mixture of the ways (:class:`HabitChain`), so a player who always ducks low says where its
@@ -34,18 +33,35 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
 from ..cards import SUIT_MASKS
 from .heuristic import normal_play
 from .knowledge import Knowledge
-from .sampling import CHAINS, MISMATCH, SwapWalk, chain_worlds, hand_start
+from .sampling import CHAINS, Chains, SwapWalk, chain_worlds, hand_start
 from .sim import Policy, Table, high_bit, low_bit, random_policy
 
 WAYS = ("normal", "lowest", "highest", "any")  # the simple ways to play a habit mixes, in this order
 NORMAL_WAY, LOWEST, HIGHEST, ANY = range(len(WAYS))
-WAY_SLIP = 0.02  # a way's card is taken to slip to another legal card this often
-PRIOR = 0.5  # plays of each way counted before the previous hand's (the habit's Dirichlet prior)
-EM_ROUNDS = 30  # rounds of expectation-maximisation fitting a habit
+
+
+@dataclass(frozen=True)
+class Judging:
+    """How an opponent's decisions are judged (part of Hard's configuration): its *fit*, the chance
+    that it plays Normal's strategy (:mod:`gongzhu.ai.opponents`, :mod:`gongzhu.ai.inhand`), and its
+    *habit* (here)."""
+
+    normal_prior: float = (
+        0.5  # the chance that an opponent plays Normal's strategy, before its plays are seen
+    )
+    seen_slip: float = 0.01  # how often Normal's strategy is taken to slip when judged on a finished hand
+    clear: float = 0.01  # a fit this close to 0 or 1 counts as 0 or 1
+    way_slip: float = 0.02  # a way's card is taken to slip to another legal card this often
+    habit_prior: float = 0.5  # plays of each way counted before the ones seen (the habit's Dirichlet prior)
+    em_rounds: int = 30  # rounds of expectation-maximisation fitting a habit
+
+
+JUDGING = Judging()  # the game's
 
 Habit = tuple[float, ...]  # the weight of each of ``WAYS`` (they sum to 1)
 #: One decision of a seat, as a habit is fitted from it: (how many legal cards, whether its card was
@@ -80,21 +96,23 @@ def decision(legal: int, card: int, normal: int) -> Decision:
     return (legal.bit_count(), normal == card, lowest_card(legal) == card, highest_card(legal) == card)
 
 
-def way_likelihoods(n: int, normal: bool, lowest: bool, highest: bool) -> tuple[float, float, float, float]:
+def way_likelihoods(
+    n: int, normal: bool, lowest: bool, highest: bool, slip: float = JUDGING.way_slip
+) -> tuple[float, float, float, float]:
     """The chance of a play under each way, for a choice among ``n`` cards (it was or was not the
-    way's card)."""
-    miss = WAY_SLIP / (n - 1)
-    keep = 1.0 - WAY_SLIP
+    way's card), a way's card slipping to another ``slip`` of the time."""
+    miss = slip / (n - 1)
+    keep = 1.0 - slip
     return (keep if normal else miss, keep if lowest else miss, keep if highest else miss, 1.0 / n)
 
 
-def fit_habit(decisions: Sequence[Decision]) -> Habit:
+def fit_habit(decisions: Sequence[Decision], judging: Judging = JUDGING) -> Habit:
     """The weights of the ways that best explain ``decisions`` (expectation-maximisation, the
-    ``PRIOR`` counted in)."""
-    rows = [way_likelihoods(n, *matched) for n, *matched in decisions]
+    ``habit_prior`` counted in)."""
+    rows = [way_likelihoods(n, normal, low, high, judging.way_slip) for n, normal, low, high in decisions]
     weights = [1.0 / len(WAYS)] * len(WAYS)
-    for _ in range(EM_ROUNDS):
-        counts = [PRIOR] * len(WAYS)
+    for _ in range(judging.em_rounds):
+        counts = [judging.habit_prior] * len(WAYS)
         for row in rows:
             parts = [w * p for w, p in zip(weights, row, strict=True)]
             total = math.fsum(parts)
@@ -128,13 +146,20 @@ def habit_policy(habits: list[Habit | None], policy: Policy, rng: random.Random)
     return choose
 
 
-def habit_cost(k: Knowledge, world: list[int], habits: list[Habit | None], limit: float = math.inf) -> float:
+def habit_cost(
+    k: Knowledge,
+    world: list[int],
+    habits: list[Habit | None],
+    limit: float = math.inf,
+    mismatch: float = CHAINS.mismatch,
+    way_slip: float = JUDGING.way_slip,
+) -> float:
     """How unlikely ``world`` makes the opponents' plays this hand: the sum over their plays (with a
     choice) of minus the log of the habit's chance of the play, or, for a seat without a habit,
-    ``-log(MISMATCH)`` for each play Normal would not have made (Normal's posterior, as
+    ``-log(mismatch)`` for each play Normal would not have made (Normal's posterior, as
     :func:`gongzhu.ai.sampling.mismatches` counts it).  Counting stops once it passes ``limit``."""
     table = hand_start(k, world)
-    miss_cost = -math.log(MISMATCH)
+    miss_cost = -math.log(mismatch)
     cost = 0.0
     for seat, card in k.history:
         if seat != k.seat:
@@ -145,7 +170,7 @@ def habit_cost(k: Knowledge, world: list[int], habits: list[Habit | None], limit
                 if habit is None:
                     cost += 0.0 if seen[1] else miss_cost
                 else:
-                    row = way_likelihoods(*seen)
+                    row = way_likelihoods(*seen, way_slip)
                     cost -= math.log(math.fsum(w * p for w, p in zip(habit, row, strict=True)))
                 if cost > limit:
                     return cost
@@ -157,18 +182,26 @@ class HabitChain(SwapWalk):
     """A Metropolis chain over the worlds of one view, a world weighing ``exp(-habit_cost)``."""
 
     def __init__(
-        self, k: Knowledge, rng: random.Random, habits: list[Habit | None], world: list[int] | None = None
+        self,
+        k: Knowledge,
+        rng: random.Random,
+        habits: list[Habit | None],
+        world: list[int] | None = None,
+        mismatch: float = CHAINS.mismatch,
+        way_slip: float = JUDGING.way_slip,
     ) -> None:
         super().__init__(k, rng, world)
         self.habits = habits  # per seat, its habit (None: Normal's posterior)
-        self.cost = habit_cost(k, self.world, habits)  # of ``world``
+        self.mismatch = mismatch  # the likelihood factor of a miss of Normal's, for a seat without a habit
+        self.way_slip = way_slip  # how often a way's card slips to another
+        self.cost = habit_cost(k, self.world, habits, mismatch=mismatch, way_slip=way_slip)  # of ``world``
 
     def bound(self, u: float) -> float:
         # accept with probability exp(old - new), i.e. when new <= old - log(u)
         return self.cost - math.log(u) if u > 0.0 else math.inf
 
     def take(self, world: list[int], bound: float) -> bool:
-        cost = habit_cost(self.k, world, self.habits, bound)
+        cost = habit_cost(self.k, world, self.habits, bound, self.mismatch, self.way_slip)
         if cost > bound:
             return False
         self.cost = cost
@@ -176,8 +209,18 @@ class HabitChain(SwapWalk):
 
 
 def habit_worlds(
-    k: Knowledge, rng: random.Random, count: int, habits: list[Habit | None], chains: int = CHAINS
+    k: Knowledge,
+    rng: random.Random,
+    count: int,
+    habits: list[Habit | None],
+    chains: int | None = None,
+    tune: Chains = CHAINS,
+    judging: Judging = JUDGING,
 ) -> Iterator[list[int]]:
     """``count`` worlds drawn in proportion to how likely they make the opponents' plays this hand
     (:func:`habit_cost`), taken in turn from ``chains`` chains."""
-    return chain_worlds(k, rng, count, lambda: HabitChain(k, rng, habits), chains)
+
+    def chain() -> HabitChain:
+        return HabitChain(k, rng, habits, None, tune.mismatch, judging.way_slip)
+
+    return chain_worlds(k, rng, count, chain, chains, tune)

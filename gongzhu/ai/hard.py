@@ -1,8 +1,10 @@
-"""Hard: a player that searches over the hidden cards (see :mod:`gongzhu.ai.search`).
+"""Hard: a player that searches over the hidden cards (see :mod:`gongzhu.ai.search`), set by one
+frozen configuration (:mod:`gongzhu.ai.config`: the game's is :data:`~gongzhu.ai.config.HARD`).
 
 The player plays for the match (:mod:`gongzhu.ai.match`: when the match can end soon it values a
 world by the match outcome); :func:`choose_play` and :func:`choose_expose` default to the hand
-margin alone, which is what the hint and the coach explain in points.
+margin alone (:data:`~gongzhu.ai.config.HARD_MARGIN`), which is what the hint and the coach explain
+in points.
 """
 
 from __future__ import annotations
@@ -11,86 +13,50 @@ import random
 
 from ..cards import DECK, to_codes, to_mask
 from ..game import View
+from .config import HARD, HARD_MARGIN, HardConfig
 from .knowledge import read_view
 from .levels import view_seed
-from .search import DEFAULT_BUDGET, OPPONENT_WEIGHT, OPPONENTS, Evaluation, evaluate_exposes, evaluate_plays
-
-EXPOSE_MARGIN = 5.0  # an exposure must beat exposing nothing by this many expected points
+from .search import Evaluation, evaluate_exposes, evaluate_plays
 
 
-def choose_play(
-    view: View,
-    seed: int = 0,
-    budget: int = DEFAULT_BUDGET,
-    opponent_weight: float = OPPONENT_WEIGHT,
-    match_aware: bool = False,
-    lookahead: bool = True,
-    opponents: str = OPPONENTS,
-) -> tuple[str, Evaluation | None]:
+def choose_play(view: View, seed: int = 0, config: HardConfig = HARD_MARGIN) -> tuple[str, Evaluation | None]:
     """Hard's card for a play-phase view, with the evaluation behind it (None when forced)."""
     legal = to_mask(view["legal"])
     if legal & (legal - 1) == 0:
         return DECK[legal.bit_length() - 1], None
     rng = random.Random(view_seed(seed, view, "hard-play"))
-    k = read_view(view)
-    evaluation = evaluate_plays(
-        k, legal, rng, budget, opponent_weight, match_aware, lookahead=lookahead, opponents=opponents
-    )
+    evaluation = evaluate_plays(read_view(view), legal, rng, config)
     return DECK[evaluation.best()], evaluation
 
 
 def choose_expose(
-    view: View,
-    seed: int = 0,
-    budget: int = DEFAULT_BUDGET,
-    opponent_weight: float = OPPONENT_WEIGHT,
-    match_aware: bool = False,
+    view: View, seed: int = 0, config: HardConfig = HARD_MARGIN
 ) -> tuple[list[str], Evaluation]:
     """Hard's exposure for an expose-phase view, with the evaluation behind it."""
     exposable = to_mask(view["exposable"])
     rng = random.Random(view_seed(seed, view, "hard-expose"))
-    k = read_view(view)
-    evaluation = evaluate_exposes(k, exposable, rng, budget, opponent_weight, match_aware=match_aware)
-    return pick_exposure(evaluation), evaluation
+    evaluation = evaluate_exposes(read_view(view), exposable, rng, config)
+    return pick_exposure(evaluation, config.expose_margin), evaluation
 
 
-def pick_exposure(evaluation: Evaluation) -> list[str]:
-    """The best exposure, unless it beats exposing nothing by less than ``EXPOSE_MARGIN``."""
+def pick_exposure(evaluation: Evaluation, margin: float = HARD.expose_margin) -> list[str]:
+    """The best exposure, unless it beats exposing nothing by less than ``margin``."""
     best = evaluation.best()
-    if evaluation.values[best] < evaluation.values[0] + EXPOSE_MARGIN:
+    if evaluation.values[best] < evaluation.values[0] + margin:
         best = 0
     return to_codes(best)
 
 
 class HardPlayer:
-    def __init__(
-        self,
-        seed: int,
-        seat: int,
-        budget: int = DEFAULT_BUDGET,
-        opponent_weight: float = OPPONENT_WEIGHT,
-        match_aware: bool = True,
-        lookahead: bool = True,
-        opponents: str = OPPONENTS,
-    ) -> None:
-        self.seed = seed
-        self.seat = seat
-        self.budget = budget
-        self.opponent_weight = opponent_weight
-        self.match_aware = match_aware  # value worlds by the match outcome near the end of a match
-        self.lookahead = lookahead  # own seat looks ahead in the playouts (off: Hard until 2026-12-01 22:00)
-        self.opponents = opponents  # how the opponents' plays weigh the worlds (gongzhu.ai.sampling)
+    """Hard in one seat, deciding by ``config`` (the game's Hard by default)."""
+
+    def __init__(self, seed: int, seat: int, config: HardConfig = HARD) -> None:
+        self.seed = seed  # the player's seed (with the view, it seeds each decision)
+        self.seat = seat  # the seat it plays
+        self.config = config  # how it decides
 
     def expose(self, view: View) -> list[str]:
-        return choose_expose(view, self.seed, self.budget, self.opponent_weight, self.match_aware)[0]
+        return choose_expose(view, self.seed, self.config)[0]
 
     def play(self, view: View) -> str:
-        return choose_play(
-            view,
-            self.seed,
-            self.budget,
-            self.opponent_weight,
-            self.match_aware,
-            self.lookahead,
-            self.opponents,
-        )[0]
+        return choose_play(view, self.seed, self.config)[0]

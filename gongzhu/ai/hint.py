@@ -36,15 +36,16 @@ Reason codes (the UI translates them):
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..cards import HEARTS, HEARTS_MASK, INDEX, PIG_BIT, SPADES, SUIT_MASKS, TRANSFORMER_BIT, to_mask
 from ..game import View
 from ..rules import winning_position
+from .config import HARD_MARGIN
 from .hard import choose_expose, choose_play
 from .heuristic import HIGH_SPADES, JD, QS, TC, hearts_runner, shooting
 from .knowledge import read_view
-from .search import DEFAULT_BUDGET
 
 REASONS = (
     "only_card", "runs_all_hearts", "dumps_pig", "wins_goat", "takes_transformer", "dumps_transformer",
@@ -54,16 +55,18 @@ REASONS = (
 )  # fmt: skip
 
 
-def hint(view: View, seed: int = 0, budget: int = DEFAULT_BUDGET) -> dict[str, Any]:
-    """Hard's advice for ``view`` with a reason code (see the module docstring)."""
+def hint(view: View, seed: int = 0, budget: int = HARD_MARGIN.budget) -> dict[str, Any]:
+    """Hard's advice for ``view`` with a reason code (see the module docstring), from Hard's hand
+    margin (:data:`~gongzhu.ai.config.HARD_MARGIN`) at ``budget`` simulated plays."""
+    config = replace(HARD_MARGIN, budget=budget)
     if view["phase"] == "expose" and view["exposable"]:
-        cards, evaluation = choose_expose(view, seed, budget)
+        cards, evaluation = choose_expose(view, seed, config)
         gain = evaluation.values[to_mask(cards)] - evaluation.values[0]
         return {"cards": cards, "reason": "expose_confident" if cards else "expose_none",
                 "expected_gain": round(gain)}  # fmt: skip
     if view["phase"] != "play" or view["turn"] != view["seat"] or not view["legal"]:
         return {"reason": "no_decision"}
-    card, played = choose_play(view, seed, budget)
+    card, played = choose_play(view, seed, config)
     out: dict[str, Any] = {"card": card, "suit": card[1], "rank": card[0], "reason": play_reason(view, card)}
     if played is not None:
         out["expected"] = round(played.values[INDEX[card]])

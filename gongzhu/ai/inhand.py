@@ -1,27 +1,19 @@
 """Whether each opponent plays like Normal, judged within the hand, for the opponents nothing else judges.
 
-Hard judges each opponent on the match's previous hand (:mod:`gongzhu.ai.opponents`).  In a match's
-first hand there is none, and every opponent was weighed by Normal's posterior: exact against Normals,
-and against a cautious player 10 a hand behind unweighted worlds (400 first hands, bench/results/PANEL.md).
-
-Within the hand the opponents' cards are hidden, so their plays cannot be replayed as after the hand.
-The chains that draw Normal's posterior say something all the same: in the worlds they visit (the ones
-that suit Normal best), Normal explains nearly every play of a Normal, and it misses a large share of
-another style's plays (measured per play: 0.03–0.12 for Normals, 0.37–0.60 for the panel's other
-styles).  So the chains burn in over Normal's posterior as always, count each opponent's misses and
-plays over the second half of their burn-in, and give each opponent the chance that it plays like
-Normal (misses a share ``FITS`` of its plays) rather than not (``MISFITS``), its *fit*.  The prior
-is ``PRIOR``, far on Normal's side, and only an opponent whose fit falls below ½ is set aside: an
-earlier in-hand judge (``hard-adaptive``, removed) set every opponent's weight to its fit from a prior
-of ½, doubted Normals in mid-hand and lost 35 a hand against them.  Measured on 25 first hands (seat 0
-judging seats 1–3 at each of its decisions): Normals are set aside at 0–1% of the decisions of every
-trick, cautious players at 19% in trick 4 and 53–73% from trick 6 on.  The game's Hard judges a
+Hard judges each opponent on the match's previous hand (:mod:`gongzhu.ai.opponents`); in a match's
+first hand there is none.  Within the hand the opponents' cards are hidden, so their plays cannot be
+replayed as after the hand, but the chains that draw Normal's posterior say something all the same:
+in the worlds they visit (the ones that suit Normal best), Normal explains nearly every play of a
+Normal and misses a large share of another style's plays.  So the chains burn in over Normal's
+posterior as always, count each opponent's misses and plays over the second half of their burn-in,
+and give each opponent the chance that it plays like Normal (misses a share ``fits`` of its plays)
+rather than not (``misfits``), from a prior ``prior`` far on Normal's side (:class:`InHandCheck`):
+its *fit*.  Only an opponent whose fit falls below ½ is set aside.  The game's Hard judges a
 set-aside opponent by the habits its plays show in the chains' worlds (:func:`checked_habit_worlds`),
-which weigh the worlds and play it in the playouts; the benchmarks' ``hard-checked`` weighs its misses
-by ``MISMATCH`` to the power of its fit instead (:func:`checked_worlds`; 8.7 a hand weaker against the
-cautious style).  Either way the chains walk ``ADAPT_STEPS`` more swaps under the new weights before
-their first world.  While every opponent fits, nothing changes: the chains are Normal's posterior's,
-step for step.
+which weigh the worlds and play it in the playouts; :func:`checked_worlds` weighs its misses by
+``mismatch`` to the power of its fit instead.  Either way the chains walk ``adapt_steps`` more swaps
+under the new weights before their first world.  While every opponent fits, nothing changes: the
+chains are Normal's posterior's, step for step.
 
 >>> inhand_fit(misses=0.5, choices=6), round(inhand_fit(misses=3.0, choices=6), 2), inhand_fit(misses=6.0, choices=8)
 (1.0, 0.3, 0.0)
@@ -32,14 +24,14 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
-from .habits import Habit, HabitChain, fit_habit
+from .habits import JUDGING, Habit, HabitChain, Judging, fit_habit
 from .knowledge import Knowledge
-from .opponents import CLEAR, decisions
+from .opponents import decisions
 from .sampling import (
-    BURN_IN,
     CHAINS,
-    MISMATCH,
+    Chains,
     SwapWalk,
     hand_start,
     has_evidence,
@@ -48,35 +40,47 @@ from .sampling import (
     thinned,
 )
 
-PRIOR = 0.9  # the chance that an opponent plays Normal's strategy, before its plays this hand
-#: The share of an opponent's plays Normal misses in the chains' worlds when it models the opponent, and
-#: when it does not (the chains measure 0.03–0.12 for Normals, 0.37–0.60 for the panel's other styles).
-FITS, MISFITS = 0.1, 0.45
-ADAPT_STEPS = 25  # swaps each chain proposes under the adapted weights before its first world
+
+@dataclass(frozen=True)
+class InHandCheck:
+    """How the chains judge, within the hand, whether an opponent plays Normal (part of Hard's
+    configuration)."""
+
+    prior: float = 0.9  # the chance that an opponent plays Normal's strategy, before its plays this hand
+    #: the share of an opponent's plays Normal misses in the chains' worlds when it models the opponent
+    fits: float = 0.1
+    misfits: float = 0.45  # ... and when it does not
+    adapt_steps: int = 25  # swaps each chain proposes under the adapted weights before its first world
 
 
-def inhand_fit(misses: float, choices: float) -> float:
+INHAND = InHandCheck()  # the game's
+
+
+def inhand_fit(
+    misses: float, choices: float, check: InHandCheck = INHAND, clear: float = JUDGING.clear
+) -> float:
     """The chance that an opponent plays Normal's strategy, given that Normal misses ``misses`` of its
     ``choices`` plays (with a choice) this hand on average in the chains' worlds: 1 from ½ up (not set
-    aside), 0 below ``CLEAR``."""
+    aside), 0 below ``clear``."""
     log_odds = (
-        math.log(PRIOR / (1.0 - PRIOR))
-        + misses * math.log(FITS / MISFITS)
-        + (choices - misses) * math.log((1.0 - FITS) / (1.0 - MISFITS))
+        math.log(check.prior / (1.0 - check.prior))
+        + misses * math.log(check.fits / check.misfits)
+        + (choices - misses) * math.log((1.0 - check.fits) / (1.0 - check.misfits))
     )
     odds = 1.0 / (1.0 + math.exp(min(700.0, -log_odds)))
-    return 1.0 if odds >= 0.5 else 0.0 if odds < CLEAR else odds
+    return 1.0 if odds >= 0.5 else 0.0 if odds < clear else odds
 
 
 class CheckedChain(SwapWalk):
     """A Metropolis chain over the worlds of one view that keeps each opponent's misses and plays: a
-    miss of Normal's on seat ``s``'s plays costs the world ``MISMATCH ** weights[s]`` (all 1:
+    miss of Normal's on seat ``s``'s plays costs the world ``mismatch ** weights[s]`` (all 1:
     Normal's posterior, step for step as :class:`gongzhu.ai.sampling.WorldChain` walks it)."""
 
-    def __init__(self, k: Knowledge, rng: random.Random) -> None:
+    def __init__(self, k: Knowledge, rng: random.Random, mismatch: float = CHAINS.mismatch) -> None:
         super().__init__(k, rng)
-        self.weights = [1.0, 1.0, 1.0, 1.0]  # per seat, the power of ``MISMATCH`` a miss costs
-        # the misses' cost in ``world`` (in powers of ``MISMATCH``), the misses per seat, the plays
+        self.mismatch = mismatch  # the likelihood factor of one miss at weight 1
+        self.weights = [1.0, 1.0, 1.0, 1.0]  # per seat, the power of ``mismatch`` a miss costs
+        # the misses' cost in ``world`` (in powers of ``mismatch``), the misses per seat, the plays
         # with a choice per seat
         self.cost, self.misses, self.choices = seat_misses(k, self.world, self.weights)
 
@@ -86,8 +90,8 @@ class CheckedChain(SwapWalk):
         self.cost = math.fsum(m * w for m, w in zip(self.misses, self.weights, strict=True))
 
     def bound(self, u: float) -> float:
-        # accept with probability MISMATCH ** (new - old), i.e. when new <= old + log(u) / log(MISMATCH)
-        return self.cost + math.log(u) / math.log(MISMATCH) if u > 0.0 else math.inf
+        # accept with probability mismatch ** (new - old), i.e. when new <= old + log(u) / log(mismatch)
+        return self.cost + math.log(u) / math.log(self.mismatch) if u > 0.0 else math.inf
 
     def take(self, world: list[int], bound: float) -> bool:
         cost, misses, choices = seat_misses(self.k, world, self.weights, bound)
@@ -98,69 +102,90 @@ class CheckedChain(SwapWalk):
 
 
 def burnt_in(
-    k: Knowledge, rng: random.Random, chains: int = CHAINS
+    k: Knowledge,
+    rng: random.Random,
+    chains: int | None = None,
+    tune: Chains = CHAINS,
+    check: InHandCheck = INHAND,
+    judging: Judging = JUDGING,
 ) -> tuple[list[CheckedChain], list[float]]:
-    """``chains`` chains burnt in over Normal's posterior, and each seat's in-hand fit
-    (:func:`inhand_fit`) on the misses in the second half of their burn-in (1 for this seat)."""
-    walkers = [CheckedChain(k, rng) for _ in range(chains)]
+    """``chains`` chains (``tune.chains`` when None) burnt in over Normal's posterior, and each seat's
+    in-hand fit (:func:`inhand_fit`) on the misses in the second half of their burn-in (1 for this seat)."""
+    walkers = [CheckedChain(k, rng, tune.mismatch) for _ in range(tune.chains if chains is None else chains)]
     misses = [0.0, 0.0, 0.0, 0.0]
     choices = [0.0, 0.0, 0.0, 0.0]
     seen = 0
     for walker in walkers:
-        for step in range(BURN_IN):
+        for step in range(tune.burn_in):
             walker.step()
-            if 2 * step >= BURN_IN:
+            if 2 * step >= tune.burn_in:
                 seen += 1
                 for s in range(4):
                     misses[s] += walker.misses[s]
                     choices[s] += walker.choices[s]
-    fits = [inhand_fit(misses[s] / seen, choices[s] / seen) for s in range(4)]
+    fits = [inhand_fit(misses[s] / seen, choices[s] / seen, check, judging.clear) for s in range(4)]
     fits[k.seat] = 1.0
     return walkers, fits
 
 
-def checked_worlds(k: Knowledge, rng: random.Random, count: int, chains: int = CHAINS) -> Iterator[list[int]]:
+def checked_worlds(
+    k: Knowledge,
+    rng: random.Random,
+    count: int,
+    chains: int | None = None,
+    tune: Chains = CHAINS,
+    check: InHandCheck = INHAND,
+    judging: Judging = JUDGING,
+) -> Iterator[list[int]]:
     """``count`` worlds of Normal's posterior, but for each opponent the chains find Normal does not
     explain (:func:`burnt_in`), whose misses weigh by its fit; taken in turn from ``chains`` chains."""
     if not has_evidence(k):
         for _ in range(count):
             yield sample_world(k, rng)
         return
-    walkers, fits = burnt_in(k, rng, chains)
+    walkers, fits = burnt_in(k, rng, chains, tune, check, judging)
     if any(f < 1.0 for f in fits):
         for walker in walkers:
             walker.reweigh(fits)
-            for _ in range(ADAPT_STEPS):
+            for _ in range(check.adapt_steps):
                 walker.step()
-    yield from thinned(walkers, count)
+    yield from thinned(walkers, count, tune.thin)
 
 
-def world_habits(k: Knowledge, worlds: list[list[int]], fits: list[float]) -> list[Habit | None]:
+def world_habits(
+    k: Knowledge, worlds: list[list[int]], fits: list[float], judging: Judging = JUDGING
+) -> list[Habit | None]:
     """Per seat set aside (fit below 1), the mean over ``worlds`` of the habit its plays this hand show
     in each (:func:`gongzhu.ai.habits.fit_habit`); None for the others."""
     habits: list[Habit | None] = [None, None, None, None]
     seen = [decisions(hand_start(k, world), list(k.history), [None] * 4) for world in worlds]
     for s in range(4):
         if fits[s] < 1.0:
-            each = [fit_habit(plays[s]) for plays in seen]
+            each = [fit_habit(plays[s], judging) for plays in seen]
             habits[s] = tuple(math.fsum(h[w] for h in each) / len(each) for w in range(len(each[0])))
     return habits
 
 
 def checked_habit_worlds(
-    k: Knowledge, rng: random.Random, count: int, chains: int = CHAINS
+    k: Knowledge,
+    rng: random.Random,
+    count: int,
+    chains: int | None = None,
+    tune: Chains = CHAINS,
+    check: InHandCheck = INHAND,
+    judging: Judging = JUDGING,
 ) -> tuple[list[Habit | None], Iterator[list[int]]]:
     """The habits of the opponents the chains set aside (:func:`burnt_in`, :func:`world_habits`), and
     ``count`` worlds weighed by them (the others by Normal's misses), taken in turn from ``chains``
     chains; Normal's posterior, step for step, while no opponent is set aside."""
     if not has_evidence(k):
         return [None, None, None, None], (sample_world(k, rng) for _ in range(count))
-    walkers, fits = burnt_in(k, rng, chains)
-    habits = world_habits(k, [w.world for w in walkers], fits)
+    walkers, fits = burnt_in(k, rng, chains, tune, check, judging)
+    habits = world_habits(k, [w.world for w in walkers], fits, judging)
     chosen: Sequence[SwapWalk] = walkers
     if any(h is not None for h in habits):
-        chosen = [HabitChain(k, rng, habits, w.world) for w in walkers]
+        chosen = [HabitChain(k, rng, habits, w.world, tune.mismatch, judging.way_slip) for w in walkers]
         for walker in chosen:
-            for _ in range(ADAPT_STEPS):
+            for _ in range(check.adapt_steps):
                 walker.step()
-    return habits, thinned(chosen, count)
+    return habits, thinned(chosen, count, tune.thin)

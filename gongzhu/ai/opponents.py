@@ -1,23 +1,20 @@
 """How far Normal's strategy models each opponent, judged on the previous hand of the match.
 
 Hard weighs its worlds by how well Normal would explain the opponents' plays
-(:mod:`gongzhu.ai.sampling`).  That is exact against Normals and wrong against anyone else: people
-are not Normal, and on the benchmarks' panel of styles (bench/results/PANEL.md) Normal's weighting
-loses to unweighted worlds against a cautious player.  Judging an opponent within the hand is weak:
-it has made few plays, and its cards must be guessed (the in-hand fit, ``hard-adaptive``, cost 35
-a hand against Normals).  Once a hand is over, though, its plays are public and so are the hands
+(:mod:`gongzhu.ai.sampling`).  That is exact against Normals and wrong against anyone else.  Within
+the hand an opponent has made few plays and its cards must be guessed; once a hand is over, though,
+its plays are public and so are the hands
 they came from (each seat played all of its cards), so Normal's choice at each of an opponent's
 decisions is known exactly.  A mixture of two models (Normal's card with rare slips, or any legal
 card alike; prior ½ each) then gives the chance that the opponent plays Normal's strategy: its *fit*.
 An opponent that does not fit also gets its *habit* there (:mod:`gongzhu.ai.habits`).
 
-Until the match has a finished hand with its plays, every fit is 1, and the game's Hard checks Normal's
-weighting within the hand instead (:mod:`gongzhu.ai.inhand`).  A fit
-within ``CLEAR`` of 1 or 0 counts as certain, so a table of Normals is weighed exactly as Normal's
+Until the match has a finished hand with its plays, every fit is 1 (the game's Hard then checks Normal's
+weighting within the hand: :mod:`gongzhu.ai.inhand`).  A fit
+within ``clear`` (:class:`gongzhu.ai.habits.Judging`) of 1 or 0 counts as certain, so a table of Normals is weighed exactly as Normal's
 posterior does it, and a table Normal explains nowhere draws unweighted worlds (which cost nothing
 to draw, so more of them fit the budget).
 
->>> from gongzhu.ai.sampling import NORMAL, UNIFORM
 >>> world_model([1.0, 1.0, 1.0, 1.0], seat=0) == NORMAL
 True
 >>> world_model([1.0, 0.0, 0.0, 0.0], seat=0) == UNIFORM
@@ -29,20 +26,15 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from .habits import Decision, Habit, decision, fit_habit
+from .habits import JUDGING, Decision, Habit, Judging, decision, fit_habit
 from .heuristic import normal_play
 from .knowledge import Knowledge
 from .match import MatchPlan, match_plan
-from .sampling import FITTED, NORMAL, UNIFORM
 from .sim import Table
 
-CLEAR = 0.01  # a fit this close to 0 or 1 counts as 0 or 1
-NORMAL_PRIOR = 0.5  # the chance that an opponent plays Normal's strategy, before its plays are seen
-#: How often Normal's strategy is taken to slip when judged on a finished hand.  Replayed with its true
-#: hand and its match plan, a Normal makes Normal's choice every time (tests/test_opponents.py), so a
-#: slip is rare: an opponent must make Normal's choice in about three decisions out of four to fit
-#: (four legal cards), and the panel's styles (0.41 to 0.67 of Normal's choices) all fall short.
-SEEN_SLIP = 0.01
+#: How the worlds are drawn for a set of fits (:func:`world_model`): Normal's posterior, unweighted,
+#: or each opponent's misses weighed by its fit.
+NORMAL, UNIFORM, FITTED = "normal", "uniform", "fitted"
 
 
 def decisions(
@@ -71,19 +63,23 @@ def earlier_decisions(k: Knowledge) -> list[list[Decision]] | None:
     return decisions(table, earlier.plays, plans)
 
 
-def fit(seen: Sequence[Decision]) -> float:
-    """The chance that a seat plays Normal's strategy (with ``SEEN_SLIP``) rather than any legal card,
-    prior ``NORMAL_PRIOR``, given its decisions ``seen``; within ``CLEAR`` of 0 or 1, that."""
+def fit(seen: Sequence[Decision], judging: Judging = JUDGING) -> float:
+    """The chance that a seat plays Normal's strategy (slipping ``seen_slip`` of the time: replayed
+    with its true hand and its match plan, a Normal makes Normal's choice every time) rather than any
+    legal card, prior ``normal_prior``, given its decisions ``seen``; within ``clear`` of 0 or 1, that."""
+    slip, prior, clear = judging.seen_slip, judging.normal_prior, judging.clear
     normal = uniform = 0.0
     for n, was_normal, _lowest, _highest in seen:
         uniform -= math.log(n)
-        normal += math.log(1.0 - SEEN_SLIP) if was_normal else math.log(SEEN_SLIP) - math.log(n - 1)
-    a, b = math.log(NORMAL_PRIOR) + normal, math.log(1.0 - NORMAL_PRIOR) + uniform
+        normal += math.log(1.0 - slip) if was_normal else math.log(slip) - math.log(n - 1)
+    a, b = math.log(prior) + normal, math.log(1.0 - prior) + uniform
     odds = 1.0 / (1.0 + math.exp(min(700.0, b - a)))
-    return 0.0 if odds < CLEAR else 1.0 if odds > 1.0 - CLEAR else odds
+    return 0.0 if odds < clear else 1.0 if odds > 1.0 - clear else odds
 
 
-def normal_fits(k: Knowledge, seen: list[list[Decision]] | None = None) -> list[float]:
+def normal_fits(
+    k: Knowledge, seen: list[list[Decision]] | None = None, judging: Judging = JUDGING
+) -> list[float]:
     """Per seat, the chance that it plays Normal's strategy (:func:`fit`), judged on its plays of the
     match's previous hand (``seen``: :func:`earlier_decisions`, read from ``k`` when not given); 1 for
     this seat, and for every seat when that hand's plays are not known."""
@@ -91,22 +87,22 @@ def normal_fits(k: Knowledge, seen: list[list[Decision]] | None = None) -> list[
         seen = earlier_decisions(k)
     if seen is None:
         return [1.0, 1.0, 1.0, 1.0]
-    fits = [fit(seen[s]) for s in range(4)]
+    fits = [fit(seen[s], judging) for s in range(4)]
     fits[k.seat] = 1.0
     return fits
 
 
-def seat_habits(k: Knowledge) -> tuple[list[float], list[Habit | None]]:
+def seat_habits(k: Knowledge, judging: Judging = JUDGING) -> tuple[list[float], list[Habit | None]]:
     """Per seat, its fit (:func:`normal_fits`) and its habit (:mod:`gongzhu.ai.habits`), both judged on
     the match's previous hand; the habit is None where Normal's strategy is kept: this seat, each
     opponent that fits Normal, and every seat when that hand's plays are not known."""
     seen = earlier_decisions(k)
-    fits = normal_fits(k, seen)
+    fits = normal_fits(k, seen, judging)
     habits: list[Habit | None] = [None, None, None, None]
     if seen is not None:
         for s in range(4):
             if s != k.seat and fits[s] < 1.0:
-                habits[s] = fit_habit(seen[s])
+                habits[s] = fit_habit(seen[s], judging)
     return fits, habits
 
 

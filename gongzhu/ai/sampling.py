@@ -3,25 +3,12 @@
 A world gives every other seat the right number of cards, never a card of a suit it has shown void
 in, and keeps known holdings (unplayed exposed cards, the 2S of hand 1's first leader) in place.
 
-Which of those worlds are likely depends on the opponents' plays so far.  Normal's play model
-(``NORMAL``): a world's likelihood is ``MISMATCH`` to the power of the number of the opponents' plays
-(with a choice) that Normal would not have made from that world.  Uniform draws are nearly all
-unlikely after a few tricks (measured: after trick 3 fewer than 2% of them agree with every play), so
-:func:`posterior_worlds` walks a Metropolis chain over card swaps between the opponents instead, whose
-worlds are drawn in proportion to prior × likelihood.
-
-That model is exact against Normals and wrong against anyone else, so the game's Hard judges each
-opponent on the match's previous hand first (:mod:`gongzhu.ai.opponents`): ``FITTED`` weighs each
-opponent's misses by how far it played like Normal there (:func:`fitted_worlds`), ``HABITS`` also
-plays the others by their habits (:mod:`gongzhu.ai.habits`).  While every opponent fits Normal (in a
-match's first hand, every opponent), ``CHECKED_HABITS`` (the game's) checks Normal's weighting within
-the hand (:mod:`gongzhu.ai.inhand`).  ``UNIFORM`` ignores the plays (the benchmarks' reference: Hard
-must never do worse than it).
-
-Three models tried before were measured and removed (bench/results/PANEL.md; the code is at commit
-5eb306f): a mixture of Normal and any card judged within the hand (``hard-mixture-worlds``,
-``hard-mixture-noise``) and Normal's weighting kept per opponent as far as the chains found Normal to
-explain it within the hand (``hard-adaptive``): each lost 30-35 a hand against Normals.
+Which of those worlds are likely depends on the opponents' plays so far.  Normal's play model: a
+world's likelihood is ``mismatch`` (:class:`Chains`) to the power of the number of the opponents'
+plays (with a choice) that Normal would not have made from that world.  Uniform draws are nearly all
+unlikely after a few tricks, so :func:`posterior_worlds` walks a Metropolis chain over card swaps
+between the opponents instead, whose worlds are drawn in proportion to prior × likelihood; the other
+weightings (:mod:`gongzhu.ai.worlds`) walk the same swaps with their own likelihoods.
 """
 
 from __future__ import annotations
@@ -29,31 +16,25 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 
 from ..cards import FULL_MASK, indices
 from .heuristic import normal_play
 from .knowledge import Knowledge
 from .sim import Table
 
-NORMAL, UNIFORM = "normal", "uniform"  # how the opponents' plays weigh the worlds
-#: Normal's weighting for each opponent as far as Normal explained its plays in the match's previous
-#: hand (:mod:`gongzhu.ai.opponents`, :func:`fitted_worlds`)
-FITTED = "fitted"
-#: Each opponent that did not play like Normal in the match's previous hand judged by its habits there,
-#: in the worlds and in the playouts (:mod:`gongzhu.ai.habits`); the others as ``FITTED`` does
-HABITS = "habits"
-#: ``HABITS``, and while every opponent played like Normal in the match's previous hand (in its first
-#: hand, every opponent), Normal's posterior but for an opponent the chains find Normal does not explain
-#: within the hand (:mod:`gongzhu.ai.inhand`)
-CHECKED = "checked"
-#: ``CHECKED``, but an opponent set aside within the hand is judged by the habits its plays show in
-#: the chains' worlds, in the worlds and in the playouts (:func:`gongzhu.ai.inhand.checked_habit_worlds`)
-CHECKED_HABITS = "checked-habits"
-OPPONENT_MODELS = (NORMAL, UNIFORM, FITTED, HABITS, CHECKED, CHECKED_HABITS)
-MISMATCH = 0.1  # likelihood factor of a play the model would not have made (0.02–0.3 measured alike)
-CHAINS = 4  # independent chains per decision
-BURN_IN = 50  # swaps a chain proposes before its first world
-THIN = 3  # swaps a chain proposes between two of its worlds
+
+@dataclass(frozen=True)
+class Chains:
+    """How the Metropolis chains that draw weighted worlds walk (part of Hard's configuration)."""
+
+    mismatch: float = 0.1  # likelihood factor of a play the model would not have made
+    chains: int = 4  # independent chains per decision
+    burn_in: int = 50  # swaps a chain proposes before its first world
+    thin: int = 3  # swaps a chain proposes between two of its worlds
+
+
+CHAINS = Chains()  # the game's
 _ATTEMPTS = 30
 
 
@@ -174,15 +155,16 @@ class SwapWalk:
 
 
 class WorldChain(SwapWalk):
-    """A Metropolis chain over the worlds of one view, weighed by Normal's misses."""
+    """A Metropolis chain over the worlds of one view, a miss of Normal's costing ``mismatch``."""
 
-    def __init__(self, k: Knowledge, rng: random.Random) -> None:
+    def __init__(self, k: Knowledge, rng: random.Random, mismatch: float = CHAINS.mismatch) -> None:
         super().__init__(k, rng)
+        self.mismatch = mismatch  # the likelihood factor of one miss
         self.mismatches = mismatches(k, self.world)  # the play model's misses in ``world``
 
     def bound(self, u: float) -> float:
-        # accept with probability MISMATCH ** (new - old), i.e. when new <= old + log(u) / log(MISMATCH)
-        return self.mismatches + int(math.log(u) / math.log(MISMATCH)) if u > 0.0 else 52
+        # accept with probability mismatch ** (new - old), i.e. when new <= old + log(u) / log(mismatch)
+        return self.mismatches + int(math.log(u) / math.log(self.mismatch)) if u > 0.0 else 52
 
     def take(self, world: list[int], bound: float) -> bool:
         count = mismatches(self.k, world, int(bound))
@@ -197,62 +179,72 @@ def has_evidence(k: Knowledge) -> bool:
     return any(seat != k.seat for seat, _card in k.history)
 
 
-def affordable(k: Knowledge, budget: int, play_cost: int, opponents: str = NORMAL) -> tuple[int, int]:
+def affordable(k: Knowledge, budget: int, play_cost: int, chains: Chains | None = CHAINS) -> tuple[int, int]:
     """How many worlds ``budget`` simulated plays pay for, and from how many chains, when playing
     a world costs ``play_cost``: drawing the worlds is paid from the same budget (a chain step
     replays the hand's plays, and stops at the first excess miss), and a budget too small for
-    every chain's burn-in (the coach's small batches) draws from one chain; ``UNIFORM`` worlds
-    cost nothing to draw."""
-    if not has_evidence(k) or opponents == UNIFORM:
+    every chain's burn-in (the coach's small batches) draws from one chain; unweighted worlds
+    (``chains`` None) cost nothing to draw."""
+    if not has_evidence(k) or chains is None:
         return budget // play_cost, 1
     replay = len(k.history)
-    chains = CHAINS if CHAINS * BURN_IN * replay <= budget else 1
-    left = max(0, budget - chains * BURN_IN * replay)
-    return left // (play_cost + THIN * replay), chains
+    count = chains.chains if chains.chains * chains.burn_in * replay <= budget else 1
+    left = max(0, budget - count * chains.burn_in * replay)
+    return left // (play_cost + chains.thin * replay), count
 
 
 def chain_worlds(
-    k: Knowledge, rng: random.Random, count: int, chain: Callable[[], SwapWalk], chains: int = CHAINS
+    k: Knowledge,
+    rng: random.Random,
+    count: int,
+    chain: Callable[[], SwapWalk],
+    chains: int | None = None,
+    tune: Chains = CHAINS,
 ) -> Iterator[list[int]]:
-    """``count`` worlds taken in turn from ``chains`` chains that ``chain`` makes, each burnt in, then
-    ``THIN`` steps between two draws; unweighted worlds while no opponent has played (every world is
-    then as likely as the next)."""
+    """``count`` worlds taken in turn from ``chains`` chains (``tune.chains`` when None) that ``chain``
+    makes, each burnt in, then thinned (:func:`thinned`); unweighted worlds while no opponent has
+    played (every world is then as likely as the next)."""
     if not has_evidence(k):
         for _ in range(count):
             yield sample_world(k, rng)
         return
-    walkers = [chain() for _ in range(chains)]
+    walkers = [chain() for _ in range(tune.chains if chains is None else chains)]
     for walker in walkers:
-        for _ in range(BURN_IN):
+        for _ in range(tune.burn_in):
             walker.step()
-    yield from thinned(walkers, count)
+    yield from thinned(walkers, count, tune.thin)
 
 
-def thinned(walkers: Sequence[SwapWalk], count: int) -> Iterator[list[int]]:
-    """``count`` worlds taken in turn from ``walkers`` (burnt in), ``THIN`` steps between two draws."""
+def thinned(walkers: Sequence[SwapWalk], count: int, thin: int = CHAINS.thin) -> Iterator[list[int]]:
+    """``count`` worlds taken in turn from ``walkers`` (burnt in), ``thin`` steps between two draws."""
     for i in range(count):
         walker = walkers[i % len(walkers)]
-        for _ in range(THIN):
+        for _ in range(thin):
             walker.step()
         yield list(walker.world)
 
 
 def posterior_worlds(
-    k: Knowledge, rng: random.Random, count: int, chains: int = CHAINS
+    k: Knowledge, rng: random.Random, count: int, chains: int | None = None, tune: Chains = CHAINS
 ) -> Iterator[list[int]]:
     """``count`` worlds drawn in proportion to how well they explain the opponents' plays, taken in
     turn from ``chains`` independent chains."""
-    return chain_worlds(k, rng, count, lambda: WorldChain(k, rng), chains)
+    return chain_worlds(k, rng, count, lambda: WorldChain(k, rng, tune.mismatch), chains, tune)
 
 
 def fitted_worlds(
-    k: Knowledge, rng: random.Random, count: int, fits: list[float], chains: int = CHAINS
+    k: Knowledge,
+    rng: random.Random,
+    count: int,
+    fits: list[float],
+    chains: int | None = None,
+    tune: Chains = CHAINS,
 ) -> Iterator[list[int]]:
     """``count`` worlds in which a miss of Normal's on opponent ``s``'s plays costs a world
-    ``MISMATCH`` to the power of ``fits[s]`` (1: Normal's posterior; 0: the opponent's plays weigh
+    ``mismatch`` to the power of ``fits[s]`` (1: Normal's posterior; 0: the opponent's plays weigh
     nothing), taken in turn from ``chains`` chains."""
-    costs = [-math.log(MISMATCH) * fit for fit in fits]
-    return chain_worlds(k, rng, count, lambda: SeatChain(k, rng, costs), chains)
+    costs = [-math.log(tune.mismatch) * fit for fit in fits]
+    return chain_worlds(k, rng, count, lambda: SeatChain(k, rng, costs), chains, tune)
 
 
 def seat_misses(

@@ -1,0 +1,42 @@
+"""The benchmarks' variants of Hard, by player spec: the game's Hard (``gongzhu.ai.config.HARD``) with
+fields replaced.  Never players of the game: :func:`register_variants` makes them player specs in a
+benchmark's process (``gongzhu.players.register_player``).
+
+- ``hard-margin``: values the hand margin alone (no match plan);
+- ``hard-no-lookahead``: its own seat plays Normal's strategy alone in the playouts;
+- ``hard-normal-worlds``, ``hard-uniform-worlds``, ``hard-fitted``, ``hard-habits``, ``hard-checked``,
+  ``hard-checked-habits``: each world model of ``gongzhu.ai.worlds`` (the last is the game's).
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import replace
+
+from gongzhu.ai.config import HARD, HardConfig
+from gongzhu.ai.hard import HardPlayer
+from gongzhu.ai.worlds import Checked, CheckedHabits, Fitted, Habits, NormalPosterior, Uniform, WorldModel
+from gongzhu.players import added_players, register_player
+
+#: Hard by each world model, by player spec.
+WORLD_MODELS: dict[str, WorldModel] = {
+    "hard-normal-worlds": NormalPosterior(),
+    "hard-uniform-worlds": Uniform(),
+    "hard-fitted": Fitted(),
+    "hard-habits": Habits(),
+    "hard-checked": Checked(),
+    "hard-checked-habits": CheckedHabits(),
+}
+VARIANTS: dict[str, HardConfig] = {
+    "hard-margin": replace(HARD, match_aware=False),
+    "hard-no-lookahead": replace(HARD, lookahead=False),
+    **{name: replace(HARD, worlds=model) for name, model in WORLD_MODELS.items()},
+}
+
+
+def register_variants() -> None:
+    """Make every variant a player spec in this process (benchmarks only)."""
+    registered = added_players(VARIANTS)
+    for name, config in VARIANTS.items():
+        if name not in registered:
+            register_player(name, functools.partial(HardPlayer, config=config))
