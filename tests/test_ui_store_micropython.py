@@ -13,11 +13,12 @@ import subprocess
 from typing import Any
 
 import build
+from sitebuild.paths import MAIN_THREAD_ENGINE
 from tests.broken_saves import broken_saves, good_save, older_save, packed
 from tests.test_ui_micropython import MICROPYTHON
 from ui.core import store
 
-#: Loads every ui/ module into MicroPython's file system, then runs LOAD_SAVES on the cases.
+#: Loads every module the main thread ships (ui/ and the engine's vocabulary) into MicroPython's file system, then runs LOAD_SAVES on the cases.
 RUN_JS = """
 const [mjs] = process.argv.slice(1);
 const { loadMicroPython } = await import(mjs);
@@ -83,10 +84,8 @@ def _in_micropython(cases: list[tuple[str, str]]) -> list[Any]:
     build.ensure_node_modules()
     node = shutil.which("node")
     assert node, "Node.js is needed (it runs the build's snapshot maker too)"
-    modules = {
-        path.relative_to(build.ROOT).as_posix(): path.read_text(encoding="utf-8")
-        for path in sorted((build.ROOT / "ui").rglob("*.py"))
-    }
+    shipped = sorted((build.ROOT / "ui").rglob("*.py")) + [build.ROOT / p for p in MAIN_THREAD_ENGINE]
+    modules = {path.relative_to(build.ROOT).as_posix(): path.read_text(encoding="utf-8") for path in shipped}
     payload = {"modules": modules, "cases": cases, "program": LOAD_SAVES}
     done = subprocess.run(
         [node, "--input-type=module", "-e", RUN_JS, MICROPYTHON.as_uri()],
