@@ -31,16 +31,18 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ui.view.i18n import LANGUAGES as GAME_LANGUAGES
+
 from .po import PoEntry, PoError, PoFile, read_po
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALES = ROOT / "locales"
 TEMPLATE = LOCALES / "messages.pot"
 
-#: Site language code -> (gettext ``Language``, ``Plural-Forms``). Same order as ``ui.view.i18n.LANGUAGES``.
+#: Site language code -> (gettext ``Language``, ``Plural-Forms``).
 #: French and Brazilian Portuguese use the classic two-form rule (0 and 1 singular), not CLDR's
 #: extra "many" form for millions; Ukrainian has three forms (1, 2–4, 5+ with 11–14).
-LANGUAGES: dict[str, tuple[str, str]] = {
+_GETTEXT: dict[str, tuple[str, str]] = {
     "en": ("en", "nplurals=2; plural=(n != 1);"),
     "zh": ("zh_Hans", "nplurals=1; plural=0;"),
     "fr": ("fr", "nplurals=2; plural=(n > 1);"),
@@ -51,6 +53,9 @@ LANGUAGES: dict[str, tuple[str, str]] = {
         "n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
     ),
 }
+#: The same for each of the game's languages (``ui.view.i18n.LANGUAGES``, in its order: a language
+#: added there and not in :data:`_GETTEXT` fails the import).
+LANGUAGES: dict[str, tuple[str, str]] = {code: _GETTEXT[code] for code in GAME_LANGUAGES}
 SOURCE_LANGUAGE = "en"
 
 #: Babel's keyword specs: argument positions of the msgid (and plural), ``(n, "c")`` the context's.

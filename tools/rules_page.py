@@ -30,17 +30,14 @@ from gongzhu import Breakdown, score_breakdown
 from gongzhu.cards import HEARTS_MASK, INDEX, POINT_MASK, to_mask
 from gongzhu.house_rules import CHOICES, DEFAULT_RULES, Rules
 from gongzhu.rules import trick_winner
+from ui.view import i18n, texts
 
 from .i18n import LANGUAGES, LOCALES, ROOT, load_messages
 
 #: The page's prose per language, beside the rules' specification (docs/rules.md).
 RULES_DIR = ROOT / "docs" / "rules"
-# Copies of ui/view/i18n.py's constants, which tests/test_rules_page.py holds equal. The reason once
-# given for copying them (ui/ outside the strict type check) no longer holds: ui/view/i18n.py is
-# checked as strictly as build.py's imports (pyproject.toml), so nothing stops an import from it.
-HTML_LANG = {"en": "en", "zh": "zh-Hans", "fr": "fr", "pt": "pt-BR", "uk": "uk"}
-LANGUAGE_NAMES = {"en": "English", "zh": "中文", "fr": "Français", "pt": "Português", "uk": "Українська"}
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+# The page's own names of the languages and suits (one definition: the game's).
+HTML_LANG, LANGUAGE_NAMES, SUIT_SYMBOLS = i18n.HTML_LANG, i18n.LANGUAGE_NAMES, texts.SUIT_SYMBOLS
 PAGE_NAME = "rules.html"
 #: The one rule that picks the page's language (web/language.js, shared with the loading screen).
 LANGUAGE_SCRIPT = "language.js"

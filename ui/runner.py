@@ -161,36 +161,10 @@ class Runner:
 
     # ----------------------------------------------------------------------- the engine
 
-    async def _call(self, effect: "fx.Call", gen: int) -> None:
-        screen, clock = self.ports.screen, self.ports.clock
-        started = clock.now_ms()
-        if effect.measure:
-            screen.mark(effect.measure + "-start")
-        try:
-            answer = await self.ports.engine.call(effect.op, effect.args)
-        except EngineDied:
-            self.spawn(self.run(recovery.worker_died(self.s)))
-            return
-        except EngineError as exc:
-            if effect.failed is not None:
-                await self.go_on(gen, effect.failed, str(exc))
-            else:
-                await self.go_on(gen, recovery.request_failed, str(exc))
-            return
-        except Exception as exc:
-            self.report(exc)
-            return
-        if effect.measure:
-            screen.measure(effect.measure, effect.measure + "-start")  # (bench/ reads these)
-        if effect.pace >= 0:
-            await self.pause(effect.pace, started)
-        await self.go_on(gen, effect.then, answer, effect.args.get("state"))
-
-    async def _background(self, effect: "fx.Background", gen: int) -> None:
-        self.spawn(self._quietly(effect.call, gen))
-
-    async def _quietly(self, call: "fx.Call", gen: int) -> None:
-        """A request the flow does not wait for (the coach, the stored reviews' check)."""
+    async def _ask(self, call: "fx.Call", gen: int) -> "tuple[bool, Any]":
+        """Send ``call`` to the engine (timed by its measure, which bench/ reads): ``(True, the
+        answer)``, or ``(False, None)`` once a failure was handed on: a lost worker to the recovery,
+        a refusal to ``call.failed`` (else the page says the request failed), anything else reported."""
         screen = self.ports.screen
         if call.measure:
             screen.mark(call.measure + "-start")
@@ -198,18 +172,37 @@ class Runner:
             answer = await self.ports.engine.call(call.op, call.args)
         except EngineDied:
             self.spawn(self.run(recovery.worker_died(self.s)))
-            return
+            return False, None
         except EngineError as exc:
-            if call.failed is not None:
-                await self.go_on(gen, call.failed, str(exc))
-            return
+            await self.go_on(gen, call.failed or recovery.request_failed, str(exc))
+            return False, None
         except Exception as exc:
             self.report(exc)
-            return
+            return False, None
         if call.measure:
-            screen.measure(call.measure, call.measure + "-start")  # (bench/coach.py reads these)
-        shown = not (isinstance(answer, dict) and "part" in answer)  # (a coach step's sums: nothing to draw)
-        await self.go_on(gen, call.then, answer, call.args.get("state", call.args.get("table")), draw=shown)
+            screen.measure(call.measure, call.measure + "-start")
+        return True, answer
+
+    async def _call(self, effect: "fx.Call", gen: int) -> None:
+        started = self.ports.clock.now_ms()
+        answered, answer = await self._ask(effect, gen)
+        if not answered:
+            return
+        if effect.pace >= 0:
+            await self.pause(effect.pace, started)
+        await self.go_on(gen, effect.then, answer, _sent(effect))
+
+    async def _background(self, effect: "fx.Background", gen: int) -> None:
+        self.spawn(self._quietly(effect.call, gen))
+
+    async def _quietly(self, call: "fx.Call", gen: int) -> None:
+        """A request the flow does not wait for (the coach, the stored reviews' check)."""
+        answered, answer = await self._ask(call, gen)
+        if answered:
+            shown = not (
+                isinstance(answer, dict) and "part" in answer
+            )  # (a coach step's sums: nothing to draw)
+            await self.go_on(gen, call.then, answer, _sent(call), draw=shown)
 
     async def _restart(self, effect: "fx.Restart", gen: int) -> None:
         try:
@@ -390,3 +383,9 @@ class Runner:
     async def _apply_import(self, effect: "fx.ApplyImport", gen: int) -> None:
         written = transfer.write(self.ports.storage, effect.offer)
         await self.run(transfer_flow.written(self.s, effect.offer, written))
+
+
+def _sent(call: "fx.Call") -> "str | None":
+    """The engine state a request was about (its answer is dropped once the table moved on)."""
+    sent = call.args.get("state", call.args.get("table"))
+    return sent if isinstance(sent, str) else None

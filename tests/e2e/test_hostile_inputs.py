@@ -71,28 +71,9 @@ def _no_load_failure(page: Page) -> None:
         pytest.fail(f"the page did not load: {page.text_content('#status')}", pytrace=False)
 
 
-def _settle(page: Page) -> str:
-    page.wait_for_function(
-        f"() => ({g.SETTLED_JS})() || document.documentElement.dataset.phase === 'error'", timeout=LONG
-    )
-    _no_load_failure(page)
-    return g.phase(page)
-
-
 def _open_game(page: Page, site: build.SiteServer, seed: int) -> None:
     _patient(page).goto(site.url + f"?seed={seed}&fast=1")
-    _settle(page)
-
-
-def _load_save(page: Page, site: build.SiteServer, text: str) -> None:
-    """``g.load_save`` with this file's limits."""
-    _patient(page).add_init_script(
-        "if (!sessionStorage.getItem('test-save')) {"
-        f" localStorage.setItem('gongzhu.save.v1', {json.dumps(text)});"
-        " sessionStorage.setItem('test-save', '1'); }"
-    )
-    page.goto(site.url + "?fast=1")
-    _settle(page)
+    g.settle(page)
 
 
 def _reload_held_long(page: Page, phase: str) -> None:
@@ -107,20 +88,6 @@ def _reload_held_long(page: Page, phase: str) -> None:
     _no_load_failure(page)
 
 
-def _finish_hand(page: Page) -> int:
-    """``g.finish_hand`` with this file's limits."""
-    played = 0
-    while True:
-        current = _settle(page)
-        if current in ("hand-over", "match-over"):
-            return played
-        if current == "expose":
-            g.expose_none(page)
-            continue
-        g.play_first(page)
-        played += 1
-
-
 def _saved(page: Page) -> dict[str, Any]:
     found: dict[str, Any] = json.loads(page.evaluate("localStorage.getItem('gongzhu.save.v1')"))
     return found
@@ -131,7 +98,7 @@ def _match_over_reloaded_held(page: Page, site: build.SiteServer) -> dict[str, A
     on show and ``data-engine`` is ``starting``."""
     page.add_init_script(HOLD_ENGINE)
     final = g.play_out(g.op("new_match", seed=5), lambda v: v["phase"] == "match_over")
-    _load_save(page, site, g.save_text(final))
+    g.load_save(_patient(page), site, g.save_text(final))
     _reload_held_long(page, "match-over")
     page.wait_for_selector("[data-testid=match-summary] [data-testid=play-again]")
     return final
@@ -152,7 +119,7 @@ def test_a_doubled_play_again_before_the_engine_answers_starts_one_match_and_set
     assert page.locator("#hand [data-card]").count() == 13
     # Settled: data-busy clears (on d3ff257 it stays "true" for the rest of the visit).
     page.wait_for_function(SETTLED_JS, timeout=LONG)
-    assert _settle(page) in ("expose", "play")
+    assert g.settle(page) in ("expose", "play")
     assert _saved(page)["view"]["hand_number"] == 1
 
 
@@ -202,7 +169,7 @@ def test_a_doubled_play_again_then_a_recovery_resumes_the_match_in_progress(
     assert len(after) in (9, 10) and set(after) <= set(before), (
         f"the recovery did not resume the match in progress: {len(after)} cards {after}, before {before}"
     )
-    assert _settle(page) == "play"
+    assert g.settle(page) == "play"
     assert _saved(page)["view"]["hand_number"] == 1
 
 
@@ -224,14 +191,14 @@ def test_a_doubled_dont_expose_at_the_first_paint_is_carried_out_once_without_a_
     page = desktop_page
     page.add_init_script(HOLD_ENGINE)
     _seed, packed = _expose_seed()
-    _load_save(page, site, g.save_text(packed))
+    g.load_save(_patient(page), site, g.save_text(packed))
     _reload_held_long(page, "expose")
     page.evaluate(WATCH_TEXTS)
     page.evaluate(DOUBLE, "[data-testid=expose-none]")
     _release(page)
     page.wait_for_selector("[data-testid=expose-none]", state="detached", timeout=LONG)
     page.wait_for_function(SETTLED_JS, timeout=LONG)
-    _settle(page)
+    g.settle(page)
     shown = page.evaluate("window.shownTexts")
     refusals = [text for text in shown if "exposable" in text]
     assert not refusals, f"a false refusal was shown: {refusals}"
@@ -245,23 +212,26 @@ def test_a_following_tab_at_a_hands_end_can_take_the_game_back(
     chromium_browser: Browser, site: build.SiteServer, viewport: str
 ) -> None:
     """Defect 3: tab A plays, tab B follows; A finishes the hand. B's "Play here" is on top (not
-    covered by the hand summary) and takes the game back; B's "Next hand" works or says why not."""
+    covered by the hand summary), where "Next hand", which B could not carry out, is not offered; it
+    takes the game back, and then "Next hand" starts the next hand."""
     options = DESKTOP if viewport == "desktop" else PHONE
     with guarded_page(chromium_browser, site, options) as (first, guard):
         _open_game(first, site, seed=7)
         if g.phase(first) == "expose":
             g.expose_none(first)
-            _settle(first)
+            g.settle(first)
         second = _patient(first.context.new_page())
         second.goto(site.url + "?fast=1")
-        _settle(second)
+        g.settle(second)
         g.play_first(first)  # A plays: B follows
         second.wait_for_selector("[data-testid=elsewhere]")
-        assert _finish_hand(first) > 0
+        assert g.finish_hand(first) > 0
         assert g.phase(first) == "hand-over"
         # B follows to the hand's end: the summary, and "Play here" still offered.
-        second.wait_for_selector("[data-testid=hand-summary]", timeout=LONG)
-        second.wait_for_selector("[data-testid=take-over]", timeout=LONG)
+        second.wait_for_selector("[data-testid=hand-summary] [data-testid=take-over]", timeout=LONG)
+        # Only controls that work: "Play here" in place of "Next hand", once (the summary covers the notes).
+        assert second.locator("[data-testid=hand-summary] [data-testid=next-hand]").count() == 0
+        assert second.locator("[data-testid=take-over]").count() == 1
         on_top = second.evaluate(
             """() => { const b = document.querySelector('[data-testid=take-over]');
               const r = b.getBoundingClientRect();
@@ -272,39 +242,9 @@ def test_a_following_tab_at_a_hands_end_can_take_the_game_back(
         assert on_top == "take-over", f"'Play here' is covered by {on_top!r}"
         second.click("[data-testid=take-over]", timeout=LONG)
         second.wait_for_selector("[data-testid=elsewhere]", state="detached", timeout=LONG)
-        assert _settle(second) == "hand-over"
+        assert g.settle(second) == "hand-over"
         second.click("[data-testid=next-hand]")
         second.wait_for_selector("[data-testid=hand-summary]", state="detached", timeout=LONG)
-        assert _settle(second) in ("expose", "play")
+        assert g.settle(second) in ("expose", "play")
         first.wait_for_selector("[data-testid=elsewhere]", timeout=LONG)  # A follows in turn
         guard.check()
-
-
-def test_a_following_tabs_summary_shows_only_controls_that_work(
-    desktop_page: Page, site: build.SiteServer
-) -> None:
-    """Defect 3: at the hand's end, the following tab's summary does not offer "Next hand" (which
-    it could not carry out: the other tab has the game) but "Play here" in its place; that takes the
-    game back, and then "Next hand" starts the next hand."""
-    first = desktop_page
-    _open_game(first, site, seed=7)
-    if g.phase(first) == "expose":
-        g.expose_none(first)
-        _settle(first)
-    second = _patient(first.context.new_page())
-    second.goto(site.url + "?fast=1")
-    _settle(second)
-    g.play_first(first)
-    second.wait_for_selector("[data-testid=elsewhere]")
-    _finish_hand(first)
-    second.wait_for_selector("[data-testid=hand-summary] [data-testid=take-over]", timeout=LONG)
-    assert second.locator("[data-testid=hand-summary] [data-testid=next-hand]").count() == 0
-    assert second.locator("[data-testid=take-over]").count() == 1  # (once: the summary covers the notes)
-    second.click("[data-testid=hand-summary] [data-testid=take-over]")
-    second.wait_for_selector("[data-testid=hand-summary] [data-testid=next-hand]", timeout=LONG)
-    second.wait_for_function(SETTLED_JS, timeout=LONG)
-    assert second.locator("[data-testid=elsewhere]").count() == 0
-    second.click("[data-testid=hand-summary] [data-testid=next-hand]")
-    second.wait_for_selector("[data-testid=hand-summary]", state="detached", timeout=LONG)
-    assert _settle(second) in ("expose", "play")
-    second.close()
