@@ -46,7 +46,7 @@ class Shell(Page):
         while self.background and limit:
             limit -= 1
             call = self.background.pop(0)
-            self.loop.run_until_complete(self._settle(self.runner._quietly(call, self.s.link.gen)))
+            self.until_rest(self.runner._quietly(call, self.s.link.gen))
 
 
 def at_hand_over(seed: int = 5, packed: Any = None) -> Shell:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from ui import actions, engine_worker
@@ -15,6 +16,9 @@ from ui.core.state import UIState
 from ui.runner import Runner
 
 TODAY = "2026-12-03"
+#: The thread every page's loop runs in: a test process may hold a running loop in its main thread
+#: (a cluster client's, say), and two loops cannot run in one thread.
+_PAGES_THREAD = ThreadPoolExecutor(max_workers=1)
 
 
 class Engine:
@@ -164,12 +168,18 @@ class Page:
 
     def run(self, result: Any) -> None:
         """Run a transition's effects, then every task they started, until the page is at rest."""
-        self.loop.run_until_complete(self._settle(self.runner.run(result)))
+        self.until_rest(self.runner.run(result))
 
     def input(self, transition: Any, *args: Any) -> None:
         """An input as the shell hands it over (``Runner.take_input``), run to rest."""
+        self.until_rest(self._take(transition, args))
+
+    async def _take(self, transition: Any, args: tuple[Any, ...]) -> None:
         self.runner.take_input(transition, *args)
-        self.loop.run_until_complete(self._settle(None))
+
+    def until_rest(self, first: Any) -> None:
+        """Run the coroutine ``first``, then every task the page started, on the page's own loop."""
+        _PAGES_THREAD.submit(self.loop.run_until_complete, self._settle(first)).result()
 
     async def _settle(self, first: Any) -> None:
         if first is not None:
