@@ -85,8 +85,9 @@ def first_paint(
 def engine_ready(s: "UIState", plan: "BootPlan") -> "Result":
     """The engine answered its first request: the record is read, the drawn save checked (or a new
     match dealt), the start-up notices shown, then the inputs kept meanwhile are carried out and
-    play goes on (or the daily deal of a ``?daily`` link opens)."""
-    s.link.engine_ready = True
+    play goes on (or the daily deal of a ``?daily`` link opens). The page reads as starting
+    (``link.engine_ready`` False: inputs are kept, nothing is settled) until the table is the
+    engine's."""
     notices = [plan.save_notice, None]  # type: list[Message | None]
     date, date_valid = daily.parse_date(plan.daily_text)
     if not date_valid:
@@ -120,6 +121,7 @@ def engine_ready(s: "UIState", plan: "BootPlan") -> "Result":
         return s, effects + more
 
     def ready(s: "UIState") -> "Result":
+        s.link.engine_ready = True
         s.screen.alert = joined(*notices) if any(notices) else None
         effects = [fx.Mark("table-ready"), fx.ImportRest(), fx.Replay()]  # type: list[fx.Effect]
         if plan.daily_text is not None and date_valid and not s.saving.elsewhere:
