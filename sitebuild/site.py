@@ -10,6 +10,7 @@ from pathlib import Path
 
 from .configs import write_pyscript_configs
 from .engine import add_engine_release, engine_files
+from .first_tables import write_first_tables
 from .npm import ensure_node_modules
 from .paths import (
     DIST,
@@ -121,8 +122,11 @@ def _assemble(dist: Path, engine: str) -> None:
             if rel not in MAIN_THREAD_ENGINE:
                 (dist / rel).unlink()
     wheels = ship_wheels(dist) if engine == "wheel" else None
-    add_engine_release(dist, worker_files, wheels)
+    release = add_engine_release(dist, worker_files, wheels)
     log(f"engine snapshot: {add_engine_snapshot(dist):,} bytes gzipped")
+    log(
+        f"first tables: {write_first_tables(dist, release):,} bytes"
+    )  # (drawn at a first visit's first paint)
 
     # --- offline (PWA): last, it lists and hashes every other shipped file.
     version = write_service_worker(dist)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import tempfile
 from pathlib import Path
 from typing import Any
 
-from .engine import SNAPSHOT_DIR, SNAPSHOT_PREFIX
+from .engine import BOOT_FETCHES, SNAPSHOT_DIR, SNAPSHOT_PREFIX
 from .node import BOOT_ENGINE_JS, run_engine_js
 from .paths import WORKER_CONFIG_SHIPPED
 from .stdlib import STDLIB_ZIP
@@ -36,10 +37,12 @@ def add_engine_snapshot(dist: Path) -> int:
     """Make the memory snapshot of the booted engine that a first visit restores instead of booting
     (Pyodide in Node, with the site's trimmed standard library: :data:`SNAPSHOT_JS`); ship it gzipped
     as ``runtime/pyodide/engine-snapshot-<release>.gz`` and name it in ``engine-worker.json``
-    (``snapshot``: its ``url`` and its length unzipped, ``bytes``). Returns the shipped size.
+    (``snapshot``: its ``url``, its length unzipped, ``bytes``, and gzipped, ``gzipped``, the SHA-256
+    of its unzipped bytes, ``sha256``, checked before it is restored, and ``download``, the bytes a
+    restore fetches: it and Pyodide's files, not the engine's). Returns the shipped size.
 
     Named by release, a snapshot never meets another release's engine (an old copy in an HTTP cache
-    has another name); the worker checks the length and falls back to a normal boot on any fault."""
+    has another name); the worker checks the length and the digest and falls back to a normal boot on any fault."""
     import gzip
 
     config_path = dist / WORKER_CONFIG_SHIPPED
@@ -51,6 +54,13 @@ def add_engine_snapshot(dist: Path) -> int:
         run_engine_js(SNAPSHOT_JS, dist / SNAPSHOT_DIR / STDLIB_ZIP, "engine snapshot", wheels, out=str(raw))
         data = raw.read_bytes()
     target.write_bytes(gzip.compress(data, compresslevel=6, mtime=0))
-    config["snapshot"] = {"url": f"./{target.relative_to(dist).as_posix()}", "bytes": len(data)}
+    pyodide_bytes = sum((dist / SNAPSHOT_DIR / name).stat().st_size for name in BOOT_FETCHES)
+    config["snapshot"] = {
+        "url": f"./{target.relative_to(dist).as_posix()}",
+        "bytes": len(data),
+        "gzipped": target.stat().st_size,
+        "sha256": hashlib.sha256(data).hexdigest(),
+        "download": target.stat().st_size + pyodide_bytes,
+    }
     config_path.write_text(json.dumps(config, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return target.stat().st_size

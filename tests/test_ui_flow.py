@@ -679,3 +679,92 @@ def test_the_page_autosaves_and_the_toast_goes() -> None:
     page = _started(3)
     assert page.storage.getItem(store.SAVE_KEY) is not None and not page.s.saving.save_pending
     assert texts.words(recovery.request_failed(page.s, "x")[0].screen.message) == "Something went wrong: x"
+
+
+# --------------------------------------------------------------------------- the prepared first table
+
+
+def _prepared(seed: int) -> dict[str, Any]:
+    """A prepared first table as the page reads it: the build's save text (sitebuild/first_tables.py)
+    picked from its file by ``boot.prepared_table``."""
+    from sitebuild.first_tables import prepared_table
+
+    return boot.prepared_table(json.dumps({"seeds": [seed], "tables": [prepared_table(seed)]}), 0.5) or {}
+
+
+def _first_visit(page: Shell, prepared: dict[str, Any] | None, **links: str | None) -> boot.BootPlan:
+    loaded = store.load(page.storage)
+    wanted = not links and loaded[0] is None
+    assert boot.wants_prepared(loaded, links.get("seed"), links.get("daily")) is wanted
+    return boot.first_paint(page.s, True, True, store.load_settings(page.storage), loaded,
+                            store.save_blocked(page.storage), links.get("seed"), links.get("daily"),
+                            prepared)  # fmt: skip
+
+
+def test_a_first_visit_draws_a_prepared_table_that_the_engine_checks_and_saves() -> None:
+    seed = find_seed(lambda n: bool(op("new_match", seed=n)["view"]["exposable"]))
+    page = Shell()
+    plan = _first_visit(page, _prepared(seed))
+    s = page.s
+    assert plan.decision == "prepared" and s.table.view is not None and len(s.table.view["hand"]) == 13
+    assert not s.link.engine_ready and not s.table.checked  # drawn, not yet the engine's
+    assert s.table.match_token
+    assert page.storage.getItem(store.SAVE_KEY) is None
+    page.run(boot.engine_ready(s, plan))
+    assert [name for name, _args in page.calls][:1] == ["check"]  # checked like a save, not dealt again
+    assert "new_match" not in [name for name, _args in page.calls]
+    assert json.loads(s.table.state or "")["seed"] == seed and s.table.checked and s.link.engine_ready
+    assert s.table.view["hand"] == op("new_match", seed=seed)["view"]["hand"]  # the engine's deal
+    assert store.load(page.storage)[0] is not None and s.screen.alert is None  # saved, nothing said
+
+
+def test_inputs_made_on_the_prepared_table_are_carried_out_once_the_engine_checked_it() -> None:
+    seed = find_seed(lambda n: bool(op("new_match", seed=n)["view"]["exposable"]))
+    page = Shell()
+    plan = _first_visit(page, _prepared(seed))
+    card = page.s.table.view["exposable"][0]
+    page.run(flow.tap_card(page.s, card))
+    page.run(actions.on_action(page.s, "expose"))
+    assert [name for name, _args in page.calls] == []  # kept: the engine has not answered yet
+    page.run(boot.engine_ready(page.s, plan))
+    steps = [args["action"] for name, args in page.calls if name == "step"]
+    assert steps[:1] == [{"type": "expose", "seat": 0, "cards": [card]}]
+    assert card in page.s.table.view["exposed"][0] and not flow.busy(page.s)  # exposed once, play went on
+
+
+def test_a_prepared_table_the_engine_refuses_gives_way_to_a_new_match_without_a_notice() -> None:
+    page = Shell()
+    page.engine.refuse["check"] = "the state is not one the engine made"
+    plan = _first_visit(page, _prepared(5))
+    page.run(boot.engine_ready(page.s, plan))
+    assert "new_match" in [name for name, _args in page.calls] and page.s.table.checked
+    assert page.s.screen.alert is None and page.storage.getItem(store.corrupt_key(1)) is None
+
+
+@pytest.mark.parametrize("why", ["seed link", "daily link", "house rules", "level", "save"])
+def test_a_prepared_table_stands_only_for_a_random_standard_match(why: str) -> None:
+    page = Shell()
+    links: dict[str, str | None] = {}
+    if why == "seed link":
+        links["seed"] = "77"
+    elif why == "daily link":
+        links["daily"] = ""
+    elif why == "house rules":
+        page.s.settings.house_rules = {"match_end": "-500"}
+        store.save_settings(page.storage, page.s)
+    elif why == "level":
+        page.s.settings.level = "hard"
+        store.save_settings(page.storage, page.s)
+    else:
+        page.storage.setItem(store.SAVE_KEY, json.dumps(_saved("play, my turn")))
+    loaded = store.load(page.storage)
+    plan = boot.first_paint(page.s, True, True, store.load_settings(page.storage), loaded, False,
+                            links.get("seed"), links.get("daily"), _prepared(5))  # fmt: skip
+    assert plan.decision != "prepared"
+    assert page.s.table.state is None or json.loads(page.s.table.state)["seed"] != 5
+
+
+def test_a_broken_prepared_tables_file_is_no_table() -> None:
+    assert boot.prepared_table("", 0.3) is None
+    assert boot.prepared_table('{"tables": []}', 0.3) is None
+    assert boot.prepared_table('{"tables": ["{\\"schema\\": 1}"]}', 0.3) is None

@@ -1,8 +1,10 @@
 """Main-thread entry point of the page (MicroPython): boot the table, then the engine worker.
 
 Runs as ``<script type="mpy" src="./ui/main.py" config="./pyscript.toml">``. A saved match is
-painted at once from its saved view (the worker is not needed to show it); a new match shows the
-loading state with real progress until the Pyodide worker has started and dealt.
+painted at once from its saved view (the worker is not needed to show it), and so is a first visit's
+new match: one of the build's prepared tables (``ui/features/boot.py``); a ``?seed=`` or ``?daily``
+link's new match shows the loading state with real progress until the Pyodide worker has started
+and dealt.
 
 URL parameters: ``?seed=N`` starts a new match with that deal (once: it is then dropped from the
 address); ``?fast=1`` makes the opponents play at once (end-to-end tests); ``?lang=xx``; ``?daily``
@@ -155,6 +157,11 @@ async def boot_page() -> None:
     if seed_text is not None:
         drop_seed_param(params)
     loaded = store.load(local)
+    daily_text = str(params.get("daily")) if params.has("daily") else None
+    seed_param = None if seed_text is None else str(seed_text)
+    prepared = None
+    if boot.wants_prepared(loaded, seed_param, daily_text):  # (a first visit: web/engine.js fetched them)
+        prepared = boot.prepared_table(str(await window.gongzhuFirstTables()), float(window.Math.random()))
     plan = boot.first_paint(
         s,
         usable,
@@ -162,8 +169,9 @@ async def boot_page() -> None:
         store.load_settings(local),
         loaded,
         store.save_blocked(local),
-        None if seed_text is None else str(seed_text),
-        str(params.get("daily")) if params.has("daily") else None,
+        seed_param,
+        daily_text,
+        prepared,
     )
     handlers = {"click": game.on_click, "keydown": game.on_key, "change": game.on_change}
     handlers.update(pointerdown=game.on_pointer, pointerup=game.on_pointer)  # (a swipe on the review)

@@ -7,12 +7,15 @@
 // engine already imported) in Cache Storage, under the engine release written by build.py into
 // engine-worker.json. A visit that finds this release's snapshot restores it (~7x faster than a
 // boot). Without one, the build's snapshot of this release (engine-worker.json "snapshot": shipped
-// gzipped beside Pyodide's files) is restored when it is already on the device: the service worker
-// precaches it in the background, after the first visit's player may act, where the link is fast
-// (web/link.js). It is never downloaded for a boot: on a phone's link its 6 MB cost more than the
-// boot they save. A visit with neither boots normally and makes the snapshot itself (~20 ms, the
-// same state as the build's: both run web/engine-boot.mjs). Either way, the restored or freshly
-// made snapshot is then stored in the background, as it is.
+// gzipped beside Pyodide's files) is restored when it is already on the device (the service worker
+// precaches it in the background where the link is fast), or, on a first visit, fetched where it
+// pays: where the page's measure of the link (web/engine.js measuredLink) says its extra bytes
+// arrive sooner than a boot would end (web/link.js snapshotPays: on loopback and fast links, not on a
+// phone's 2 Mbit/s, where its 6 MB cost more than the boot they save). A visit with neither boots
+// normally and makes the snapshot itself (~20 ms, the same state as the build's: both run
+// web/engine-boot.mjs). Either way, the restored or freshly made snapshot is then stored in the
+// background, as it is. The build's snapshot is restored only when its bytes have the SHA-256 the
+// build wrote beside it (engine-worker.json "snapshot": url, bytes, gzipped, sha256).
 // Every snapshot fault falls back: a stored one missing or from another release (never looked up,
 // and deleted) to the build's; one truncated (shorter than stored or shipped), whose bytes do not
 // have the SHA-256 stored with them, or rejected by Pyodide (magic number, build id), and a shipped
@@ -25,10 +28,11 @@
 //
 // Messages: page -> worker {id, request}; worker -> page {id, answer} | {type: "ready", boot}
 // | {type: "failed", error} | {type: "snapshot", status} | {type: "progress", step | received, total}
-// | {type: "paint-first"} (a stored snapshot waits for the page's paint). `boot` says how the engine started:
+// (a stored snapshot's restore waits for the page's "go": its paint first). `boot` says how the engine started:
 // "snapshot" (stored), "snapshot (shipped)" (the build's), "boot" or "boot (<why not a snapshot>)".
 import { loadPyodide } from "./runtime/pyodide/pyodide.mjs";
 import { bootEngine, checkSnapshot, restoreEngine, snapshotDigest } from "./engine-boot.mjs";
+import "./link.js"; // self.gongzhuLink: whether the build's snapshot pays on this link
 
 const SNAPSHOTS = "engine-snapshot"; // not "gongzhu-*": the service worker drops those per release
 const STORE_DELAY_MS = 1500; // after the boot, before the snapshot is stored
@@ -205,8 +209,8 @@ async function readSnapshot(hit) {
   return bytes;
 }
 
-// The build's snapshot of this release ({url, bytes}: gzipped file, length unzipped) when the
-// service worker has it on the device, or null: never downloaded for a boot.
+// The build's snapshot of this release ({url, bytes, gzipped, sha256}) when the service worker has it
+// on the device, or null.
 async function findShipped(shipped) {
   try {
     return (await caches.match(new URL(shipped.url, location.href).href)) || null;
@@ -215,11 +219,30 @@ async function findShipped(shipped) {
   }
 }
 
-// Its bytes, unzipped as they are read.
+// Fetched from the network: a first visit where it pays (web/link.js snapshotPays).
+async function fetchShipped(shipped) {
+  let response;
+  try {
+    response = await fetch(shipped.url);
+  } catch (error) {
+    throw new Error(`${UNREADABLE}: ${error}`);
+  }
+  if (!response.ok) throw new Error(`${UNREADABLE}: HTTP ${response.status}`);
+  return response;
+}
+
+// Its bytes, unzipped as they are read, refused unless they have the build's SHA-256.
 async function readShipped(response, shipped) {
   if (!response.body) throw new Error(`${UNREADABLE}: no body`);
   const unzipped = response.body.pipeThrough(new DecompressionStream("gzip"));
-  return readBytes(new Response(unzipped), Number(shipped.bytes));
+  const bytes = await readBytes(new Response(unzipped), Number(shipped.bytes));
+  try {
+    await checkSnapshot(bytes, shipped.sha256);
+  } catch (error) {
+    throw new Error(`${UNREADABLE}: ${error.message}`);
+  }
+  lap("snapshot-checked");
+  return bytes;
 }
 
 // Stored with its length and its SHA-256, which readSnapshot() checks before any restore.
@@ -309,7 +332,7 @@ function lap(name) {
   send({ type: "progress", step: name }); // the page's loading watchdog (web/boot.js) sees a step
 }
 
-async function start({ handoff, early }) {
+async function start({ handoff, early, link }) {
   lap("start");
   const handedOff = handoff && typeof caches !== "undefined" ? handOffRuntime() : null;
   // A service worker controls the page: copies a first visit handed off too late are litter.
@@ -331,20 +354,28 @@ async function start({ handoff, early }) {
   // 2-core machine: restoring at once made the table appear 100-400 ms later and the engine no sooner.
   const shipped = !hit && release && config.snapshot && canStore ? config.snapshot : null;
   const cached = shipped ? await findShipped(shipped) : null;
-  const bytes = hit ? readSnapshot(hit) : cached ? readShipped(cached, shipped) : null;
+  // Not on the device: fetched on a first visit where its extra bytes arrive sooner than a boot ends.
+  const pays = shipped && !cached && self.gongzhuLink.snapshotPays(link, shipped, config.download);
+  const fetched = pays ? fetchShipped(shipped) : null;
+  if (fetched) download.total = Number(shipped.download) || download.total; // (the engine's files are not fetched)
+  lap(fetched ? "snapshot-fetch" : "snapshot-choice");
+  const bytes = hit
+    ? readSnapshot(hit)
+    : cached
+      ? readShipped(cached, shipped)
+      : fetched
+        ? fetched.then((response) => readShipped(response, shipped))
+        : null;
   if (bytes) bytes.catch(() => {}); // rejected before Pyodide awaits it: not an unhandled rejection
-  // A first visit has no saved table to draw: its start, the long pole, begins at once.
-  if (early && hit) {
-    send({ type: "paint-first" }); // the page starts its UI now: its paint lets the restore begin
-    await painted;
-  }
+  // A stored snapshot is read while the UI starts; its restore waits for the page's paint ("go").
+  if (early && hit) await painted;
   lap("go");
   let made = null;
   if (bytes) {
     try {
       pyodide = await restore(bytes);
       how = hit ? "snapshot" : "snapshot (shipped)";
-      if (cached) made = await bytes; // stored as it is: later visits skip the gunzip
+      if (!hit) made = await bytes; // stored as it is: later visits skip the gunzip
     } catch (error) {
       const reason = error.message.split("\n")[0];
       const which = hit ? "snapshot" : "shipped snapshot"; // "<which> unreadable: ..." or "<which> rejected: ..."

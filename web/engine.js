@@ -3,13 +3,15 @@
 // MicroPython 1.27 can neither catch a rejected JavaScript promise's exception reliably nor use
 // asyncio.wait_for on one, so every promise here *resolves*:
 //   start()            start the worker (idempotent); it starts the engine while the page goes
-//                      on. The UI calls it once its first paint is done. The worker is created
-//                      when this script runs: without a service worker (a first visit) it restores
-//                      the build's snapshot or boots at once; with a stored snapshot (a repeat
-//                      visit) it reads it while MicroPython starts, and waits for this call to
-//                      restore it, so the restore never delays the saved table's paint
-//                      (bench/results/load.md: the player may act 0.38× a bare boot, 964 ms;
-//                      restoring at once painted 0.2 s later and was ready no sooner)
+//                      on. The UI calls it once its first paint is done. On a repeat visit the
+//                      worker is created when this script runs: it reads the stored snapshot while
+//                      MicroPython starts, and waits for this call to restore it, so the restore
+//                      never delays the saved table's paint (bench/results/load.md). On a first
+//                      visit it is created by this call: the bytes and the CPU the first paint
+//                      needs (MicroPython, the UI, the prepared table) come first, and nothing large
+//                      (Pyodide, the snapshot, the precache) competes with them. It is told what
+//                      the page measured of the link (`measuredLink`): where the build's snapshot
+//                      pays, the worker fetches and restores it instead of booting.
 //   ready()            "" once the engine has booted, else why it could not (no time limit: a first
 //                      visit downloads the runtime, which takes minutes on a slow network)
 //   call(request, ms)  the worker's JSON answer, or null when it died or took longer than ms
@@ -20,18 +22,13 @@
 //                      page's timeline as gongzhu:worker-<step> (bench/load.py)
 //   snapshot           "stored" once this boot's snapshot is in storage, "not stored: <why>", or ""
 //
-// It also starts the UI's runtime (PyScript, which runs MicroPython and ui/main.py): at once on a
-// repeat visit; on a first visit once the engine's download is in (or the engine is ready, or
-// failed), so that a phone's link carries Pyodide first and the UI's bytes arrive while Pyodide
-// starts, instead of delaying it (bench/load.py --mbps). Until then the page shows its static
-// loading screen, with the download's progress (web/boot.js); there is nothing to tap on it.
+// It also starts the UI's runtime (PyScript, which runs MicroPython and ui/main.py) at once, and on
+// a first visit fetches the build's prepared first tables (`window.gongzhuFirstTables()`: their
+// JSON text, "" when they cannot be had), which the UI draws like a save (ui/features/boot.py).
 "use strict";
 (() => {
   const UI_RUNTIME = "./runtime/pyscript/core.js";
-  let uiStarted = false;
   function startUI() {
-    if (uiStarted) return;
-    uiStarted = true;
     const script = document.createElement("script");
     script.type = "module";
     script.src = UI_RUNTIME;
@@ -44,6 +41,32 @@
   let painted = false; // start() was called by the UI (not only the early start)
   let nextId = 1;
   const pending = new Map(); // id -> resolve
+
+  // What the page has measured of the link so far, for the worker's choice between the build's
+  // snapshot and a boot (web/link.js snapshotPays): bytes per second over the bodies of its larger
+  // downloads from the network (resource timing; the time to first byte left out, parallel
+  // downloads counted one after the other: an underestimate), the browser's own estimate (Mbit/s)
+  // its effective type, and whether the player asked to save data.
+  const SAMPLE_MIN_BYTES = 32 * 1024;
+  function measuredLink() {
+    const link = navigator.connection || {};
+    let bytes = 0;
+    let ms = 0;
+    for (const entry of performance.getEntriesByType("resource")) {
+      const spent = entry.responseEnd - entry.responseStart;
+      if (entry.transferSize > 0 && entry.encodedBodySize >= SAMPLE_MIN_BYTES && spent >= 0) {
+        bytes += entry.encodedBodySize;
+        ms += Math.max(spent, 1);
+      }
+    }
+    return {
+      rate: ms > 0 ? (bytes * 1000) / ms : 0,
+      bytes,
+      downlink: Number(link.downlink) || 0,
+      effectiveType: String(link.effectiveType || ""),
+      saveData: Boolean(link.saveData),
+    };
+  }
 
   function settleAll() {
     for (const resolve of pending.values()) resolve(null);
@@ -69,7 +92,7 @@
       // First visit: the worker hands its Pyodide downloads to the installing service worker.
       const sw = navigator.serviceWorker;
       const handoff = Boolean(sw && window.isSecureContext && !sw.controller);
-      worker.postMessage({ type: "start", handoff, early });
+      worker.postMessage({ type: "start", handoff, early, link: measuredLink() });
       worker.addEventListener("message", (event) => {
         const data = event.data || {};
         if (data.id !== undefined) {
@@ -77,7 +100,6 @@
           pending.delete(data.id);
           if (resolve) resolve(data.answer);
         } else if (data.type === "ready") {
-          startUI();
           api.boot = data.boot;
           api.timings = data.timings;
           for (const [step, at] of Object.entries(data.timings || {})) {
@@ -87,16 +109,12 @@
           performance.mark("gongzhu:engine-booted");
           ready("");
         } else if (data.type === "failed") {
-          startUI();
           // The loading watchdog (web/boot.js) tells the player, with "Try again", at once.
           if (window.gongzhuBoot) window.gongzhuBoot.fail("engine", data.error);
           ready(data.error || "the engine could not start");
         } else if (data.type === "progress") {
           // A boot step, or the bytes of the engine's download so far (the loading screen shows them).
           if (window.gongzhuBoot) window.gongzhuBoot.progress(data.total ? { received: data.received, total: data.total } : undefined);
-          if (data.total && data.received >= data.total) startUI();
-        } else if (data.type === "paint-first") {
-          startUI();
         } else if (data.type === "handoff") {
           api.handedOff = true; // (read by web/pwa.js, which may start listening after this)
           window.dispatchEvent(new CustomEvent("gongzhu:engine-handoff"));
@@ -106,7 +124,6 @@
         }
       });
       worker.addEventListener("error", (event) => {
-        startUI();
         ready(String(event.message || "the engine worker failed"));
         settleAll();
       });
@@ -144,13 +161,19 @@
     },
   };
   window.gongzhuEngine = api;
-  // A first visit (no service worker controls the page: nothing is cached, the engine is the long
-  // pole) starts the worker before the UI's runtime; a repeat visit starts the UI first, then the
-  // worker, whose restore waits for the paint.
+
+  let firstTables = null;
+  window.gongzhuFirstTables = () => {
+    firstTables ||= fetch("./first-tables.json")
+      .then((response) => (response.ok ? response.text() : ""))
+      .catch(() => "");
+    return firstTables;
+  };
+  // A first visit (no service worker controls the page) starts the UI and fetches the prepared
+  // tables; the worker waits for the UI's first paint (its start()). A repeat visit starts the UI,
+  // then the worker, whose restore waits for the paint.
   const sw = navigator.serviceWorker;
-  if (!(sw && sw.controller)) api.start(true);
-  else {
-    startUI();
-    api.start(true);
-  }
+  startUI();
+  if (!(sw && sw.controller)) window.gongzhuFirstTables();
+  else api.start(true);
 })();

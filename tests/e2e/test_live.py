@@ -16,6 +16,7 @@ from typing import Any
 from playwright.sync_api import Page
 
 import build
+from sitebuild.first_tables import FIRST_TABLES
 from tools.browser import WAIT_MS
 from ui.core import store
 from ui.features import daily, record
@@ -96,6 +97,37 @@ def test_next_hand_at_the_first_paint_of_a_reloaded_summary_starts_the_next_hand
     assert g.settle(page) in ("expose", "play")
     saved = json.loads(page.evaluate("localStorage.getItem('gongzhu.save.v1')"))
     assert saved["view"]["hand_number"] == over["view"]["hand_number"] + 1
+    guard.check()
+
+
+def test_a_first_visit_draws_a_prepared_table_and_keeps_an_expose_made_before_the_engine_answers(
+    desktop_page: Page, guard: PageGuard, site: build.SiteServer
+) -> None:
+    """A first visit draws one of the build's prepared tables at its first paint (issue 42): the
+    player's hand and the cards they may expose, from the engine's own view dealt at build time. A
+    tap on an exposable card and "Expose" made before the engine answers are kept, then carried out
+    once; the table is the engine's new match for the prepared table's seed."""
+    page = desktop_page
+    prepared = json.loads((site.directory / FIRST_TABLES).read_text(encoding="utf-8"))
+    exposing = [k for k, text in enumerate(prepared["tables"]) if json.loads(text)["view"]["exposable"]]
+    k = exposing[0]
+    pick = (k + 0.5) / len(prepared["tables"])  # (the page picks its table with Math.random)
+    page.add_init_script(f"sessionStorage.setItem('hold-engine', '1'); Math.random = () => {pick};")
+    page.add_init_script(HOLD_ENGINE)
+    page.goto(site.url + "?fast=1", wait_until="commit")
+    page.wait_for_function(FIRST_PAINT_JS, arg="expose", timeout=WAIT_MS)
+    dealt = g.op("new_match", seed=prepared["seeds"][k])["view"]
+    assert sorted(g.hand(page)) == sorted(dealt["hand"])
+    code = dealt["exposable"][0]
+    g.card(page, code).click()
+    page.click("[data-testid=expose-confirm]")
+    assert page.evaluate("document.documentElement.dataset.busy") == "true"
+    assert page.evaluate("document.documentElement.dataset.engine") == "starting"
+    _release(page)
+    g.settle(page)
+    saved = json.loads(page.evaluate(f"localStorage.getItem('{store.SAVE_KEY}')"))
+    assert json.loads(saved["state"])["seed"] == prepared["seeds"][k]
+    assert saved["view"]["exposed"][0] == [code]  # exposed once, as tapped
     guard.check()
 
 

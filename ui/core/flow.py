@@ -338,14 +338,17 @@ def act(s: "UIState", action: "dict[str, Any]") -> "Result":
 
 def tap_card(s: "UIState", code: str) -> "Result":
     """A tap (or Enter) on a hand card: choose it for exposure, select it, or play it when it was
-    already selected; a card the engine refuses only says why."""
+    already selected; a card the engine refuses only says why. Before the engine has answered, a
+    card is chosen for exposure at once (the choice is the page's own, and "Expose" is then kept
+    with it); any other tap is kept."""
     s.screen.alert = None
     s.motion.dealing = None  # (the hand is redrawn: its cards must not arrive again)
     view = s.table.view
-    if waiting(s):
+    choosing = view is not None and view["phase"] == "expose" and view["actions"]["expose"] is None
+    if waiting(s) and not choosing:
         s.link.queued.append(("tap", code))
         return s, []
-    if not open_to_player(s) or s.link.busy or view is None:
+    if not (open_to_player(s) or waiting(s)) or s.link.busy or view is None:
         return s, []
     phase = view["phase"]
     if phase == "expose":

@@ -44,9 +44,11 @@ def match_started(s: "UIState", packed: "dict[str, Any]", sent: "str | None" = N
     return s, effects
 
 
-def check_table(s: "UIState", ok: "Next", refused: "Next") -> "Result":
+def check_table(s: "UIState", ok: "Next", refused: "Next", keep_aside: bool = True) -> "Result":
     """Have the engine check the table drawn from a save: ``ok`` goes on once it is the engine's (a
-    hand finished before a reload is counted then, once); ``refused`` once the save was set aside.
+    hand finished before a reload is counted then, once); ``refused`` once the save was set aside
+    (``keep_aside`` False: a table that is no save of the player's, the build's prepared one, is
+    dropped, not kept in the slots of saves set aside).
     An answer that comes once the table is another one (a ``?seed=`` link's new match) changes
     nothing and goes on as ``ok``."""
     sent = s.table.state
@@ -61,10 +63,10 @@ def check_table(s: "UIState", ok: "Next", refused: "Next") -> "Result":
     def rejected(s: "UIState", reason: str) -> "Result":
         if s.table.state != sent:
             return ok(s)
-        aside = fx.SetAsideSave(store.encode(s))
+        aside = [fx.SetAsideSave(store.encode(s))] if keep_aside else []  # type: list[fx.Effect]
         save_refused(s)
         s, effects = refused(s)
-        return s, [fx.Warn("saved match rejected: " + reason), aside] + effects
+        return s, [fx.Warn("saved match rejected: " + reason)] + aside + effects
 
     return s, [fx.Call("check", {"state": sent}, checked, failed=rejected)]
 

@@ -1,13 +1,19 @@
 """The page's start: the table drawn at the first paint, then, once the engine answers, the match
 checked or dealt and the inputs kept meanwhile carried out. Pure, typed transitions.
 
+A first visit draws a table too: one of the build's prepared tables (``sitebuild/first_tables.py``:
+new matches the engine dealt at build time, shipped as saves), drawn exactly as a save is and checked
+by the engine like one before anyone plays on it.
+
 ``ui/main.py`` reads what the platform holds (storage, the address, the languages) into a
 :class:`BootPlan` with :func:`first_paint`, draws it, starts the engine worker and, once it answers,
 hands the rest to the runner as :func:`engine_ready`.
 """
 
+import json
+
+from ui.core import bookkeeping, flow, match, settings, store
 from ui.core import effects as fx
-from ui.core import flow, match, store
 from ui.core.words import joined, said
 
 TYPE_CHECKING = False
@@ -29,7 +35,7 @@ class BootPlan:
     """What the start decided before the engine answered."""
 
     def __init__(self) -> None:
-        self.decision = "new"  # type: str  # "new", "resume" (the save) or "ask" (a ?seed= link over it)
+        self.decision = "new"  # type: str  # "new", "resume" (the save), "ask" (a ?seed= link over it) or "prepared" (a first table the build dealt)
         self.seed = None  # type: int | None  # the deal of a new match (None: a random one)
         self.save_notice = None  # type: Message | None  # why the save was set aside, or None
         self.seed_valid = True  # type: bool  # the ?seed= link's deal was valid (or absent)
@@ -45,27 +51,62 @@ def save_problem(problem: "str | None") -> "Message | None":
     return None
 
 
+def prepared_table(text: str, choice: float) -> "dict[str, Any] | None":
+    """One of the build's prepared first tables (the JSON text of ``first-tables.json``), picked by
+    ``choice`` in [0, 1), as ``store.decode`` reads a save (its shape checked), or None when there is
+    none usable."""
+    try:
+        tables = json.loads(text)["tables"]
+        pick = tables[min(int(choice * len(tables)), len(tables) - 1)]
+        return store.decode(pick) if isinstance(pick, str) else None
+    except Exception:  # (a missing or broken file: the loading state, as before)
+        return None
+
+
+def wants_prepared(
+    loaded: "tuple[dict[str, Any] | None, str | None]", seed_text: "str | None", daily_text: "str | None"
+) -> bool:
+    """Whether this start may draw a prepared table (no save, no ``?seed=``, no ``?daily``): the page
+    then fetches them before its first paint."""
+    return loaded[0] is None and seed_text is None and daily_text is None
+
+
+def takes_prepared(plan: "BootPlan", chosen: "Settings") -> bool:
+    """A prepared table stands for the new match of this start: a random deal (no ``?seed=``, no
+    ``?daily``) under the settings the build dealt it with (the standard rules, the default level)."""
+    return (
+        plan.decision == "new"
+        and plan.seed is None
+        and plan.daily_text is None
+        and chosen.house_rules == settings.default_rules()
+        and chosen.level == settings.Settings().level
+    )
+
+
 def first_paint(
     s: "UIState",
     usable: bool,
     fast: bool,
-    settings: "Settings",
+    chosen: "Settings",
     loaded: "tuple[dict[str, Any] | None, str | None]",
     blocked: bool,
     seed_text: "str | None",
     daily_text: "str | None",
+    prepared: "dict[str, Any] | None" = None,
 ) -> "BootPlan":
     """The table drawn before the engine starts, from storage (``usable`` False: the game plays
     unsaved, with a notice; ``loaded``: the save and its problem; ``blocked``: a save that could not
     be read still holds its slot) and the address (``?fast=1``, ``?seed=``, ``?daily``): a save to
     resume (drawn now: it passed the shape check; the engine's check follows), the same with the
-    question of a ``?seed=`` link, or the loading state. A new match over a blocked slot plays
-    unsaved rather than write over it."""
+    question of a ``?seed=`` link, the build's ``prepared`` table (:func:`prepared_table`) for a new
+    match it stands for (:func:`takes_prepared`), or the loading state. A new match over a blocked
+    slot plays unsaved rather than write over it."""
     saved, problem = loaded
     s.saving.unsaved = not usable
     s.link.fast = fast
-    s.settings = settings
+    s.settings = chosen
     plan = BootPlan()
+    plan.daily_text = daily_text
     seed, seed_valid = store.parse_seed(seed_text)
     plan.decision, plan.seed = store.start_decision(saved, seed)
     if plan.decision == "new" and problem and blocked:
@@ -75,10 +116,13 @@ def first_paint(
         flow.resume(s, saved)
     if plan.decision == "ask":
         s.link.ask_seed = plan.seed
+    if prepared is not None and takes_prepared(plan, chosen):
+        plan.decision = "prepared"
+        flow.resume(s, prepared)
+        s.table.match_token = bookkeeping.match_token(s)  # (a match of this page's own)
     s.screen.loading_text = said("Waking up the opponents…")
     plan.save_notice = save_problem(problem)
     plan.seed_valid = seed_valid
-    plan.daily_text = daily_text
     return plan
 
 
@@ -98,16 +142,17 @@ def engine_ready(s: "UIState", plan: "BootPlan") -> "Result":
     def record_read(s: "UIState", rec: "Any", problem: "str | None", today: str) -> "Result":
         s, said = record_flow.record_read(s, rec, problem, today)
         notices[1] = record_flow.problem_note(problem)
-        if plan.decision in ("resume", "ask") and not s.saving.elsewhere:
-            s, effects = match.check_table(s, ready, refused)
+        if plan.decision in ("resume", "ask", "prepared") and not s.saving.elsewhere:
+            s, effects = match.check_table(s, ready, refused, keep_aside=plan.decision != "prepared")
             return s, said + effects
         s, effects = deal(s)
         return s, said + effects
 
     def refused(s: "UIState") -> "Result":
         plan.seed = plan.seed if plan.decision == "ask" else None
+        if plan.decision != "prepared":  # (a prepared table is no save of the player's: nothing lost)
+            notices[0] = save_problem("unreadable")
         plan.decision = "new"
-        notices[0] = save_problem("unreadable")
         return deal(s)
 
     def deal(s: "UIState") -> "Result":
@@ -124,6 +169,8 @@ def engine_ready(s: "UIState", plan: "BootPlan") -> "Result":
         s.link.engine_ready = True
         s.screen.alert = joined(*notices) if any(notices) else None
         effects = [fx.Mark("table-ready"), fx.ImportRest(), fx.Replay()]  # type: list[fx.Effect]
+        if plan.decision == "prepared":
+            effects.insert(0, fx.Save())  # (the prepared table is the player's match now)
         if plan.daily_text is not None and date_valid and not s.saving.elsewhere:
             effects.append(fx.OpenDaily(date=date or ""))
         else:
