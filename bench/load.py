@@ -29,10 +29,12 @@ noisy machine: game interactive / bare Pyodide ready, cold and warm.
 ``--mbps M --rtt-ms R`` measures first visits over a phone's link instead: both sites are served
 by :class:`ThrottledServer` (one shared link of M Mbit/s for every request, R ms added to each
 request and to each new connection, compressible files gzipped on the fly as static hosts do; not
-DevTools emulation, which a service worker or a dedicated worker can bypass). Each run, interleaved:
-a cold game visit until the player may act (``gongzhu:table-ready``), then a cold bare Pyodide
-boot. It reports both times, their ratio, the bytes sent before the player may act and how they
-split by file. ``--dist NAME=DIR`` (repeatable) measures built sites side by side in the same runs;
+DevTools emulation, which a service worker or a dedicated worker can bypass; ``--mbps 1000
+--rtt-ms 0`` stands for loopback). Each run, interleaved: a cold game visit with no link (a first
+visit: the build's prepared table is drawn) until the player's hand is drawn (``gongzhu:table-
+painted``) and until the player may act (``gongzhu:table-ready``), then a cold bare Pyodide boot.
+It reports the times, their ratios to the bare boot, the bytes sent before each and how they split
+by file. ``--dist NAME=DIR`` (repeatable) measures built sites side by side in the same runs;
 ``--engine-as wheel modules`` builds the site with the engine as its wheel (installed by micropip)
 and as its module files, and measures both. The bare boot ships the smallest standard library of
 the sites measured.
@@ -475,24 +477,44 @@ def report(results: dict[str, list[dict[str, float]]]) -> str:
 # --------------------------------------------------------------------------- --mbps (first visit)
 
 
-def _first_visit(browser: Browser, server: ThrottledServer, url: str, done_js: str) -> dict[str, Any]:
+#: The game's table is on screen (a first visit: the build's prepared table, the player's hand).
+PAINTED_JS = "() => performance.getEntriesByName('gongzhu:table-painted').length > 0"
+
+
+def _first_visit(
+    browser: Browser, server: ThrottledServer, url: str, done_js: str, painted_js: str | None = None
+) -> dict[str, Any]:
     """One cold visit over ``server``'s link: milliseconds until ``done_js`` holds (marks of the
-    page), and the bytes sent until then, per file."""
+    page), and the bytes sent until then, per file; with ``painted_js``, also the bytes sent until
+    it held (``files_painted``: what the first paint cost)."""
     time.sleep(0.5)  # what the previous visit left on the link drains
     server.take_counts()
     context = _new_context(browser)
     try:
         page = context.new_page()
         page.goto(url)
+        painted: dict[str, int] = {}
+        if painted_js:
+            page.wait_for_function(painted_js, timeout=TIMEOUT_MS, polling=20)
+            painted = server.take_counts()
         page.wait_for_function(done_js, timeout=TIMEOUT_MS, polling=20)
         counts = server.take_counts()
+        for name, n in painted.items():
+            counts[name] = counts.get(name, 0) + n
         if page.evaluate("document.documentElement.dataset.phase") == "error":
             raise RuntimeError("game failed to start: " + str(page.text_content("#status")))
         marks = page.evaluate(TIMINGS_JS)
         boot = page.evaluate("window.gongzhuEngine ? window.gongzhuEngine.boot : ''")
     finally:
         context.close()
-    return {"marks": marks, "files": counts, "bytes": sum(counts.values()), "boot": boot}
+    return {
+        "marks": marks,
+        "files": counts,
+        "bytes": sum(counts.values()),
+        "files_painted": painted,
+        "bytes_painted": sum(painted.values()),
+        "boot": boot,
+    }
 
 
 def first_visits(sites: list[tuple[str, Path]], mbps: float, rtt_ms: float, runs: int) -> dict[str, Any]:
@@ -518,10 +540,9 @@ def first_visits(sites: list[tuple[str, Path]], mbps: float, rtt_ms: float, runs
                     if run % 2:
                         order.reverse()
                     for name, server in order:
-                        row[name] = _first_visit(
-                            browser, server, f"{server.url}?seed={run + 1}", GAME_DONE_JS
-                        )
+                        row[name] = _first_visit(browser, server, server.url, GAME_DONE_JS, PAINTED_JS)
                         row[name]["act"] = row[name]["marks"]["gongzhu:table-ready"]
+                        row[name]["hand"] = row[name]["marks"]["gongzhu:table-painted"]
                     row["bare"] = _first_visit(browser, bare_server, bare_server.url, BARE_DONE_JS)
                     row["bare"]["act"] = row["bare"]["marks"]["bare:ready"]
                     results["runs"].append(row)
@@ -552,17 +573,28 @@ def first_visit_report(results: dict[str, Any], command: str) -> str:
         f"(bench/load.py throttled server): medians of {len(runs)} interleaved runs.",
         f"`{command}`",
         "",
-        "| site | player may act | sent before that | bare Pyodide boot | sent | ratio (median of runs) |",
-        "|---|---:|---:|---:|---:|---:|",
+        "A first visit with no link (the build's prepared table): **hand drawn** is the first paint of the"
+        " player's hand (`table-painted`), **engine ready** the moment the player's tap is carried out"
+        " (`table-ready`); ratios to the bare Pyodide boot of the same run, median of the runs (min–max).",
+        "",
+        "| site | hand drawn | ratio | sent before it | engine ready | ratio | sent before it "
+        "| bare Pyodide boot | sent |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     bare_act = statistics.median(r["bare"]["act"] for r in runs)
     bare_bytes = statistics.median(r["bare"]["bytes"] for r in runs)
+
+    def ratio(name: str, key: str) -> str:
+        values = [r[name][key] / r["bare"]["act"] for r in runs]
+        return f"{statistics.median(values):.2f}× ({min(values):.2f}–{max(values):.2f})"
+
     for name in results["sites"]:
-        ratio = statistics.median(r[name]["act"] / r["bare"]["act"] for r in runs)
         lines.append(
-            f"| {name} | {statistics.median(r[name]['act'] for r in runs) / 1000:.1f} s | "
+            f"| {name} | {statistics.median(r[name]['hand'] for r in runs) / 1000:.1f} s | {ratio(name, 'hand')} | "
+            f"{_size(statistics.median(r[name]['bytes_painted'] for r in runs))} | "
+            f"{statistics.median(r[name]['act'] for r in runs) / 1000:.1f} s | {ratio(name, 'act')} | "
             f"{_size(statistics.median(r[name]['bytes'] for r in runs))} | {bare_act / 1000:.1f} s | "
-            f"{_size(bare_bytes)} | {ratio:.2f}× |"
+            f"{_size(bare_bytes)} |"
         )
     lines += ["", "Where the time goes (median ms since navigation; – when the visit has no such step):", ""]
     lines += ["| step | " + " | ".join(results["sites"]) + " |", "|---|" + "---:|" * len(results["sites"])]
@@ -574,6 +606,19 @@ def first_visit_report(results: dict[str, Any], command: str) -> str:
             ]
             cells.append(f"{statistics.median(values):,.0f}" if values else "–")
         lines.append(f"| {label} (`{step}`) | " + " | ".join(cells) + " |")
+    for name in results["sites"]:
+        files = sorted({f for r in runs for f in r[name]["files_painted"]})
+        split = {f: statistics.median(r[name]["files_painted"].get(f, 0) for r in runs) for f in files}
+        lines += [
+            "",
+            f"Sent before the hand is drawn, {name} (median bytes per file):",
+            "",
+            "| file | bytes |",
+            "|---|---:|",
+        ]
+        for f, n in sorted(split.items(), key=lambda kv: -kv[1]):
+            if n:
+                lines.append(f"| `{f}` | {n:,.0f} |")
     for name in [*results["sites"], "bare"]:
         files = sorted({f for r in runs for f in r[name]["files"]})
         split = {f: statistics.median(r[name]["files"].get(f, 0) for r in runs) for f in files}

@@ -354,8 +354,9 @@ async function start({ handoff, early, link }) {
   // 2-core machine: restoring at once made the table appear 100-400 ms later and the engine no sooner.
   const shipped = !hit && release && config.snapshot && canStore ? config.snapshot : null;
   const cached = shipped ? await findShipped(shipped) : null;
-  // Not on the device: fetched on a first visit where its extra bytes arrive sooner than a boot ends.
-  const pays = shipped && !cached && self.gongzhuLink.snapshotPays(link, shipped, config.download);
+  // Not on the device: fetched on a first visit (no service worker yet: its download is handed over
+  // to it) where its extra bytes arrive sooner than a boot ends.
+  const pays = handoff && shipped && !cached && self.gongzhuLink.snapshotPays(link, shipped, config.download);
   const fetched = pays ? fetchShipped(shipped) : null;
   if (fetched) download.total = Number(shipped.download) || download.total; // (the engine's files are not fetched)
   lap(fetched ? "snapshot-fetch" : "snapshot-choice");

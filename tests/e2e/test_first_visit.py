@@ -1,10 +1,10 @@
-"""A first visit over a phone's link: the link carries what the first move needs (the UI runtime,
-Pyodide, the engine) until the player may act, and everything else (the rules page, icons, the other
-languages, the build's engine snapshot) after it, in the background (web/pwa.js registers the service
-worker once the engine is ready). Where the player asked to save data (or the browser says the link
-is slow: web/link.js) the build's snapshot is never downloaded; the engine's own snapshot, made after
-its boot, makes the next visit fast all the same. The loading screen counts the engine's download in
-the player's language.
+"""A first visit: the link carries what the first paint needs first (the UI runtime, the UI, the
+build's prepared table), then what the engine needs (Pyodide, and the build's engine snapshot where
+the link is fast enough for it to pay: on loopback here), and everything else (the rules page, icons,
+the other languages) once the player may act, in the background. Where the player asked to save data
+(or the browser says the link is slow: web/link.js) the build's snapshot is never downloaded; the
+engine boots and its own snapshot, made after its boot, makes the next visit fast all the same. The
+loading screen of a ``?seed=`` link counts the engine's download in the player's language.
 """
 
 from __future__ import annotations
@@ -100,26 +100,41 @@ def _snapshot_path(site: build.SiteServer) -> str:
 
 
 #: Files the first move does not need: fetched only once the player may act.
-def _later(path: str, snapshot: str) -> bool:
+def _later(path: str) -> bool:
     other_language = path.startswith("locales/") and path != "locales/en.json"
-    return path in ("rules.html", "sw.js", snapshot) or path.startswith("icons/") or other_language
+    return path in ("rules.html", "sw.js") or path.startswith("icons/") or other_language
 
 
-def test_first_visit_fetches_what_the_first_move_needs_first(
+#: Files the engine needs, and nothing of the first paint: fetched only once the table is drawn.
+def _engine(path: str, snapshot: str) -> bool:
+    return path == snapshot or path.startswith("runtime/pyodide/")
+
+
+#: When the prepared table was drawn, on the epoch clock of the server's log.
+PAINTED_AT_JS = "performance.timeOrigin + performance.getEntriesByName('gongzhu:table-painted')[0].startTime"
+
+
+def test_first_visit_fetches_what_the_first_paint_needs_first(
     chromium_browser: Browser, logged_site: LoggingServer
 ) -> None:
     snapshot = _snapshot_path(logged_site)
     with guarded_page(chromium_browser, logged_site, DESKTOP) as (page, guard):
         page.add_init_script(WATCH_JS)
-        assert visit(page, logged_site, "seed=3&fast=1") == "boot"
-        assert stored(page) == "stored"  # its own snapshot, made after the boot
+        # A fast link (loopback): the build's snapshot pays, and is fetched by the engine itself.
+        assert visit(page, logged_site, "fast=1") == "snapshot (shipped)"
+        assert stored(page) == "stored"  # kept as the engine's own for the next visits
         wait_offline_ready(page)
+        painted = float(page.evaluate(PAINTED_AT_JS))
         ready = float(page.evaluate("window.__engineReadyAt"))
-        early = sorted({p for t, p in logged_site.log if t < ready and _later(p, snapshot)})
+        first = {p for t, p in logged_site.log if t < painted}
+        assert "first-tables.json" in first and "runtime/micropython/micropython.wasm" in first
+        early = sorted(p for p in first if _engine(p, snapshot) or _later(p))
+        assert early == [], f"fetched before the table was drawn: {early}"
+        early = sorted({p for t, p in logged_site.log if t < ready and _later(p)})
         assert early == [], f"fetched before the player could act: {early}"
         late = {p for t, p in logged_site.log if t >= ready}
-        assert {"rules.html", "sw.js", snapshot, "locales/fr.json"} <= late, late
-        # The build's snapshot, downloaded once in the background, is on the device.
+        assert {"rules.html", "sw.js", "locales/fr.json"} <= late, late
+        # The build's snapshot, downloaded once (by the engine; the service worker took its copy).
         assert logged_site.fetched(snapshot) == 1
         assert snapshot in cached_paths(page)
         guard.check()
@@ -168,8 +183,11 @@ def test_a_slow_link_skips_the_build_snapshot_and_the_engine_makes_its_own(
 def test_the_loading_screen_counts_the_download_in_the_players_language(
     chromium_browser: Browser, site: build.SiteServer
 ) -> None:
+    # On loopback the build's snapshot pays: the download is its own and Pyodide's files.
     total = int(
-        json.loads((site.directory / build.WORKER_CONFIG_SHIPPED).read_text(encoding="utf-8"))["download"]
+        json.loads((site.directory / build.WORKER_CONFIG_SHIPPED).read_text(encoding="utf-8"))["snapshot"][
+            "download"
+        ]
     )
     with guarded_page(chromium_browser, site, DESKTOP) as (page, guard):
         page.add_init_script(WATCH_JS)

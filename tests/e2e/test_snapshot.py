@@ -73,9 +73,10 @@ def stored(page: Page) -> str:
 
 
 def first_visit(page: Page, site: build.SiteServer) -> None:
-    """A whole first visit: the engine boots and stores its own snapshot for the next visits; the
-    service worker caches the site, the build's snapshot included (the link is not one to spare)."""
-    assert visit(page, site, "seed=7&fast=1") == "boot"
+    """A whole first visit: on loopback (a fast link) the engine fetches and restores the build's
+    snapshot, and stores it as its own for the next visits; the service worker caches the site, the
+    build's snapshot included (handed over by the engine's download)."""
+    assert visit(page, site, "seed=7&fast=1") == SHIPPED
     assert stored(page) == "stored"
     assert page.evaluate(SNAPSHOT_RELEASES_JS) == [release(site)]
     wait_offline_ready(page)
@@ -257,12 +258,12 @@ def test_a_damaged_cached_shipped_snapshot_falls_back_to_a_normal_boot(
     assert g.table_snapshot(page) == before
 
 
-def test_full_storage_boots_every_time_and_plays(desktop_page: Page, site: build.SiteServer) -> None:
+def test_full_storage_starts_every_time_and_plays(desktop_page: Page, site: build.SiteServer) -> None:
     page = desktop_page
     origin = "{0.scheme}://{0.netloc}".format(urlsplit(site.url))
     cdp = page.context.new_cdp_session(page)
     cdp.send("Storage.overrideQuotaForOrigin", {"origin": origin, "quotaSize": 1_000_000})
-    assert visit(page, site, "seed=9&fast=1") == "boot"
+    assert visit(page, site, "seed=9&fast=1") == SHIPPED  # (a fast link: fetched, not stored)
     assert stored(page).startswith("not stored"), page.evaluate("gongzhuEngine.snapshot")
     assert page.evaluate(SNAPSHOT_RELEASES_JS) == []
     if g.settle(page) == "expose":
@@ -270,7 +271,7 @@ def test_full_storage_boots_every_time_and_plays(desktop_page: Page, site: build
     g.play_first(page)
     g.settle(page)
     before = g.table_snapshot(page)
-    assert visit(page, site) == "boot"
+    assert visit(page, site) == SHIPPED
     assert g.table_snapshot(page) == before
 
 
