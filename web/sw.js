@@ -71,10 +71,10 @@ async function download(path, hash, onBytes) {
   return checked(path, hash, new Blob(chunks), response.headers.get("Content-Type"));
 }
 
-// First visit: the engine worker boots at once from the network, in parallel with this install,
-// and puts a copy of each Pyodide file it fetched in the HANDOFF cache (web/engine-worker.js).
-// Those files are precached last, from that copy when it comes (hash-checked like a download),
-// so the runtime is downloaded once. The page says when the engine is downloading and when it
+// First visit: the engine worker starts from the network, in parallel with this install, and puts
+// a copy of each Pyodide file it fetched (the build's snapshot too, where it fetched it) in the
+// HANDOFF cache (web/engine-worker.js). Those files are precached last, from that copy when it
+// comes (hash-checked like a download), so the runtime is downloaded once. The page says when the engine is downloading and when it
 // is done (or failed); without that word, or after HANDOFF_WAIT_MS, the file is downloaded.
 const HANDOFF = PREFIX + "handoff"; // a gongzhu-* cache: activate deletes it
 const HANDOFF_WAIT_MS = 120000;
@@ -137,7 +137,7 @@ async function precache() {
         report(false);
         continue;
       }
-      const given = engine(item) ? await handedOff(path, hash) : undefined;
+      const given = path.startsWith(ENGINE_FILES) ? await handedOff(path, hash) : undefined; // (the snapshot too)
       if (given) {
         await cache.put(key, given);
         received += size;

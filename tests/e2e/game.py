@@ -5,6 +5,8 @@ a unit test imports from ``tests.support`` all the same."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from tests.support.replay import (
     find_seed,
     finish_like_page,
@@ -45,6 +47,15 @@ from tools.browser import (
 
 __all__ = ["SETTLED_JS", "STORED_JS", "card", "choose_file", "close_menu", "expose_none", "find_seed",
            "finish_hand", "finish_like_page", "hand", "load_save", "menu_click", "menu_select", "menu_value",
-           "message", "my_exposable", "op", "open_game", "open_menu", "phase", "play_first", "play_out",
+           "message", "my_exposable", "op", "open_at_summary", "open_game", "open_menu", "phase", "play_first", "play_out",
            "playable", "predicted_hand_over", "save_text", "scores", "settle", "simulate", "stored",
            "table_snapshot", "trick", "unplayable", "wait_message"]  # fmt: skip
+
+
+def open_at_summary(page: Any, site: Any, seed: int) -> None:
+    """The page at the summary of hand 1 of ``?seed=seed``, played as :func:`finish_hand` plays it:
+    the hand is played in CPython (:func:`predicted_hand_over`) and the page resumes its end from the
+    autosave, counted once as a reload counts it. For tests whose subject is what follows a hand (the
+    summary, the record, the review), not its 52 cards played in the browser."""
+    load_save(page, site, save_text(predicted_hand_over(seed)))
+    assert phase(page) == "hand-over"

@@ -128,8 +128,7 @@ def test_two_tabs_finishing_hands_count_each_hand_once(
 def test_chart_on_the_summary_at_360(phone_page: Page, site: build.SiteServer) -> None:
     page = phone_page
     page.set_viewport_size({"width": 360, "height": 640})
-    g.open_game(page, site, seed=SEED)
-    g.finish_hand(page)
+    g.open_at_summary(page, site, SEED)
     chart = page.locator("[data-testid=hand-summary] [data-testid=match-chart]")
     assert chart.evaluate("e => e.tagName.toLowerCase()") == "svg"
     # The chart's box, read in one step once it is laid out (the summary can be redrawn meanwhile,
@@ -162,8 +161,7 @@ def test_broken_statistics_are_set_aside_with_a_notice(
 
 def test_reset_statistics_asks_first(desktop_page: Page, site: build.SiteServer, guard: PageGuard) -> None:
     page = desktop_page
-    g.open_game(page, site, seed=SEED)
-    g.finish_hand(page)
+    g.open_at_summary(page, site, SEED)
     page.click("[data-testid=summary-statistics]")
     page.click("[data-testid=reset-statistics]")
     assert page.inner_text("[data-testid=statistics] [data-stat=hands_played]") == "1"
@@ -181,8 +179,7 @@ def test_export_then_import_of_a_broken_file_and_of_the_export(
     desktop_page: Page, site: build.SiteServer, guard: PageGuard
 ) -> None:
     page = desktop_page
-    g.open_game(page, site, seed=SEED)
-    g.finish_hand(page)
+    g.open_at_summary(page, site, SEED)
     page.click("[data-testid=summary-statistics]")
     with page.expect_download() as download:
         page.click("[data-testid=export]")
@@ -227,8 +224,7 @@ def test_the_statistics_and_daily_panels_pass_axe(chromium_browser: Browser, sit
     )
     try:
         page = context.new_page()
-        g.open_game(page, site, seed=SEED)
-        g.finish_hand(page)
+        g.open_at_summary(page, site, SEED)
         page.click("[data-testid=summary-statistics]")
         page.wait_for_selector("[data-testid=statistics]")
         bad = [v for v in _axe(page) if v["impact"] in ("serious", "critical")]

@@ -58,8 +58,7 @@ def test_an_import_refused_by_full_storage_leaves_the_players_record(
     desktop_page: Page, site: build.SiteServer, guard: PageGuard
 ) -> None:
     page = desktop_page
-    g.open_game(page, site, seed=SEED)
-    g.finish_hand(page)
+    g.open_at_summary(page, site, SEED)
     assert stats(page)["hands_played"] == "1"
     assert page.evaluate(FILL_JS) > 0
     page.click("[data-testid=summary-statistics]")
@@ -81,8 +80,7 @@ def test_an_empty_file_is_refused_with_its_reason(
     desktop_page: Page, site: build.SiteServer, guard: PageGuard
 ) -> None:
     page = desktop_page
-    g.open_game(page, site, seed=SEED)
-    g.finish_hand(page)
+    g.open_at_summary(page, site, SEED)
     before = g.stored(page)
     page.click("[data-testid=summary-statistics]")
     g.choose_file(page, "")
@@ -169,8 +167,7 @@ def test_the_statistics_panel_fits_every_size(
 ) -> None:
     where = f"{width}x{height}"
     with guarded_page(chromium_browser, site, VIEWPORTS[where]) as (page, guard):
-        g.open_game(page, site, seed=SEED)
-        g.finish_hand(page)
+        g.open_at_summary(page, site, SEED)
         page.click("[data-testid=summary-statistics]")
         page.wait_for_selector("[data-testid=statistics]")
         _panel_fits(page.evaluate(PANEL_JS), width, height, where + " (opening)")
@@ -187,8 +184,7 @@ def test_an_import_says_what_it_replaces_and_asks_first(
     desktop_page: Page, site: build.SiteServer, guard: PageGuard
 ) -> None:
     page = desktop_page
-    g.open_game(page, site, seed=SEED)
-    g.finish_hand(page)
+    g.open_at_summary(page, site, SEED)
     before = g.stored(page)
     theirs = g.save_text(g.op("new_match", seed=9), bots_exposed=False)
     page.click("[data-testid=summary-statistics]")

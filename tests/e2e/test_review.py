@@ -12,7 +12,16 @@ from playwright.sync_api import Browser, Page
 
 import build
 from tests.e2e.conftest import BOOT_TIMEOUT_MS, PageGuard
-from tests.e2e.game import finish_hand, menu_click, op, open_game, open_menu, play_out, save_text, settle
+from tests.e2e.game import (
+    menu_click,
+    op,
+    open_at_summary,
+    open_game,
+    open_menu,
+    play_out,
+    save_text,
+    settle,
+)
 from tests.e2e.test_accessibility import AXE, _axe
 from tests.support.replay import COSTLY_SEED, predicted_hand_over
 from tools.browser import WAIT_MS
@@ -59,8 +68,7 @@ def test_a_review_stepped_through_and_resumed_after_a_reload(
     tricks = [
         [(p["seat"], p["card"]) for p in t["plays"]] for t in predicted_hand_over(SEED)["view"]["tricks"]
     ]
-    open_game(page, site, seed=SEED)
-    finish_hand(page)
+    open_at_summary(page, site, SEED)
     page.click("[data-testid=review-hand]")
     wait_trick(page, 1)
     assert shown_trick(page) == tricks[0]
@@ -108,8 +116,7 @@ def test_a_costly_play_is_flagged_with_its_cost(desktop_page: Page, site: build.
     costly = [a for a in analyses if a["costly"] and a["kind"] == "play"]
     assert costly, f"seed {COSTLY_SEED} played card by card from the left holds a costly play"
     page = desktop_page
-    open_game(page, site, seed=COSTLY_SEED)
-    finish_hand(page)
+    open_at_summary(page, site, COSTLY_SEED)
     page.wait_for_function(COMPLETE_JS, timeout=WAIT_MS)
     verdict = page.inner_text("[data-testid=coach-verdict]")
     assert str(len([a for a in analyses if a["costly"]])) in verdict
@@ -159,8 +166,7 @@ def test_the_review_with_the_keyboard_and_axe(chromium_browser: Browser, site: b
     page = context.new_page()
     guard.watch(page)
     try:
-        open_game(page, site, seed=SEED)
-        finish_hand(page)
+        open_at_summary(page, site, SEED)
         page.focus("[data-testid=review-hand]")
         page.keyboard.press("Enter")
         wait_trick(page, 1)
