@@ -1,6 +1,8 @@
 """The UI's folders keep the layers their names promise: ``ui/core`` (the state, its transitions and
 the effects) imports neither ``ui/view`` nor ``ui/features`` when it runs, nor names them through
-``later.modules``; and neither imports the browser (the view does only to load a catalog, ``ui/view/i18n.py``)."""
+``later.modules``; ``ui/features`` (the features' state and transitions) imports neither the view nor
+the shell nor the runner: what they say travels as message codes (``ui/core/words.py``) the view
+words; and neither imports the browser (the view does only to load a catalog, ``ui/view/i18n.py``)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 CORE = sorted((ROOT / "ui" / "core").glob("*.py"))
+FEATURES = sorted((ROOT / "ui" / "features").glob("*.py"))
 
 
 def _runtime_imports(path: Path) -> list[str]:
@@ -49,6 +52,12 @@ def test_the_core_imports_neither_the_view_nor_the_features(path: Path) -> None:
     upward = [
         m for m in _runtime_imports(path) if m.startswith(("ui.view", "ui.features", "ui.shell", "ui.runner"))
     ]
+    assert upward == [], f"{path.name} imports {upward}"
+
+
+@pytest.mark.parametrize("path", FEATURES, ids=lambda p: p.name)
+def test_the_features_import_neither_the_view_nor_the_shell_nor_the_runner(path: Path) -> None:
+    upward = [m for m in _runtime_imports(path) if m.startswith(("ui.view", "ui.shell", "ui.runner"))]
     assert upward == [], f"{path.name} imports {upward}"
 
 
