@@ -291,9 +291,20 @@ def on_action(s: "UIState", name: str) -> "Result | None":
     return None
 
 
+#: The keys an open review takes: the arrows move through its tricks, Home and End to the first and
+#: the last, Escape closes it.
+KEYS = ("ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown", "Home", "End", "Escape")
+
+
+def takes_key(s: "UIState", key: str) -> bool:
+    """The review is open and ``key`` is one of its :data:`KEYS`."""
+    return bool(s.review.trick) and hand_is_over(s) and key in KEYS
+
+
 def on_key(s: "UIState", key: str) -> "Result | None":
-    """Arrow keys move through an open review, Escape closes it; None when the review is not open."""
-    if not s.review.trick or not hand_is_over(s):
+    """Arrow keys move through an open review, Escape closes it; None when the review does not take
+    the key (:func:`takes_key`)."""
+    if not takes_key(s, key):
         return None
     if key in ("ArrowLeft", "ArrowUp"):
         return step(s, -1)
@@ -303,9 +314,14 @@ def on_key(s: "UIState", key: str) -> "Result | None":
         return go(s, 1)
     if key == "End":
         return go(s, TRICKS)
-    if key == "Escape":
-        return close(s)
-    return None
+    return close(s)
+
+
+def key_pressed(s: "UIState", key: str) -> "Result":
+    """A key the review took (``ui/actions.py`` ``on_key``), as an input: nothing when the review
+    closed meanwhile."""
+    taken = on_key(s, key)
+    return taken if taken is not None else (s, [])
 
 
 def pointer_down(s: "UIState", x: float) -> None:
