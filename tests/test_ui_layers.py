@@ -72,6 +72,30 @@ def test_the_check_sees_an_upward_import(tmp_path: Path) -> None:
     assert _runtime_imports(module) == ["ui.core.later", "ui.view.texts", "ui.features.review"]
 
 
+def _state_branches(path: Path) -> list[int]:
+    """The lines of ``path`` whose ``if``, ``while`` or conditional expression reads the page's UI
+    state (the module's ``s``)."""
+    lines = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, (ast.If, ast.IfExp, ast.While)) and any(
+            isinstance(sub, ast.Name) and sub.id == "s" for sub in ast.walk(node.test)
+        ):
+            lines.append(node.lineno)
+    return lines
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "ui" / "shell").glob("*.py")), ids=lambda p: p.name)
+def test_the_shell_holds_no_decision_on_the_ui_state(path: Path) -> None:
+    """What an event does given the state is a transition's (``ui/actions.py``: ``on_key``'s plan)."""
+    assert _state_branches(path) == [], path.name
+
+
+def test_the_branch_check_sees_a_branch_on_the_state(tmp_path: Path) -> None:
+    module = tmp_path / "m.py"
+    module.write_text("if key == 'Escape' and s.screen.panel:\n    pass\nx = 1 if plan.prevent else 2\n")
+    assert _state_branches(module) == [1]
+
+
 @pytest.mark.parametrize("part", ["core", "features"])
 def test_nothing_below_the_shell_imports_the_browser(part: str) -> None:
     for path in sorted((ROOT / "ui" / part).glob("*.py")):
