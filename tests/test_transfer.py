@@ -10,6 +10,7 @@ from tests.broken_saves import FakeStorage
 from tests.support.replay import op, save_text
 from ui.core import store
 from ui.features import record, transfer
+from ui.view import texts
 
 
 def exported() -> tuple[FakeStorage, str]:
@@ -69,12 +70,12 @@ def test_a_bad_file_is_refused_with_its_reason(name: str, text: str | None, reas
     with pytest.raises(transfer.TransferError) as caught:
         transfer.parse(text)
     assert caught.value.reason == reason
-    assert "Your data is unchanged" in transfer.refusal_text(reason)
+    assert "Your data is unchanged" in texts.words(transfer.refusal_note(reason))
 
 
 def test_an_empty_file_has_its_own_reason() -> None:
-    text = transfer.refusal_text("empty")
-    assert "it is empty" in text and text != transfer.refusal_text("damaged")
+    text = texts.words(transfer.refusal_note("empty"))
+    assert "it is empty" in text and text != texts.words(transfer.refusal_note("damaged"))
 
 
 def test_an_export_carries_its_date_and_an_older_file_has_none() -> None:
@@ -95,15 +96,19 @@ def test_an_offer_says_what_it_replaces_on_each_side() -> None:
     mine.tallies["all"].matches_played, mine.tallies["all"].hands_played = 2, 31
     rec, save, fields = transfer.parse(text)
     offer = transfer.ImportOffer(rec, save, fields, "2026-11-30", mine)
-    said = offer.lines()
+    said = [texts.words(line) for line in offer.lines()]
     assert said[0] == "Your statistics: matches played 2, hands played 31."
     assert said[1] == "The file's statistics: matches played 0, hands played 9."  # 7 standard, 2 quick-match
     assert said[2] == "The file's daily deal results: 1."  # (they replace the player's)
     assert said[3] == "The file's match, saved on 2026-11-30, replaces your current match."
     assert said[-1].startswith("Replace your data")
-    assert "date is not in the file" in transfer.ImportOffer(rec, save, fields, None, mine).lines()[3]
-    assert "your current match stays" in transfer.ImportOffer(rec, None, None, None, mine).lines()[3]
-    assert transfer.ImportOffer(record.Record(), None, None, None, mine).lines()[2] == (
+    assert "date is not in the file" in texts.words(
+        transfer.ImportOffer(rec, save, fields, None, mine).lines()[3]
+    )
+    assert "your current match stays" in texts.words(
+        transfer.ImportOffer(rec, None, None, None, mine).lines()[3]
+    )
+    assert texts.words(transfer.ImportOffer(record.Record(), None, None, None, mine).lines()[2]) == (
         "The file's daily deal results: 0."
     )
 
@@ -147,7 +152,7 @@ def test_daily_results_dated_after_the_export_or_today_are_refused(
     with pytest.raises(transfer.TransferError) as caught:
         transfer.parse(text, today)
     assert caught.value.reason == reason
-    said = transfer.refusal_text(reason)
+    said = texts.words(transfer.refusal_note(reason))
     assert "daily deal results dated after" in said and "Your data is unchanged" in said
     if reason == "daily_after_today":
         transfer.parse(text)  # (without today, only the file's own date is checked)

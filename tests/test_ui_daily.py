@@ -20,7 +20,7 @@ from ui.core import effects as fx
 from ui.core import store
 from ui.core.state import UIState
 from ui.features import daily, record, record_flow
-from ui.view import daily_view, render, stats_view, table
+from ui.view import daily_view, render, stats_view, table, texts
 
 #: The daily deal these tests finish; its scripted match-ending hand leaves seat 0 at -1600.
 DAY = "2026-12-16"
@@ -113,11 +113,13 @@ def test_the_result_is_recorded_once_per_date() -> None:
 
 
 def test_share_text_is_short_and_spoiler_free() -> None:
-    text = daily.share_text(
-        "2026-12-01", {"score": -150, "place": 3, "codes": ["pig_taken", "hearts_blocked"]}
+    text = texts.words(
+        daily.share_message(
+            "2026-12-01", {"score": -150, "place": 3, "codes": ["pig_taken", "hearts_blocked"]}
+        )
     )
     assert text.splitlines() == ["Gong Zhu daily deal 2026-12-01: -150 points, place 3 of 4", "🥉🐷🛡️"]
-    assert daily.share_text("2026-12-01", {"score": 50, "place": 1, "codes": []}).endswith(
+    assert texts.words(daily.share_message("2026-12-01", {"score": 50, "place": 1, "codes": []})).endswith(
         "+50 points, place 1 of 4\n🥇"
     )
 
@@ -186,7 +188,8 @@ def test_only_todays_deal_is_recorded_another_day_is_practice() -> None:
     assert not daily.practice_only("2026-12-02", "2026-12-02")
     for other in ("2031-05-05", "2026-12-01", "2026-12-03"):
         assert daily.practice_only(other, "2026-12-02")
-        assert other in daily.other_day_text(other) and "not recorded" in daily.other_day_text(other)
+        note = texts.words(daily.other_day_note(other))
+        assert other in note and "not recorded" in note
     packed = finished_daily(False)
     ui = UIState()
     ui.link.engine_ready = True

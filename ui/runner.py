@@ -369,8 +369,9 @@ class Runner:
         await self.run(daily_flow.leave(self.s))
 
     async def _share(self, effect: "fx.Share", gen: int) -> None:
-        outcome = str(await self.ports.files.share(effect.text))
-        await self.go_on(gen, daily_flow.shared, outcome, effect.text)
+        text = texts.words(effect.message)
+        outcome = str(await self.ports.files.share(text))
+        await self.go_on(gen, daily_flow.shared, outcome, text)
 
     async def _export(self, effect: "fx.Export", gen: int) -> None:
         today = self.ports.clock.today()

@@ -68,8 +68,8 @@ class SaveSettings(Effect):
 class Announce(Effect):
     """Read ``message`` out to screen readers (the live log), worded by the view."""
 
-    def __init__(self, message: "Message | str") -> None:
-        self.message = message  # what is said: a message of ui/core/words.py (or a feature's text)
+    def __init__(self, message: "Message") -> None:
+        self.message = message  # what is said: a message of ui/core/words.py
 
     def __repr__(self) -> str:
         return "Announce(" + repr(self.message) + ")"
@@ -329,11 +329,11 @@ class LeaveDaily(Effect):
 
 
 class Share(Effect):
-    """Share ``text`` (the daily deal's result): the Web Share API, else the clipboard, else the text
-    shown; ``daily_flow.shared`` takes the outcome."""
+    """Share ``message`` (the daily deal's result), worded by the view: the Web Share API, else the
+    clipboard, else the text shown; ``daily_flow.shared`` takes the outcome."""
 
-    def __init__(self, text: str = "") -> None:
-        self.text = text  # what is shared
+    def __init__(self, message: "Message") -> None:
+        self.message = message  # what is shared: a message of ui/core/words.py
 
     def __repr__(self) -> str:
         return "Share()"

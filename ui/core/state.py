@@ -119,8 +119,8 @@ class Screen:
     def __init__(self) -> None:
         self.notice = None  # type: Message | None  # the hand's standing notice (no card to expose, who exposed what)
         self.notice_said = None  # type: Message | None  # the last notice read out to screen readers
-        self.message = None  # type: Message | str | None  # a passing message (a refusal, a hint), replaced by the next step
-        self.alert = None  # type: Message | str | None  # start-up notices (a save set aside, a bad deal link), until the next tap
+        self.message = None  # type: Message | None  # a passing message (a refusal, a hint), replaced by the next step
+        self.alert = None  # type: Message | None  # start-up notices (a save set aside, a bad deal link), until the next tap
         self.turn_said = None  # type: str | None  # the engine state at which "Your turn" was last read out
         self.panel = None  # type: str | None  # the open panel: "captured", "last-trick" or None
         self.sheet = False  # type: bool  # the settings sheet (the menu, opened by ☰) is open

@@ -13,14 +13,15 @@ import json
 
 from gongzhu.vocab import is_date
 from ui.core import store
+from ui.core.words import lined, said
 from ui.features import record
-from ui.view.i18n import _
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from typing import Any
 
     from ui.core.state import UIState, View
+    from ui.core.words import Message
 
 SLOT_KEY = "gongzhu.daily.v1"
 #: The longest ``?daily=`` value looked at (a date is 10 characters).
@@ -54,10 +55,10 @@ def practice_only(date: str, today: str) -> bool:
     return date != today
 
 
-def other_day_text(date: str) -> str:
+def other_day_note(date: str) -> "Message":
     """What the table says when the deal of another day is opened (it is not recorded)."""
-    return _("The daily deal of {date} is not today's: you play it for practice, it is not recorded.").format(
-        date=date
+    return said(
+        "The daily deal of {date} is not today's: you play it for practice, it is not recorded.", date=date
     )
 
 
@@ -112,14 +113,17 @@ def record_result(storage: "Any", date: str, view: "View") -> "tuple[record.Reco
     return rec, problem
 
 
-def share_text(date: str, result: "dict[str, Any]") -> str:
-    """A short spoiler-free text: the date, the score, the place and a line of emoji."""
+def share_message(date: str, result: "dict[str, Any]") -> "Message":
+    """A short spoiler-free text: the date, the score, the place, then a line of emoji."""
     score = result["score"]
     line = PLACES[result["place"] - 1] + "".join(e for code, e in EMOJI if code in result["codes"])
-    head = _("Gong Zhu daily deal {date}: {score} points, place {place} of 4").format(
-        date=date, score=("+" if score > 0 else "") + str(score), place=result["place"]
+    head = said(
+        "Gong Zhu daily deal {date}: {score} points, place {place} of 4",
+        date=date,
+        score=("+" if score > 0 else "") + str(score),
+        place=result["place"],
     )
-    return head + "\n" + line
+    return lined([head, line])
 
 
 def encode_slot(s: "UIState") -> str:

@@ -13,6 +13,7 @@ if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
 
     from ui.core.flow import Result
     from ui.core.state import UIState
+    from ui.core.words import Message
     from ui.features.record import Record
 
 
@@ -32,7 +33,7 @@ def open_daily(s: "UIState", date: str, practice: bool, today: str) -> "Result":
             if s.day.on_table != date:
                 s.screen.panel = "daily"
             return s, said + [fx.Drive()]
-        notice = daily.other_day_text(date) if daily.practice_only(date, today) else ""
+        notice = daily.other_day_note(date) if daily.practice_only(date, today) else None
         if practice:
             s, effects = _deal(s, date, practice, notice)
         else:
@@ -42,7 +43,7 @@ def open_daily(s: "UIState", date: str, practice: bool, today: str) -> "Result":
     return s, [fx.ReadRecord(record_read)]
 
 
-def _deal(s: "UIState", date: str, practice: bool, notice: str) -> "Result":
+def _deal(s: "UIState", date: str, practice: bool, notice: "Message | None") -> "Result":
     """The engine deals the daily hand of ``date`` afresh."""
 
     def dealt(s: "UIState", packed: "dict[str, Any]", sent: "str | None" = None) -> "Result":
@@ -53,7 +54,7 @@ def _deal(s: "UIState", date: str, practice: bool, notice: str) -> "Result":
     return match.start_match(s, None, daily=date, then=dealt)
 
 
-def _slot_read(s: "UIState", date: str, notice: str, saved: "dict[str, Any] | None") -> "Result":
+def _slot_read(s: "UIState", date: str, notice: "Message | None", saved: "dict[str, Any] | None") -> "Result":
     """Today's hand resumes from its slot (the engine checks it first), else it is dealt."""
     if saved is None:
         return _deal(s, date, False, notice)
@@ -73,11 +74,11 @@ def _slot_read(s: "UIState", date: str, notice: str, saved: "dict[str, Any] | No
     return s, [fx.Call("check", {"state": saved["state"]}, checked, failed=refused)]
 
 
-def _on_table(s: "UIState", date: str, practice: bool, notice: str) -> "list[fx.Effect]":
+def _on_table(s: "UIState", date: str, practice: bool, notice: "Message | None") -> "list[fx.Effect]":
     s.day.on_table = date
     s.day.practice = practice
     s.screen.panel = None
-    if not notice:
+    if notice is None:
         return []
     s.screen.alert = notice
     return [fx.Announce(notice)]

@@ -2,7 +2,7 @@
 buttons named in :data:`ACTIONS`)."""
 
 from ui.core import effects as fx
-from ui.core.words import said
+from ui.core.words import lined, said
 from ui.features import daily
 
 TYPE_CHECKING = False
@@ -74,10 +74,10 @@ def take_offer(s: "UIState") -> "ImportOffer | None":
     return offer
 
 
-def import_said(s: "UIState", text: "Message | str") -> "tuple[UIState, list[Effect]]":
+def import_said(s: "UIState", message: "Message") -> "tuple[UIState, list[Effect]]":
     """What became of an import (a refusal with its reason, or done), on the page and said."""
-    s.screen.message = text
-    return s, [fx.Announce(text)]
+    s.screen.message = message
+    return s, [fx.Announce(message)]
 
 
 def offered(s: "UIState", offer: "ImportOffer") -> "tuple[UIState, list[Effect]]":
@@ -87,7 +87,7 @@ def offered(s: "UIState", offer: "ImportOffer") -> "tuple[UIState, list[Effect]]
     s.stats.confirm_reset = False
     s.screen.panel = "statistics"
     s.screen.message = None
-    return s, [fx.Announce(" ".join(offer.lines()))]
+    return s, [fx.Announce(lined(offer.lines(), " "))]
 
 
 def on_action(s: "UIState", name: str) -> "tuple[UIState, list[Effect]]":
@@ -117,7 +117,7 @@ def on_action(s: "UIState", name: str) -> "tuple[UIState, list[Effect]]":
     if name == "share":
         if not s.day.result:
             return s, []
-        return s, [fx.Share(daily.share_text(s.day.on_table or s.day.date, s.day.result))]
+        return s, [fx.Share(daily.share_message(s.day.on_table or s.day.date, s.day.result))]
     if name == "statistics":
         s.stats.confirm_reset = False
         if s.screen.panel == "statistics":

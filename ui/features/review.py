@@ -17,9 +17,7 @@ reload resumes the review from the engine's own answer.
 from gongzhu.vocab import HAND_ENDS
 from ui.core import effects as fx
 from ui.core.review_state import ReviewState
-from ui.core.words import said
-from ui.view import texts
-from ui.view.i18n import _
+from ui.core.words import composed, said
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
@@ -27,6 +25,7 @@ if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
 
     from ui.core.effects import Effect
     from ui.core.state import UIState
+    from ui.core.words import Message
 
     Result = tuple[UIState, list[Effect]]
 
@@ -245,17 +244,15 @@ def go(s: "UIState", trick: int) -> "Result":
     r.trick = trick
     effects = [fx.Save()]  # type: list[Effect]
     if r.data is not None:
-        effects.append(fx.Announce(trick_text(r.data, trick)))
+        effects.append(fx.Announce(trick_said(r.data, trick)))
     return s, effects
 
 
-def trick_text(data: "dict[str, Any]", trick: int) -> str:
-    """What screen readers hear of a trick of the review: its cards in play order and its winner."""
+def trick_said(data: "dict[str, Any]", trick: int) -> "Message":
+    """What screen readers hear of a trick of the review: its cards in play order and its winner
+    (worded by the view: ``texts.review_trick_text``)."""
     t = data["tricks"][trick - 1]
-    plays = ", ".join(texts.played_text(p["seat"], p["card"]) for p in t["plays"])
-    return _("Trick {n}: {plays}; won by {winner}").format(
-        n=trick, plays=plays, winner=texts.seat_name(t["winner"])
-    )
+    return composed("review_trick", n=trick, plays=list(t["plays"]), winner=t["winner"])
 
 
 def step(s: "UIState", by: int) -> "Result":
@@ -294,9 +291,20 @@ def on_action(s: "UIState", name: str) -> "Result | None":
     return None
 
 
+#: The keys an open review takes: the arrows move through its tricks, Home and End to the first and
+#: the last, Escape closes it.
+KEYS = ("ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown", "Home", "End", "Escape")
+
+
+def takes_key(s: "UIState", key: str) -> bool:
+    """The review is open and ``key`` is one of its :data:`KEYS`."""
+    return bool(s.review.trick) and hand_is_over(s) and key in KEYS
+
+
 def on_key(s: "UIState", key: str) -> "Result | None":
-    """Arrow keys move through an open review, Escape closes it; None when the review is not open."""
-    if not s.review.trick or not hand_is_over(s):
+    """Arrow keys move through an open review, Escape closes it; None when the review does not take
+    the key (:func:`takes_key`)."""
+    if not takes_key(s, key):
         return None
     if key in ("ArrowLeft", "ArrowUp"):
         return step(s, -1)
@@ -306,9 +314,14 @@ def on_key(s: "UIState", key: str) -> "Result | None":
         return go(s, 1)
     if key == "End":
         return go(s, TRICKS)
-    if key == "Escape":
-        return close(s)
-    return None
+    return close(s)
+
+
+def key_pressed(s: "UIState", key: str) -> "Result":
+    """A key the review took (``ui/actions.py`` ``on_key``), as an input: nothing when the review
+    closed meanwhile."""
+    taken = on_key(s, key)
+    return taken if taken is not None else (s, [])
 
 
 def pointer_down(s: "UIState", x: float) -> None:

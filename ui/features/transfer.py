@@ -16,12 +16,14 @@ the date of the file's match, how many daily results it brings) and the player i
 import json
 
 from ui.core import store
+from ui.core.words import said
 from ui.features import daily, record
-from ui.view.i18n import _
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from typing import Any
+
+    from ui.core.words import Message
 
 FORMAT = "gongzhu-player-data"
 VERSION = 1
@@ -148,26 +150,30 @@ class ImportOffer:
         self.theirs = _counts(rec)  # type: tuple[int, int]  # the file's matches and hands
         self.daily = len(rec.daily)  # type: int  # the file's daily results (they replace the player's)
 
-    def lines(self) -> "list[str]":
-        """What the import replaces, in words, then the question."""
+    def lines(self) -> "list[Message]":
+        """What the import replaces, then the question (each line a message the view words)."""
         out = [
-            _("Your statistics: matches played {matches}, hands played {hands}.").format(
-                matches=self.mine[0], hands=self.mine[1]
+            said(
+                "Your statistics: matches played {matches}, hands played {hands}.",
+                matches=self.mine[0],
+                hands=self.mine[1],
             ),
-            _("The file's statistics: matches played {matches}, hands played {hands}.").format(
-                matches=self.theirs[0], hands=self.theirs[1]
+            said(
+                "The file's statistics: matches played {matches}, hands played {hands}.",
+                matches=self.theirs[0],
+                hands=self.theirs[1],
             ),
-            _("The file's daily deal results: {count}.").format(count=self.daily),
+            said("The file's daily deal results: {count}.", count=self.daily),
         ]
         if self.save is None:
-            out.append(_("The file holds no match: your current match stays."))
+            out.append(said("The file holds no match: your current match stays."))
         elif self.date:
             out.append(
-                _("The file's match, saved on {date}, replaces your current match.").format(date=self.date)
+                said("The file's match, saved on {date}, replaces your current match.", date=self.date)
             )
         else:
-            out.append(_("The file's match (its date is not in the file) replaces your current match."))
-        out.append(_("Replace your data with this file's? This cannot be undone."))
+            out.append(said("The file's match (its date is not in the file) replaces your current match."))
+        out.append(said("Replace your data with this file's? This cannot be undone."))
         return out
 
 
@@ -189,20 +195,20 @@ def write(storage: "Any", offer: ImportOffer) -> bool:
     return False
 
 
-def refusal_text(reason: str) -> str:
-    """Why an import was refused, in words; the current data stays."""
+def refusal_note(reason: str) -> "Message":
+    """Why an import was refused (its reason worded inside); the current data stays."""
     if reason == "empty":
-        why = _("it is empty")
+        why = said("it is empty")
     elif reason == "not_ours":
-        why = _("it is not a Gong Zhu data file")
+        why = said("it is not a Gong Zhu data file")
     elif reason == "newer":
-        why = _("it comes from a newer version of the game")
+        why = said("it comes from a newer version of the game")
     elif reason == "too_big":
-        why = _("it is too big")
+        why = said("it is too big")
     elif reason == "daily_after_export":
-        why = _("it holds daily deal results dated after the day it was exported")
+        why = said("it holds daily deal results dated after the day it was exported")
     elif reason == "daily_after_today":
-        why = _("it holds daily deal results dated after today")
+        why = said("it holds daily deal results dated after today")
     else:
-        why = _("it is damaged")
-    return _("This file could not be imported: {reason}. Your data is unchanged.").format(reason=why)
+        why = said("it is damaged")
+    return said("This file could not be imported: {reason}. Your data is unchanged.", reason=why)

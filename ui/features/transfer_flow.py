@@ -33,7 +33,7 @@ def _check(s: "UIState", text: "Any", mine: "Record", today: str) -> "Result":
         rec, save, fields = transfer.parse(text if isinstance(text, str) else None, today)
         offer = transfer.ImportOffer(rec, save, fields, transfer.file_date(text), mine)
     except transfer.TransferError as exc:
-        return record_flow.import_said(s, transfer.refusal_text(exc.reason))
+        return record_flow.import_said(s, transfer.refusal_note(exc.reason))
     if fields is None:
         return record_flow.offered(s, offer)
 
@@ -42,7 +42,7 @@ def _check(s: "UIState", text: "Any", mine: "Record", today: str) -> "Result":
         return record_flow.offered(s, offer)
 
     def refused(s: "UIState", reason: str) -> "Result":
-        return record_flow.import_said(s, transfer.refusal_text("damaged"))
+        return record_flow.import_said(s, transfer.refusal_note("damaged"))
 
     return s, [fx.Call("check", {"state": fields["state"]}, checked, failed=refused)]
 

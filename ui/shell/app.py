@@ -19,10 +19,8 @@ from ui.view import render
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # (mypy only)
-    from collections.abc import Callable
     from typing import Any
 
-    from ui.core.flow import Result
     from ui.features import review, tabs
 else:  # (imported when first needed, not before the table is drawn: ui/core/later.py)
     from ui.core import later
@@ -182,39 +180,22 @@ async def change_language(language: str) -> None:
 
 
 def on_key(event: "Any") -> None:
-    """Keyboard play: arrows move through the hand (roving tabindex), Enter or Space on a card
-    selects it and again plays it, Escape closes a panel."""
+    """Keyboard play: what the key does is ``actions.on_key``'s plan (the sheet, the review, the
+    hand, a panel); this carries it out."""
     screen.sounds.gesture(s.settings.sound)  # (a key press: the moment a browser lets the page start sound)
-    key = str(event.key)
-    if s.screen.sheet:  # (the settings sheet is on top: Escape closes it, Tab stays inside it)
-        if key == "Escape":
-            event.preventDefault()
-            runner.take_input(flow.menu, False)
-        elif key == "Tab":
-            dom.keep_focus_in(event, "#sheet [role=dialog]")
-        return
-    reviewing = review.on_key(s, key)  # (an open hand review takes the arrows and Escape)
-    if reviewing is not None:
-        event.preventDefault()
-        runner.take_input(_given(reviewing))
-        return
     target = event.target
-    card = None
-    if target is not None and hasattr(target, "closest"):
-        card = target.closest("#hand [data-card]")
-    if card is not None and (key in flow.MOVES or key in ("Home", "End")):
+    card = target.closest("#hand [data-card]") if target is not None and hasattr(target, "closest") else None
+    code = str(card.dataset.card) if card is not None else None
+    plan = actions.on_key(s, str(event.key), code, bool(event.repeat))
+    if plan.prevent:
         event.preventDefault()
-        _state, code = flow.arrow(s, str(card.dataset.card), key)
-        if code is not None:
-            dom.focus_hand_card(code)
-            redraw()
-    elif key in ("Enter", " ") and card is not None:
-        event.preventDefault()
-        if not event.repeat:
-            bookkeeping.focus(s, str(card.dataset.card))
-            on_click(event)
-    elif key == "Escape" and s.screen.panel:
-        runner.take_input(actions.on_action, "close")
+    if plan.trap is not None:
+        dom.keep_focus_in(event, plan.trap)
+    if plan.focus is not None:
+        dom.focus_hand_card(plan.focus)
+        redraw()
+    if plan.transition is not None:
+        runner.take_input(plan.transition, *plan.args)
 
 
 def on_pointer(event: "Any") -> None:
@@ -231,8 +212,3 @@ def on_pointer(event: "Any") -> None:
 def on_storage(text: "Any") -> None:
     """Another tab saved the match (``web/storage.js`` watches the save's key)."""
     runner.spawn(runner.run(tabs.other_tab_saved(s, text)))
-
-
-def _given(result: "Result") -> "Callable[[Any], Result]":
-    """A transition already taken (the review's key): the runner runs its result as an input's."""
-    return lambda _ui: result

@@ -139,7 +139,7 @@ def daily_body(rec: "Record", today: str) -> str:
 def statistics_footer(s: "UIState") -> str:
     offer = s.stats.import_offer
     if offer is not None:  # (what the import replaces, then the question: ui/features/record_flow.py)
-        said = "".join('<p class="confirm">{}</p>'.format(esc(line)) for line in offer.lines())
+        said = "".join('<p class="confirm">{}</p>'.format(esc(texts.words(line))) for line in offer.lines())
         return '<div class="confirm" data-testid="import-offer">{}</div>{}{}'.format(
             said,
             button("import-confirm", "import-confirm", _("Replace my data"), primary=True),

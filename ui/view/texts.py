@@ -338,9 +338,22 @@ def _joined(parts: "list[Message]") -> str:
     return " · ".join(text for text in (words(p) for p in parts) if text)
 
 
+def _lines(parts: "list[Message | str]", sep: str) -> str:
+    return sep.join(words(p) for p in parts)
+
+
+def review_trick_text(n: int, plays: "list[dict[str, Any]]", winner: int) -> str:
+    """What screen readers hear of trick ``n`` of the hand review: its cards in play order
+    (``{seat, card}`` each) and its winner."""
+    said = ", ".join(played_text(p["seat"], p["card"]) for p in plays)
+    return _("Trick {n}: {plays}; won by {winner}").format(n=n, plays=said, winner=seat_name(winner))
+
+
 #: The texts the view composes from engine facts, by the name ``ui.core.words.composed`` gives them.
 COMPOSED = {
     "join": _joined,
+    "lines": _lines,
+    "review_trick": review_trick_text,
     "played": played_text,
     "signal": signal_text,
     "trick_won": trick_won_text,
@@ -354,8 +367,8 @@ COMPOSED = {
 
 
 def words(message: "Message | str | None") -> str:
-    """A message of the core (``ui/core/words.py``) in the player's language ("" for none); a text
-    already worded (a feature's) as it is."""
+    """A message (``ui/core/words.py``) in the player's language ("" for none), the messages among its
+    fields worded first; a text that needs no words (a line of emoji) as it is."""
     if message is None:
         return ""
     if isinstance(message, str):
@@ -364,4 +377,6 @@ def words(message: "Message | str | None") -> str:
     if key.startswith("@"):
         return str(COMPOSED[key[1:]](**fields))
     text = _(key)
-    return text.format(**fields) if fields else text
+    if not fields:
+        return text
+    return text.format(**{name: words(v) if isinstance(v, tuple) else v for name, v in fields.items()})
