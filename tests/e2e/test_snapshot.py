@@ -217,8 +217,9 @@ SHIPPED_DAMAGE = {
         }""",
         "boot (shipped snapshot unreadable",
     ),
-    # Well-formed gzip of the right length, but not a Pyodide snapshot (wrong magic number).
-    "rejected": (
+    # Well-formed gzip of the right length, but other bytes than the build's (not even a Pyodide
+    # snapshot): refused by the build's SHA-256 before Pyodide sees them.
+    "replaced": (
         """async ([key, bytes]) => {
           for (const n of await caches.keys()) {
             const cache = await caches.open(n);
@@ -229,7 +230,7 @@ SHIPPED_DAMAGE = {
             await cache.put(key, new Response(await zipped.blob(), { headers: hit.headers }));
           }
         }""",
-        "boot (shipped snapshot rejected: ",
+        "boot (shipped snapshot unreadable: SHA-256 ",
     ),
 }
 
@@ -248,7 +249,7 @@ def test_a_damaged_cached_shipped_snapshot_falls_back_to_a_normal_boot(
         f"async () => (await caches.open('{CACHE}')).delete(new URL('./engine-snapshot/{release(site)}', location.href).href)"
     )
     damage, reason = SHIPPED_DAMAGE[fault]
-    page.evaluate(damage, [key, snapshot["bytes"]] if fault == "rejected" else key)
+    page.evaluate(damage, [key, snapshot["bytes"]] if fault == "replaced" else key)
     how = visit(page, site)
     assert how.startswith(reason), how
     assert g.table_snapshot(page) == before  # nothing lost: the saved hand resumed
