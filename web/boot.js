@@ -57,6 +57,13 @@
     state.failed = firstVisitOffline() ? "offline" : reason === "engine" ? "engine" : "failed";
     console.warn("gongzhu: the game did not load:", detail || reason);
     clearTimeout(stallTimer);
+    // A file of the page can fail before its body is parsed (the UI's runtime is asked for from
+    // <head>): told once the page's loading box exists, in its place.
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", tell, { once: true });
+    else tell();
+  }
+
+  function tell() {
     const lang = language();
     const texts = TEXTS[lang] || TEXTS.en;
     const box = document.createElement("div");

@@ -182,10 +182,20 @@ def wheel_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[build.SiteS
         yield server
 
 
+#: The player saves data (web/link.js: a link to spare): a first visit never fetches the build's
+#: snapshot, the engine boots.
+SAVE_DATA_JS = (
+    "Object.defineProperty(Navigator.prototype, 'connection', { configurable: true,"
+    " get: () => ({ saveData: true, effectiveType: '4g', downlink: 10, addEventListener() {} }) });"
+)
+
+
 def test_the_engine_installed_from_its_wheel_plays(
     chromium_browser: Browser, wheel_site: build.SiteServer
 ) -> None:
     with fresh_page(chromium_browser, wheel_site) as page:
+        # The player saves data: no build snapshot, the engine boots and installs its wheel.
+        page.add_init_script(SAVE_DATA_JS)
         page.goto(f"{wheel_site.url}?seed=3&fast=1&lang=en")
         page.wait_for_function(
             "['expose', 'play'].includes(document.documentElement.dataset.phase)", timeout=BOOT_TIMEOUT_MS
@@ -284,7 +294,9 @@ def test_a_resumed_match_whose_engine_dies_while_starting_says_so(
         page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=BOOT_TIMEOUT_MS)
         # No snapshot to restore, stored or shipped: the engine must boot, and cannot.
         page.wait_for_function("gongzhuEngine.snapshot !== ''", timeout=BOOT_TIMEOUT_MS)
-        page.evaluate("caches.delete('engine-snapshot')")
+        # (the copies of the runtime the first visit handed over to a service worker, blocked here, too)
+        page.evaluate("Promise.all([caches.delete('engine-snapshot'), caches.delete('gongzhu-handoff')])")
+        page.add_init_script(SAVE_DATA_JS)  # (no build snapshot fetched, not even from the HTTP cache)
         with without(broken_site, "gongzhu/game.py", SHIPPED_SNAPSHOT):
             page.reload()
             shown = wait_for_error(page)
