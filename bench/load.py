@@ -566,6 +566,14 @@ def first_visits(sites: list[tuple[str, Path]], mbps: float, rtt_ms: float, runs
 BARE_DONE_JS = "document.documentElement.dataset.ready === '1'"
 
 
+def _split_table(runs: list[dict[str, Any]], name: str, key: str, title: str, more: str = "") -> list[str]:
+    """The median bytes per file of ``runs``' ``name`` visits (their ``key``: bytes by file)."""
+    files = sorted({f for r in runs for f in r[name][key]})
+    split = {f: statistics.median(r[name][key].get(f, 0) for r in runs) for f in files}
+    lines = ["", f"{title} (median bytes per file{more}):", "", "| file | bytes |", "|---|---:|"]
+    return lines + [f"| `{f}` | {n:,.0f} |" for f, n in sorted(split.items(), key=lambda kv: -kv[1]) if n]
+
+
 def first_visit_report(results: dict[str, Any], command: str) -> str:
     runs: list[dict[str, Any]] = results["runs"]
     lines = [
@@ -607,34 +615,11 @@ def first_visit_report(results: dict[str, Any], command: str) -> str:
             cells.append(f"{statistics.median(values):,.0f}" if values else "–")
         lines.append(f"| {label} (`{step}`) | " + " | ".join(cells) + " |")
     for name in results["sites"]:
-        files = sorted({f for r in runs for f in r[name]["files_painted"]})
-        split = {f: statistics.median(r[name]["files_painted"].get(f, 0) for r in runs) for f in files}
-        lines += [
-            "",
-            f"Sent before the hand is drawn, {name} (median bytes per file):",
-            "",
-            "| file | bytes |",
-            "|---|---:|",
-        ]
-        for f, n in sorted(split.items(), key=lambda kv: -kv[1]):
-            if n:
-                lines.append(f"| `{f}` | {n:,.0f} |")
+        lines += _split_table(runs, name, "files_painted", f"Sent before the hand is drawn, {name}")
     for name in [*results["sites"], "bare"]:
-        files = sorted({f for r in runs for f in r[name]["files"]})
-        split = {f: statistics.median(r[name]["files"].get(f, 0) for r in runs) for f in files}
         boots = sorted({r[name]["boot"] for r in runs if r[name]["boot"]})
-        lines += [
-            "",
-            f"Sent before the player may act, {name} (median bytes per file"
-            + (f"; engine: {', '.join(boots)}" if boots else "")
-            + "):",
-            "",
-            "| file | bytes |",
-            "|---|---:|",
-        ]
-        for f, n in sorted(split.items(), key=lambda kv: -kv[1]):
-            if n:
-                lines.append(f"| `{f}` | {n:,.0f} |")
+        engine = f"; engine: {', '.join(boots)}" if boots else ""
+        lines += _split_table(runs, name, "files", f"Sent before the player may act, {name}", engine)
     return "\n".join(lines)
 
 
