@@ -287,7 +287,7 @@ def notes_html(s: "UIState", take_over: bool = True) -> str:
     html = " ".join('<span data-testid="notice">{}</span>'.format(esc(n)) for n in notes)
     if s.saving.elsewhere and take_over:
         html += take_over_html()
-    return html
+    return html + extras.notes_line(s)
 
 
 def take_over_html() -> str:
