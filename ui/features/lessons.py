@@ -174,11 +174,13 @@ def step(s: "UIState") -> "Result":
     """Ask the engine where the lesson on the table stands (:func:`checked` takes it)."""
     if s.lesson.on is None or s.table.state is None:
         return s, []
+    s.link.busy = True  # (until it answers: the page reads as busy, a tap waits)
     return s, [fx.Call("lesson_check", {"lesson": s.lesson.on, "state": s.table.state}, checked)]
 
 
 def checked(s: "UIState", verdict: "dict[str, Any]", sent: "str | None" = None) -> "Result":
     """The engine's word on the lesson: its next step, or its verdict."""
+    s.link.busy = False
     if s.lesson.on is None or (sent is not None and s.table.state != sent):
         return s, []
     return _adopt(s, verdict, [])

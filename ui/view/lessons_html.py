@@ -120,7 +120,8 @@ def strip_html(s: "UIState") -> str:
     number = s.lesson.on
     if number is not None:
         return (
-            '<span class="lesson-strip" data-testid="lesson-strip"><b>{head}</b> {goal} {skip}{leave}</span>'
+            '<span class="lesson-strip" data-testid="lesson-strip"><b>{head}</b> <span class="goal">{goal}</span>'
+            " {skip}{leave}</span>"
         ).format(
             head=esc(_("Lesson {n} of {count}").format(n=number, count=len(LESSONS)) + " · " + title(number)),
             goal=esc(goal(number)),
