@@ -51,7 +51,7 @@ def goal(number: int) -> str:
 
 def step_text(code: str, card: "str | None") -> str:
     """The step ``code`` (``<lesson>_<n>`` or ``<lesson>_expose``) with the card it asks for."""
-    name = texts.card_name(card) if card else ""
+    name = texts.card_label(card) if card else ""
     steps = {
         "tricks_0": _("You must follow suit: play the card {card}, higher than every card of the suit led."),
         "pig_0": _("The pig is on the table: play the card {card}, and the king takes this trick, not you."),
@@ -120,9 +120,10 @@ def strip_html(s: "UIState") -> str:
     number = s.lesson.on
     if number is not None:
         return (
-            '<span class="lesson-strip" data-testid="lesson-strip"><b>{head}</b> <span class="goal">{goal}</span>'
+            '<span class="lesson-strip" data-testid="lesson-strip" data-lesson="{number}"><b>{head}</b> <span class="goal">{goal}</span>'
             " {skip}{leave}</span>"
         ).format(
+            number=esc(number),
             head=esc(_("Lesson {n} of {count}").format(n=number, count=len(LESSONS)) + " · " + title(number)),
             goal=esc(goal(number)),
             skip=button("strip-skip", "lesson-skip", _("Skip")),

@@ -60,7 +60,7 @@ def bar_html(s: "UIState") -> str:
     return (
         '<span class="brand"><i aria-hidden="true">♠</i> Gong Zhu</span>{badge}'
         '<span class="tools">{last}<button{menu}><span aria-hidden="true">☰</span></button></span>'
-    ).format(last=last, menu=menu, badge=house_rules.badge_html(view))
+    ).format(last=last, menu=menu, badge=house_rules.badge_html(view) if s.lesson.on is None else "")
 
 
 # --------------------------------------------------------------------------- seats
