@@ -31,8 +31,14 @@ def panel_html(s: "UIState", name: str) -> str:
 
 
 def menu_html(s: "UIState") -> str:
-    """The menu's entries after the settings: the lessons, the daily deal, then the statistics."""
-    return lessons_html.menu_html(s) + daily_view.menu_html(s) + stats_view.menu_html(s)
+    """The menu's entries after the settings: the daily deal, then the statistics."""
+    return daily_view.menu_html(s) + stats_view.menu_html(s)
+
+
+def settings_entries(s: "UIState") -> str:
+    """The menu's entries among the settings, after the switches (where their row has room): the
+    lessons ("Learn to play")."""
+    return lessons_html.menu_html(s)
 
 
 def summary_buttons() -> str:
