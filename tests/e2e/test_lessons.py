@@ -11,13 +11,17 @@ import time
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 
 import build
 from gongzhu.vocab import LESSONS
+from tests.e2e.conftest import guarded_page
 from tests.e2e.game import menu_click, settle
+from tools.browser import PHONE
 from ui.core import store
 from ui.features import lessons as lesson_flow
+
+from .test_accessibility import AXE, _axe
 
 #: What the player may do in a lesson, once the page is settled: ``verdict`` (the lesson's panel),
 #: ``expose`` (the lesson chose the cards: confirm), ``play`` (the lesson selected its card: tap it).
@@ -117,8 +121,26 @@ def test_a_new_player_completes_every_lesson(lang: str, phone_page: Page, site: 
     print(f"\n[lessons {lang}] (lesson, taps, seconds):", timings)
 
 
-def test_a_wrong_play_leads_to_the_retry(phone_page: Page, site: build.SiteServer) -> None:
-    page = phone_page
+def _no_serious_axe(page: Page, where: str) -> None:
+    if AXE.is_file():  # (node_modules/axe-core: npm ci)
+        bad = [v for v in _axe(page) if v["impact"] in ("serious", "critical")]
+        assert not bad, f"axe at {where}: " + json.dumps(bad, indent=1)
+
+
+def _said(page: Page) -> str:
+    return str(page.inner_text("[data-testid=announce]"))
+
+
+def test_a_wrong_play_leads_to_the_retry(chromium_browser: Browser, site: build.SiteServer) -> None:
+    """A wrong card in the pig's lesson: the verdict says why and offers to try again; the retry is
+    played with the keyboard alone; screen readers hear the goal, the step and the verdict; axe
+    finds nothing serious on the step or the verdict (a 360x640 phone)."""
+    with guarded_page(chromium_browser, site, {**PHONE, "bypass_csp": True}) as (page, guard):
+        _wrong_play_then_retry(page, site)
+    guard.check()
+
+
+def _wrong_play_then_retry(page: Page, site: build.SiteServer) -> None:
     page.goto(site.url + "?fast=1")
     settle(page)
     page.click("[data-testid=offer-dismiss]")
@@ -127,13 +149,24 @@ def test_a_wrong_play_leads_to_the_retry(phone_page: Page, site: build.SiteServe
     page.click("[data-testid=lesson-2]")
     assert _ready(page) == "play"
     assert page.get_attribute("#hand [data-card][aria-pressed=true]", "data-card") == "5S"
+    assert "Lesson 2 of 7" in _said(page) and "play the card 5♠" in _said(page)
+    _no_serious_axe(page, "a lesson's step")
     page.click('#hand [data-card="AS"]')  # the wrong card: selected, then played
     page.click('#hand [data-card="AS"]')
     assert _ready(page) == "verdict"
     assert page.get_attribute("[data-testid=lesson-outcome]", "data-outcome") == "pig_retry"
     assert "QS" in _state(page)["captured"][0]
+    assert "so you took the pig" in _said(page)
+    _no_serious_axe(page, "a lesson's verdict")
     page.click("[data-testid=lesson-retry]")
-    assert _follow(page) == (1, "pig_done")
+    assert _ready(page) == "play"
+    for _ in range(20):  # the keyboard: Tab to the card the lesson selected, Enter plays it
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.dataset.card") == "5S":
+            break
+    page.keyboard.press("Enter")
+    assert _ready(page) == "verdict"
+    assert page.get_attribute("[data-testid=lesson-outcome]", "data-outcome") == "pig_done"
 
 
 def test_a_reload_in_the_middle_of_a_lesson_resumes_it(phone_page: Page, site: build.SiteServer) -> None:
