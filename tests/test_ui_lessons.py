@@ -231,3 +231,13 @@ def _lesson(number: int) -> Any:
     from gongzhu import lessons as engine_lessons
 
     return engine_lessons.lesson_of(number)
+
+
+def test_another_tabs_save_leaves_a_lesson_alone() -> None:
+    from ui.features import tabs
+
+    page = _booted()
+    match_save = page.storage.getItem(store.SAVE_KEY)
+    _act(page, "lesson-1")
+    page.run(tabs.other_tab_saved(page.s, match_save))
+    assert page.s.lesson.on == 1 and not page.s.saving.elsewhere
