@@ -169,11 +169,43 @@ def _wrong_play_then_retry(page: Page, site: build.SiteServer) -> None:
     assert page.get_attribute("[data-testid=lesson-outcome]", "data-outcome") == "pig_done"
 
 
+#: The boxes the lesson's strip and step, the offer and the table's buttons and cards take.
+CLEAR_JS = """() => {
+  const boxes = (sel) => [...document.querySelectorAll(sel)].map((el) => {
+    const r = el.getBoundingClientRect(); return {sel, left: r.left, top: r.top, right: r.right, bottom: r.bottom}; });
+  return {ours: boxes('[data-testid=lesson-strip], [data-testid=lesson-offer]'),
+          table: boxes('#actions button, #trick [data-card], #hand [data-card], .seat .who, .seat .scores')};
+}"""
+
+
+def _clear_of_the_table(page: Page, where: str) -> None:
+    """The lesson's strip (or the offer) covers none of the table's buttons and cards, and is on screen."""
+    got = page.evaluate(CLEAR_JS)
+    size = page.viewport_size
+    assert size is not None and got["ours"], where
+    for a in got["ours"]:
+        assert a["left"] >= -0.5 and a["right"] <= size["width"] + 0.5 and a["bottom"] <= size["height"] + 0.5
+        for b in got["table"]:
+            apart = (  # (within a pixel: touching is not covering)
+                a["right"] <= b["left"] + 1
+                or b["right"] <= a["left"] + 1
+                or a["bottom"] <= b["top"] + 1
+                or b["bottom"] <= a["top"] + 1
+            )
+            assert apart, f"{a} covers {b} at {where}"
+
+
 def test_a_reload_in_the_middle_of_a_lesson_resumes_it(phone_page: Page, site: build.SiteServer) -> None:
+    """Lesson 4 (portrait) and lesson 6 (the phone turned to landscape) reloaded in their middle:
+    the same table, the same step, then played to their verdict; the strip and the offer clear of
+    the table's buttons and cards."""
     page = phone_page
     page.goto(site.url + "?fast=1")
     settle(page)
+    _clear_of_the_table(page, "the offer, 360x640")
     for number, taps_before in ((4, 1), (6, 2)):
+        if number == 6:
+            page.set_viewport_size({"width": 640, "height": 360})
         menu_click(page, "open-lessons")
         page.click(f"[data-testid=lesson-{number}]")
         for _ in range(taps_before):
@@ -189,6 +221,7 @@ def test_a_reload_in_the_middle_of_a_lesson_resumes_it(phone_page: Page, site: b
         assert _state(page) == before
         assert page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)") == hand
         assert page.get_attribute("[data-testid=lesson-strip]", "data-lesson") == str(number)
+        _clear_of_the_table(page, f"lesson {number}, {page.viewport_size}")
         _taps, outcome = _follow(page)
         assert outcome == LESSONS[number - 1] + "_done"
         _moment(number, _state(page))
