@@ -241,3 +241,14 @@ def test_another_tabs_save_leaves_a_lesson_alone() -> None:
     _act(page, "lesson-1")
     page.run(tabs.other_tab_saved(page.s, match_save))
     assert page.s.lesson.on == 1 and not page.s.saving.elsewhere
+
+
+def test_each_step_is_said_once_and_shown_after_the_opponents_expose() -> None:
+    page = _booted()
+    _act(page, "lesson-6")
+    s = page.s
+    step = lessons_html.step_text("exposing_expose", None)
+    assert texts.words(s.screen.message) == step and s.table.expose_sel == ["JD"]
+    assert sum(step in said for said in page.said) == 1
+    _act(page, "hint")  # Hint says the step again
+    assert sum(step in said for said in page.said) == 2

@@ -185,7 +185,7 @@ class LessonState:
     """The guided lessons (``ui/features/lessons.py``; a lesson's table is saved in a slot of its own,
     the progress apart: the match and its save are never touched)."""
 
-    __slots__ = ("asked", "done", "guide", "offer", "on", "outcome", "passed", "step", "until")
+    __slots__ = ("asked", "done", "guide", "offer", "on", "outcome", "passed", "said", "step", "until")
 
     def __init__(self) -> None:
         self.on = None  # type: int | None  # the lesson on the table (1 to 7), or None: the match
@@ -193,6 +193,7 @@ class LessonState:
         self.step = None  # type: str | None  # the step the lesson is at, as the engine names it (words: ui/view/lessons_html.py)
         self.guide = None  # type: str | None  # the card the lesson asks the player for now, or None
         self.asked = None  # type: str | None  # the engine state the lesson's step was last asked for (once per state)
+        self.said = None  # type: str | None  # the step last read out, with the engine state it was read at
         self.outcome = None  # type: str | None  # the engine's verdict on the lesson's moment (its code), or None: not judged yet
         self.passed = False  # type: bool  # that verdict is the lesson's way
         self.done = []  # type: list[int]  # the lessons the player has done (from storage)

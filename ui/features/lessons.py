@@ -163,7 +163,8 @@ def _on_table(s: "UIState", number: int, packed: "dict[str, Any]") -> None:
     s.lesson.until = int(packed.get("until", 13))
     s.lesson.outcome = None
     s.lesson.passed = False
-    s.lesson.asked = s.table.state
+    s.lesson.asked = None  # (asked again where the player acts: the opponents' exposures may come first)
+    s.lesson.said = None
 
 
 def _goal(number: int) -> "Any":
@@ -216,6 +217,10 @@ def _adopt(s: "UIState", verdict: "dict[str, Any]", effects: "list[fx.Effect]") 
         s.table.expose_sel = list(verdict["expose"])
     message = composed("lesson", what="step", number=number, code=s.lesson.step, card=s.lesson.guide)
     s.screen.message = message
+    point = s.lesson.step + " " + str(s.table.state)
+    if s.lesson.said == point:  # (asked again at the same point: shown again, not read out again)
+        return s, effects
+    s.lesson.said = point
     return s, effects + [fx.Announce(message)]
 
 
@@ -224,6 +229,7 @@ def hint(s: "UIState") -> "Result":
     if s.lesson.step is None:
         return s, []
     s.lesson.asked = None
+    s.lesson.said = None
     return step(s)
 
 

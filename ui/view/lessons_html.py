@@ -114,20 +114,41 @@ def words(what: str, number: int, code: str = "", card: "str | None" = None) -> 
     return outcome_text(code)
 
 
+def _strip_button(testid: str, action: str, label: str, short: str) -> str:
+    """A button of the strip: its label, or on a phone a sign (``short``) named by the label."""
+    return '<button{}><span class="long">{}</span><span class="short" aria-hidden="true">{}</span></button>'.format(
+        attrs(
+            (
+                ("type", "button"),
+                ("class", "btn"),
+                ("data-testid", testid),
+                ("data-action", action),
+                ("aria-label", label),
+                ("title", label),
+            )
+        ),
+        esc(label),
+        esc(short),
+    )
+
+
 def strip_html(s: "UIState") -> str:
     """The notes' line while a lesson is on the table (its place, title and goal, Skip and Leave), or
     the first visit's offer, or ""."""
     number = s.lesson.on
     if number is not None:
+        place = _("Lesson {n} of {count}").format(n=number, count=len(LESSONS))
         return (
-            '<span class="lesson-strip" data-testid="lesson-strip" data-lesson="{number}"><b>{head}</b> <span class="goal">{goal}</span>'
+            '<span class="lesson-strip" data-testid="lesson-strip" data-lesson="{number}">'
+            '<b class="head"><span class="place">{place} · </span>{title}</b> <span class="goal">{goal}</span>'
             " {skip}{leave}</span>"
         ).format(
             number=esc(number),
-            head=esc(_("Lesson {n} of {count}").format(n=number, count=len(LESSONS)) + " · " + title(number)),
+            place=esc(place),
+            title=esc(title(number)),
             goal=esc(goal(number)),
-            skip=button("strip-skip", "lesson-skip", _("Skip")),
-            leave=button("strip-leave", "lesson-leave", _("Leave")),
+            skip=_strip_button("strip-skip", "lesson-skip", _("Skip"), "»"),
+            leave=_strip_button("strip-leave", "lesson-leave", _("Leave"), "×"),
         )
     if s.lesson.offer:
         return '<span class="lesson-offer" data-testid="lesson-offer">{} {}{}</span>'.format(
