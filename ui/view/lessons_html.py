@@ -140,7 +140,7 @@ def strip_html(s: "UIState") -> str:
         place = _("Lesson {n} of {count}").format(n=number, count=len(LESSONS))
         return (
             '<span class="lesson-strip" data-testid="lesson-strip" data-lesson="{number}">'
-            '<b class="head"><span class="place">{place} · </span>{title}</b> <span class="goal">{goal}</span>'
+            '<b class="head"><span class="place">{place} ·</span> {title}</b> <span class="goal">{goal}</span>'
             " {skip}{leave}</span>"
         ).format(
             number=esc(number),
