@@ -117,6 +117,8 @@ def test_every_lesson_guided_to_its_verdict_in_a_row_then_back_to_the_match() ->
         overlay = _regions(page)["overlay"]
         assert 'data-testid="lesson-verdict"' in overlay
         assert lessons_html.outcome_text(s.lesson.outcome) in overlay
+        if number < len(LESSONS):  # (the next lesson's goal, before it starts)
+            assert lessons_html.goal(number + 1) in overlay
         assert page.storage.getItem(store.SAVE_KEY) == match_save  # (the match's save untouched)
         if number == len(LESSONS):
             during = len(page.effects)
@@ -148,6 +150,7 @@ def test_a_wrong_play_leads_to_the_retry_which_deals_the_lesson_again() -> None:
     assert s.lesson.outcome == "pig_retry" and not s.lesson.passed and 2 not in s.lesson.done
     overlay = _regions(page)["overlay"]
     assert "Try again" in overlay and lessons_html.outcome_text("pig_retry") in overlay
+    assert lessons_html.goal(2) in overlay
     assert any(lessons_html.outcome_text("pig_retry") in said for said in page.said)
     _act(page, "lesson-retry")
     assert s.lesson.on == 2 and s.lesson.outcome is None and s.table.selected == "5S"

@@ -204,6 +204,14 @@ def verdict_html(s: "UIState") -> str:
         esc(s.lesson.outcome or ""), esc(outcome_text(s.lesson.outcome or ""))
     )
     last = number >= len(LESSONS)
+    if (
+        passed and not last
+    ):  # (the next lesson's goal, read before it starts: a phone's strip has no room for it)
+        body += '<p class="next">{}</p>'.format(
+            esc(_("Next lesson") + " · " + title(number + 1) + ": " + goal(number + 1))
+        )
+    elif not passed:  # (the goal again, for the retry)
+        body += '<p class="next">{}</p>'.format(esc(goal(number)))
     if passed:
         footer = button(
             "lesson-next",
