@@ -114,7 +114,7 @@ def at_start(
     a lesson saved in its slot resumes (the engine checks it against its lesson), else the first
     visit's offer is up when nothing was ever played. Then play goes on."""
     s.lesson.done = list(done or [])
-    if slot is not None and not s.saving.elsewhere:
+    if slot is not None and not s.saving.elsewhere and s.link.ask_seed is None:  # (a ?seed= question first)
         return _resume(s, slot[0], slot[1])
     s.lesson.offer = done is None and first_visit and fresh_table(s)
     return s, [fx.Drive()]
