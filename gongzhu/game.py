@@ -77,6 +77,58 @@ def new_match(seed: int, rules: Rules = DEFAULT_RULES) -> State:
     return state
 
 
+class InvalidDeal(ValueError):
+    """A deal that is not the 52 cards, 13 to each of the four seats (the message says what is wrong)."""
+
+
+def check_deal(deal: object) -> list[list[str]]:
+    """``deal`` (four lists of card codes) as four sorted hands when it deals the 52 distinct cards,
+    13 to each seat, else :class:`InvalidDeal`."""
+    if not isinstance(deal, list | tuple) or len(deal) != 4:
+        raise InvalidDeal("a deal is four hands")
+    seen: set[str] = set()
+    for seat, hand in enumerate(deal):
+        if not isinstance(hand, list | tuple) or len(hand) != 13:
+            raise InvalidDeal(f"seat {seat} does not hold 13 cards")
+        for card in hand:
+            if not isinstance(card, str) or card not in INDEX:
+                raise InvalidDeal(f"seat {seat} holds {str(card)[:8]!r}, which is no card")
+            if card in seen:
+                raise InvalidDeal(f"{card} is dealt twice")
+            seen.add(card)
+    return [to_codes(to_mask(hand)) for hand in deal]
+
+
+def match_from_deal(
+    seed: int,
+    deal: object,
+    rules: Rules = DEFAULT_RULES,
+    leader: int = 0,
+    history: Sequence[Sequence[int]] = (),
+) -> State:
+    """A match whose current hand is ``deal`` (checked: :class:`InvalidDeal`), led by ``leader``,
+    after earlier hands that scored ``history`` (one list of four hand scores each): the lessons'
+    tables (:mod:`gongzhu.lessons`). ``seed`` seeds the opponents and the hints, as for any match."""
+    hands = check_deal(deal)
+    if type(leader) is not int or not 0 <= leader < 4:
+        raise InvalidDeal(f"leader {leader!r} is not a seat")
+    state: State = {
+        "schema": SCHEMA_VERSION,
+        "seed": check_seed(seed),
+        "rules": rules.to_json(),
+        "hand_number": 0,
+        "totals": [0, 0, 0, 0],
+        "history": [],
+        "last_hand": None,
+        "result": None,
+    }
+    for number, scores in enumerate(history, start=1):
+        state["totals"] = [t + int(s) for t, s in zip(state["totals"], scores, strict=True)]
+        state["history"].append({"number": number, "scores": list(scores), "totals": list(state["totals"])})
+    start_hand(state, len(state["history"]) + 1, leader, hands)
+    return state
+
+
 def deal_hands(seed: int, hand_number: int) -> list[list[str]]:
     """The four 13-card hands of one hand of the match, each sorted by suit and rank."""
     order = shuffled(list(range(52)), SplitMix64(deal_seed(seed, hand_number)))
@@ -88,11 +140,15 @@ def rules_of(source: State | View) -> Rules:
     return rules_from_json(source.get("rules"))
 
 
-def start_hand(state: State, hand_number: int, leader: int | None) -> None:
-    """Deal hand ``hand_number`` into ``state``, in its expose phase (``leader`` None: the holder of
-    the rules' first-lead card); with ``exposing=off`` nobody exposes and play starts at once."""
+def start_hand(
+    state: State, hand_number: int, leader: int | None, hands: list[list[str]] | None = None
+) -> None:
+    """Deal hand ``hand_number`` into ``state`` (``hands``: a deal :func:`check_deal` accepted, else
+    the seed's), in its expose phase (``leader`` None: the holder of the rules' first-lead card);
+    with ``exposing=off`` nobody exposes and play starts at once."""
     rules = rules_of(state)
-    hands = deal_hands(state["seed"], hand_number)
+    if hands is None:
+        hands = deal_hands(state["seed"], hand_number)
     if leader is None:
         leader = next(s for s in range(4) if rules.first_lead in hands[s])
     state.update(

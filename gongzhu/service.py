@@ -26,6 +26,7 @@ from .coach import step as coach_step
 from .daily import check_date, daily_seed
 from .game import Action, State, apply, apply_legal, check_seed, new_match, view_for
 from .house_rules import rules_from_json
+from .lessons import LESSON_LEVEL, lesson_of, lesson_table, resumed, verdict
 from .players import Player, make_player
 from .review import check_stored, hand_review
 from .rules import Refusal
@@ -196,6 +197,31 @@ def check_reviews(args: dict[str, Any]) -> dict[str, Any]:
     return check_stored(table, args.get("hands"))
 
 
+def lesson_start(args: dict[str, Any]) -> dict[str, Any]:
+    """Lesson ``lesson`` (1 to 7, else an ``InvalidLesson`` error) on the table: ``{state, view,
+    level, until, verdict}`` (:func:`gongzhu.lessons.lesson_table`; ``level`` its opponents' level;
+    ``until`` the tricks played when it is judged; ``verdict`` its first step, as :func:`lesson_check`
+    gives it)."""
+    state = lesson_table(args.get("lesson"))
+    return _lesson_pack(args.get("lesson"), state)
+
+
+def lesson_check(args: dict[str, Any]) -> dict[str, Any]:
+    """Where lesson ``lesson`` stands on ``state`` (:func:`gongzhu.lessons.verdict`): ``{due, done,
+    outcome, step, guide, expose}``."""
+    return verdict(args.get("lesson"), _state(args))
+
+
+def lesson_resume(args: dict[str, Any]) -> dict[str, Any]:
+    """A lesson's saved ``state``, checked against the lesson's deal (``InvalidState`` with a code
+    otherwise): ``{state, view, level, until, verdict}``."""
+    return _lesson_pack(args.get("lesson"), resumed(args.get("lesson"), _state(args)))
+
+
+def _lesson_pack(number: Any, state: State) -> dict[str, Any]:
+    return _pack(state, level=LESSON_LEVEL, until=lesson_of(number).until, verdict=verdict(number, state))
+
+
 OPS: dict[str, Handler] = {
     "ping": ping,
     "new_match": new_match_op,
@@ -208,6 +234,9 @@ OPS: dict[str, Handler] = {
     "review": review_op,
     "coach": coach_op,
     "check_reviews": check_reviews,
+    "lesson_start": lesson_start,
+    "lesson_check": lesson_check,
+    "lesson_resume": lesson_resume,
 }
 
 

@@ -92,6 +92,26 @@ def validate_state(state: object) -> None:
         raise InvalidState(Problem.SHAPE, f"{type(exc).__name__}: {_short(str(exc))}") from exc
 
 
+def check_reached(start: State, state: object) -> State:
+    """``state`` when legal play from ``start`` (a table built apart: a lesson's, :mod:`gongzhu.lessons`)
+    with ``state``'s own expose choices and plays reaches exactly it, else :class:`InvalidState`."""
+    try:
+        if not isinstance(state, dict):
+            raise InvalidState(Problem.SHAPE, "a state is a JSON object")
+        replayed = _replay_hand(start, state)
+        if _canonical(replayed) != _canonical(state):
+            keys = set(replayed) | set(state)
+            differing = sorted(k for k in keys if _canonical(replayed.get(k)) != _canonical(state.get(k)))
+            raise InvalidState(
+                Problem.MISMATCH, f"legal play from the table gives other {', '.join(differing)}"
+            )
+    except InvalidState:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError) as exc:
+        raise InvalidState(Problem.SHAPE, f"{type(exc).__name__}: {_short(str(exc))}") from exc
+    return replayed
+
+
 def upgrade_state(state: object) -> object:
     """A state saved by an earlier release, in today's shape: a schema-1 state is played by the
     default rules (schema 2 records them); hand breakdowns gained ``exposure_effects``; the hand

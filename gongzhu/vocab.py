@@ -42,6 +42,9 @@ LEVELS = ("easy", "normal", "hard")
 DEFAULT_LEVEL = "normal"
 DAILY_LEVEL = "hard"
 
+#: The guided lessons, in order (``gongzhu/lessons.py``; the page words them by these keys).
+LESSONS = ("tricks", "pig", "goat", "hearts", "transformer", "exposing", "match")
+
 #: The match seeds the engine takes: the integers from −MAX_SEED to MAX_SEED (the largest integer a
 #: JavaScript number holds exactly, so a seed crosses the page's JSON unchanged).
 MAX_SEED = 2**53 - 1

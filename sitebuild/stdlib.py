@@ -67,6 +67,7 @@ def ask(op, **args):
 
 used = {"ping", "new_match", "daily", "check", "bots_expose", "bot_step", "step", "hint", "review", "coach"}
 used.add("check_reviews")
+used |= {"lesson_start", "lesson_check", "lesson_resume"}
 assert used == set(OPS), sorted(set(OPS) ^ used)
 ask("ping", text="x")
 call("not json")
@@ -91,6 +92,9 @@ for level in LEVELS:  # each level decides an expose and two plays; the hand is 
     ask("review", state=state)
     ask("coach", state=state, index=0)
     ask("check_reviews", table=state, hands=[{"bad": 1}])
+lesson = ask("lesson_start", lesson=6)
+ask("lesson_check", lesson=6, state=lesson["state"])
+ask("lesson_resume", lesson=6, state=lesson["state"])
 """
 
 

@@ -7,7 +7,8 @@ it in Debian's Chromium (``/usr/bin/chromium``, the tests' flags) at 360×640, 3
 844×390, 1280×800 and 1920×1080 and saves ``<size>-<phase>.png`` for each phase (and, in Chinese at
 one phone size, ``<size>-zh-<phase>.png``): ``expose`` (the deal, a card
 to expose), ``play`` (the player's turn with cards on the table), ``summary`` (the hand over) and
-``menu`` (the settings sheet open). The deal is fixed (``?seed=``), the opponents play at once
+``menu`` (the settings sheet open); with ``--lessons``, two of the lessons instead
+(``LESSON_SHOTS``: ``<size>-lesson-<n>.png``). The deal is fixed (``?seed=``), the opponents play at once
 (``?fast=1``) and motion is reduced, so the pictures only change when the table's look does.
 
 A page in another script needs a font for it on this machine (the page ships none: players' systems
@@ -186,6 +187,63 @@ def shoot_size(
     return saved
 
 
+#: The lessons' pictures: (size, the lesson, what is shown: its first step or its verdict).
+LESSON_SHOTS = (((360, 640), 1, "step"), ((1280, 800), 6, "verdict"))
+
+#: The page once a lesson waits for the player: its verdict, or the card it asks for selected.
+LESSON_READY_JS = """() => {
+  const d = document.documentElement.dataset, q = (s) => document.querySelector(s);
+  if (d.engine !== 'ready' || d.busy) return false;
+  return !!(q('[data-testid=lesson-verdict]') || q('[data-testid=expose-confirm]:not([disabled])')
+    || (d.turn === '0' && q('#hand [data-card][aria-pressed=true]')));
+}"""
+
+
+def shoot_lesson(page: Page, site: build.SiteServer, out: Path, number: int, shown: str) -> Path:
+    """Lesson ``number`` at the page's size: its first step (the card it asks for selected), or
+    played as it asks to its verdict."""
+    size = page.viewport_size
+    assert size is not None
+    page.goto(site.url + "?fast=1")
+    g.settle(page)
+    g.menu_click(page, "open-lessons")
+    page.click(f"[data-testid=lesson-{number}]")
+    page.wait_for_function(LESSON_READY_JS)
+    while shown == "verdict" and not page.locator("[data-testid=lesson-verdict]").count():
+        if page.locator("[data-testid=expose-confirm]:not([disabled])").count():
+            page.click("[data-testid=expose-confirm]")
+        else:
+            page.click("#hand [data-card][aria-pressed=true]")
+        page.wait_for_function(LESSON_READY_JS)
+    page.wait_for_function("() => !document.querySelector('#toast .toast')")
+    return snap(page, out / f"{size['width']}x{size['height']}-lesson-{number}.png")
+
+
+def shoot_lessons(site: build.SiteServer, out: Path) -> list[Path]:
+    from playwright.sync_api import sync_playwright  # here: the PNG helpers load without Playwright
+
+    saved = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            for (width, height), number, shown in LESSON_SHOTS:
+                phone = width < 1000
+                context = browser.new_context(
+                    viewport={"width": width, "height": height},
+                    is_mobile=phone,
+                    has_touch=phone,
+                    reduced_motion="reduce",
+                    locale="en-US",
+                )
+                try:
+                    saved.append(shoot_lesson(context.new_page(), site, out, number, shown))
+                finally:
+                    context.close()
+        finally:
+            browser.close()
+    return saved
+
+
 def shoot(
     site: build.SiteServer,
     out: Path,
@@ -223,6 +281,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=OUT, help="where the PNGs go (docs/screenshots)")
     parser.add_argument("--seed", type=int, default=SEED, help="the deal shown")
     parser.add_argument("--sizes", default="", help="only these sizes, e.g. 640x360,844x390")
+    parser.add_argument("--lessons", action="store_true", help="only the lessons' pictures (LESSON_SHOTS)")
     args = parser.parse_args(argv)
     chosen = [tuple(int(n) for n in size.split("x")) for size in args.sizes.split(",") if size]
     sizes, languages = (chosen, ()) if chosen else (SIZES, OTHER_LANGUAGES)
@@ -231,7 +290,12 @@ def main(argv: list[str] | None = None) -> int:
         directory = Path(tmp) / "dist"
         build.build(directory)
         with build.serving(directory, SITE_PREFIX) as site:
-            for path in shoot(site, args.out, args.seed, sizes, languages):
+            shots = (
+                shoot_lessons(site, args.out)
+                if args.lessons
+                else shoot(site, args.out, args.seed, sizes, languages)
+            )
+            for path in shots:
                 print(
                     f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}: {path.stat().st_size} bytes"
                 )

@@ -15,9 +15,11 @@ if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
 
     from ui.core.flow import Result
     from ui.core.state import UIState
-    from ui.features import record_flow, review, tabs
+    from ui.features import lessons, record_flow, review, tabs
 else:  # (imported when first needed, not before the table is drawn: ui/core/later.py)
-    record_flow, review, tabs = later.modules("features.record_flow", "features.review", "features.tabs")
+    lessons, record_flow, review, tabs = later.modules(
+        "features.lessons", "features.record_flow", "features.review", "features.tabs"
+    )
 
 
 def on_action(s: "UIState", name: str) -> "Result":
@@ -44,6 +46,10 @@ def on_action(s: "UIState", name: str) -> "Result":
         return flow.say(s, said("This game is being played in another tab."))
     if not flow.open_to_player(s):
         return s, []
+    if lessons.handles(name):
+        return lessons.on_action(s, name)
+    if name == "hint" and s.lesson.on is not None:
+        return lessons.hint(s)
     table = flow.table_action(s, name)
     if table is not None:
         return table

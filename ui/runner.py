@@ -27,6 +27,7 @@ if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from ui.features import (
         daily,
         daily_flow,
+        lessons,
         record,
         record_flow,
         review,
@@ -37,15 +38,18 @@ if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
 
     Handler = Callable[[Any, int], Awaitable[None]]
 else:  # (imported when first needed, not before the table is drawn: ui/core/later.py)
-    daily, daily_flow, record, record_flow, review, review_store, transfer, transfer_flow = later.modules(
-        "features.daily",
-        "features.daily_flow",
-        "features.record",
-        "features.record_flow",
-        "features.review",
-        "features.review_store",
-        "features.transfer",
-        "features.transfer_flow",
+    daily, daily_flow, lessons, record, record_flow, review, review_store, transfer, transfer_flow = (
+        later.modules(
+            "features.daily",
+            "features.daily_flow",
+            "features.lessons",
+            "features.record",
+            "features.record_flow",
+            "features.review",
+            "features.review_store",
+            "features.transfer",
+            "features.transfer_flow",
+        )
     )
 
 #: Seconds a toast (the pig, the goat, the transformer) stays on show.
@@ -96,6 +100,9 @@ class Runner:
             fx.Warn: self._warn,
             fx.Mark: self._mark,
             fx.ImportRest: self._import_rest,
+            fx.LessonStep: self._lesson_step,
+            fx.LessonsAtStart: self._lessons_at_start,
+            fx.SaveLessons: self._save_lessons,
         }  # type: dict[type, Handler]
 
     # ----------------------------------------------------------------------- running
@@ -305,7 +312,9 @@ class Runner:
         s, storage = self.s, self.ports.storage
         slot = bookkeeping.save_slot(s)
         written = True
-        if slot == "daily":
+        if slot == "lesson":
+            written = store.set_text(storage, lessons.SLOT_KEY, lessons.encode_slot(s))
+        elif slot == "daily":
             written = store.set_text(storage, daily.SLOT_KEY, daily.encode_slot(s))
         elif slot == "match":
             written = store.save(storage, s)
@@ -361,6 +370,26 @@ class Runner:
         review_store.replace(self.ports.storage, effect.hands, effect.set_aside)
 
     # ----------------------------------------------------------------------- the features' flows
+
+    async def _lesson_step(self, effect: "fx.LessonStep", gen: int) -> None:
+        await self.run(lessons.step(self.s))
+
+    async def _lessons_at_start(self, effect: "fx.LessonsAtStart", gen: int) -> None:
+        storage = self.ports.storage
+        raw = store.get_text(storage, lessons.PROGRESS_KEY)
+        done, readable = lessons.read_progress(raw)
+        if not readable and raw is not None:  # (set aside, never read again; the lessons start afresh)
+            store.set_text(storage, lessons.CORRUPT_KEY, raw)
+            store.remove(storage, lessons.PROGRESS_KEY)
+        slot = lessons.read_slot(store.get_text(storage, lessons.SLOT_KEY))
+        first_visit = store.get_text(storage, record.RECORD_KEY) is None
+        await self.run(lessons.at_start(self.s, done, slot, first_visit))
+
+    async def _save_lessons(self, effect: "fx.SaveLessons", gen: int) -> None:
+        storage = self.ports.storage
+        store.set_text(storage, lessons.PROGRESS_KEY, lessons.encode_progress(self.s))
+        if self.s.lesson.on is None:
+            store.remove(storage, lessons.SLOT_KEY)
 
     async def _open_daily(self, effect: "fx.OpenDaily", gen: int) -> None:
         await self.run(daily_flow.open_daily(self.s, effect.date, effect.practice, self.ports.clock.today()))

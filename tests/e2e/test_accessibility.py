@@ -150,20 +150,21 @@ def test_a_whole_hand_with_the_keyboard_only(desktop_page: Page, site: build.Sit
     seed = g.find_seed(lambda s: bool(g.my_exposable(s)))
     g.open_game(page, site, seed=seed)
     assert g.phase(page) == "expose"
-    # Tab order: the hand first, then the actions, then the menu (Last trick is off before a trick)
+    # Tab order: the hand first, then the actions, the first visit's offer, then the menu (Last trick
+    # is off before a trick)
     first = _tab_to(page, lambda f: True)
     assert first["card"], first
     assert "of" in first["label"]  # "ace of hearts, exposable"
     order = [first["testid"] or first["card"]]
-    for _ in range(3):
+    offer = ["offer-learn", "offer-dismiss"]  # (a first visit: the lessons' offer, in the notes)
+    for _ in range(3 + len(offer)):
         page.keyboard.press("Tab")
         f = _focused(page)
         order.append(f["testid"] or f["card"])
-    assert order[1:] == ["expose-none", "hint", "menu"], order
+    assert order[1:] == ["expose-none", "hint", *offer, "menu"], order
     # expose with the keyboard: back to the hand, pick the exposable card, then Expose
-    page.keyboard.press("Shift+Tab")
-    page.keyboard.press("Shift+Tab")
-    page.keyboard.press("Shift+Tab")
+    for _ in range(3 + len(offer)):
+        page.keyboard.press("Shift+Tab")
     assert _focused(page)["card"] in g.my_exposable(seed)
     page.keyboard.press("Enter")
     page.wait_for_selector("#hand .card.selected")

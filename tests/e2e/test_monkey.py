@@ -49,11 +49,14 @@ PHASES = ("loading", "expose", "play", "hand-over", "match-over", "error")
 VIEW_PHASES = {"expose": "expose", "play": "play", "hand_over": "hand-over", "match_over": "match-over"}
 #: Longest wait for the player to have something to do again (the opponents at Hard included).
 SETTLE_MS = WAIT_MS
-#: Buttons the monkey leaves alone (``data-action``): they leave the match for the daily deal, open
+#: Buttons the monkey leaves alone (``data-action``): they leave the match for the daily deal or a lesson, open
 #: a file dialog, share, or answer questions this test never raises. The rules link (an ``<a>``
 #: leaving the page) is not offered either: only ``[data-action]``, selects and hand cards are.
 LEFT_ALONE = {"daily", "daily-practice", "daily-leave", "share", "export", "import", "take-over"}
 LEFT_ALONE |= {"seed-new", "seed-resume"}
+#: The lessons leave the match for a lesson's table (tests/e2e/test_lessons.py plays them).
+LEFT_ALONE |= {"offer-learn", "lessons", "lesson-retry", "lesson-next", "lesson-skip", "lesson-leave"}
+LEFT_ALONE |= {f"lesson-{n}" for n in range(1, 8)}
 #: Viewport sizes a rotation or resize switches between, per device.
 SIZES: dict[str, tuple[ViewportSize, ...]] = {
     "phone": ({"width": 360, "height": 640}, {"width": 640, "height": 360}, {"width": 390, "height": 844}),

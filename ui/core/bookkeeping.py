@@ -40,10 +40,12 @@ def save_asked(s: "UIState") -> bool:
 
 
 def save_slot(s: "UIState") -> str:
-    """Where the queued autosave goes now: ``daily`` (the daily deal's slot), ``match`` (the match's
-    save) or "" (nothing to save, or another tab has the game meanwhile)."""
+    """Where the queued autosave goes now: ``lesson`` (a lesson's slot), ``daily`` (the daily deal's
+    slot), ``match`` (the match's save) or "" (nothing to save, or another tab has the game meanwhile)."""
     if s.table.state is None:
         return ""
+    if s.lesson.on is not None:
+        return "lesson"
     if s.day.on_table:
         return "daily"
     return "" if s.saving.elsewhere else "match"

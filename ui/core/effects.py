@@ -362,3 +362,26 @@ class ApplyImport(Effect):
 
     def __repr__(self) -> str:
         return "ApplyImport()"
+
+
+class LessonStep(Effect):
+    """Ask the engine where the lesson on the table stands (``lessons.step``): its next step, or
+    its verdict once its moment is over."""
+
+    def __repr__(self) -> str:
+        return "LessonStep()"
+
+
+class LessonsAtStart(Effect):
+    """The start: the lessons' progress and a lesson in progress read from storage
+    (``lessons.at_start``): the lesson resumes, or the first visit's offer is up; then play goes on."""
+
+    def __repr__(self) -> str:
+        return "LessonsAtStart()"
+
+
+class SaveLessons(Effect):
+    """Write the lessons' progress (and drop the lesson slot when no lesson is on the table)."""
+
+    def __repr__(self) -> str:
+        return "SaveLessons()"

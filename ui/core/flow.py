@@ -10,7 +10,7 @@ asks the worker -> :func:`stepped` with the answer -> the state takes the new vi
 ``Drive`` -> the shell redraws (``ui/view/render.py``) and runs the opponents (:func:`next_step`).
 """
 
-from gongzhu.vocab import DAILY_LEVEL, LEVELS, RULE_VALUES, SIGNAL_CARDS
+from gongzhu.vocab import DAILY_LEVEL, HAND_ENDS, LEVELS, RULE_VALUES, SIGNAL_CARDS
 from ui.core import bookkeeping, settings, shape, steps
 from ui.core import effects as fx
 from ui.core.review_state import ReviewState, StoredHands
@@ -180,16 +180,17 @@ def answered(s: "UIState", packed: "dict[str, Any]", sent: "str | None" = None) 
         effects.append(fx.Announce(s.screen.notice))
     if new["phase"] in ("hand_over", "match_over"):
         effects.extend(count_hand(s))
-        if old is not None and old["phase"] in ("expose", "play"):
-            effects.append(fx.HandOver())
+        if old is not None and old["phase"] in ("expose", "play") and s.lesson.on is None:
+            effects.append(fx.HandOver())  # (a lesson's hand is kept for no review)
     effects.append(fx.Save())
     return s, effects
 
 
 def count_hand(s: "UIState") -> "list[Effect]":
     """Count the table's finished hand in the player's record: the match's, or the daily deal's
-    result once per date (never a practice replay); a tab that follows another leaves it to that tab."""
-    if s.saving.elsewhere or s.table.view is None:
+    result once per date (never a practice replay); a tab that follows another leaves it to that tab.
+    A lesson counts nowhere."""
+    if s.saving.elsewhere or s.table.view is None or s.lesson.on is not None:
         return []
     if s.day.on_table:
         return [] if s.day.practice else [fx.CountDaily(s.day.on_table)]
@@ -275,6 +276,8 @@ def next_step(s: "UIState") -> "tuple[UIState, list[Effect], bool]":
     view = s.table.view
     if view is None or s.table.hold:
         return s, [], False
+    if s.lesson.on is not None and _lesson_waits(s, view):
+        return s, _ask_lesson(s), False
     phase = view["phase"]
     if phase == "expose":
         if s.table.bots_exposed:
@@ -291,6 +294,26 @@ def next_step(s: "UIState") -> "tuple[UIState, list[Effect], bool]":
     args = {"state": s.table.state, "seat": view["turn"], "level": s.table.hand_level}
     s.motion.thinking = view["turn"]  # (until its answer is adopted: :func:`answered`)
     return s, [fx.Call("bot_step", args, answered, pace=0, measure="decision")], True
+
+
+def _lesson_waits(s: "UIState", view: "View") -> bool:
+    """A lesson on the table stops the opponents' run where it has something to say: once judged,
+    at its moment (the tricks it is judged after, the hand's end), and where the player acts."""
+    if s.lesson.outcome is not None:
+        return True
+    if view["phase"] in HAND_ENDS or len(view["tricks"]) >= s.lesson.until:
+        return True
+    if view["phase"] == "expose":
+        return s.table.bots_exposed
+    return view["phase"] == "play" and view["turn"] == 0
+
+
+def _ask_lesson(s: "UIState") -> "list[Effect]":
+    """The lesson's step (or verdict) for the table on show, asked once per engine state."""
+    if s.lesson.outcome is not None or s.lesson.asked == s.table.state:
+        return []
+    s.lesson.asked = s.table.state
+    return [fx.LessonStep()]
 
 
 def sweep(s: "UIState") -> "Result":
@@ -333,7 +356,11 @@ def act(s: "UIState", action: "dict[str, Any]") -> "Result":
         return s, []
     s.link.busy = True
     s.motion.dealing = None  # (the step redraws the hand: its cards must not arrive again)
-    return s, [fx.Call("step", {"state": s.table.state, "action": action}, stepped)]
+    effects = [fx.Call("step", {"state": s.table.state, "action": action}, stepped)]  # type: list[Effect]
+    if s.lesson.offer:  # (playing answers the first visit's offer: it is not made again)
+        s.lesson.offer = False
+        effects.insert(0, fx.SaveLessons())
+    return s, effects
 
 
 def tap_card(s: "UIState", code: str) -> "Result":

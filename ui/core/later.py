@@ -2,7 +2,7 @@
 
 A repeat visit draws the saved table before anything else, and MicroPython compiles every module it
 imports on the main thread first. The modules that serve only later moments (the hand review, the
-statistics and their chart, the daily deal, export and import, the memory aid, the settings sheet)
+statistics and their chart, the daily deal, the lessons, export and import, the memory aid, the settings sheet)
 are therefore named through a :class:`Deferred` stand-in instead of imported: its first attribute
 read imports the module, so a panel opened before :func:`import_rest` got to it works all the same,
 and ``ui/main.py`` runs :func:`import_rest` once the table is interactive (a step at a time, with a
@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
 #: The deferred modules (``ui.<name>``), a step each tuple, in the order :func:`import_rest` takes them.
 STEPS = (
     ("features.record", "features.record_flow", "features.daily", "features.daily_flow"),
+    ("features.lessons", "view.lessons_html"),
     ("features.review", "features.review_store", "features.tabs"),
     ("view.review_html", "view.chart"),
     ("view.daily_view", "view.stats_view"),

@@ -20,19 +20,26 @@ if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from ui.core.state import UIState
 
 
-def start_match(s: "UIState", seed: "int | None", daily: str = "", then: "Then | None" = None) -> "Result":
-    """Ask the engine for a new match: the deal ``seed`` under the player's house rules, or the daily
-    deal of ``daily`` (its own rules); ``then`` takes it (by default :func:`match_started`). Whatever
-    ran stops (``link.gen``), the daily deal leaves the table and the inputs kept for the old table
-    are dropped."""
+def start_match(
+    s: "UIState", seed: "int | None", daily: str = "", then: "Then | None" = None, lesson: int = 0
+) -> "Result":
+    """Ask the engine for a new match: the deal ``seed`` under the player's house rules, the daily
+    deal of ``daily`` (its own rules) or the table of lesson ``lesson`` (``ui/features/lessons.py``);
+    ``then`` takes it (by default :func:`match_started`). Whatever ran stops (``link.gen``), the
+    daily deal or the lesson leaves the table and the inputs kept for the old table are dropped."""
     s.link.gen += 1
     s.link.busy = True
     s.link.queued = []
     if not daily:
         s.day.on_table = None
+    s.lesson.on = lesson or None
+    s.lesson.outcome = None
+    s.lesson.asked = None
     answer = then or match_started
     if daily:
         return s, [fx.Call("daily", {"date": daily}, answer)]
+    if lesson:
+        return s, [fx.Call("lesson_start", {"lesson": lesson}, answer)]
     args = {"seed": seed, "rules": settings.read_rules(s.settings.house_rules)}  # type: dict[str, Any]
     return s, [fx.Call("new_match", args, answer)]
 

@@ -24,6 +24,7 @@ def worker_died(s: "UIState") -> "Result":
         return engine_gone(s, "the new worker did not answer")
     s.link.recovering = True
     s.link.gen += 1
+    s.lesson.on = None  # (the match's save is resumed; a lesson's slot stays for the next visit)
     s.link.engine_ready = False
     s.link.busy = False
     s.link.queued = []

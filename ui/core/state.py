@@ -8,7 +8,7 @@ opaque text; the table is drawn from ``table.view``, seat 0's table view as the 
 table (:class:`TableState`), the engine link (:class:`EngineLink`), the settings
 (``ui/core/settings.py``), what the page says and shows (:class:`Screen`), what is moving
 (:class:`Motion`), the saves (:class:`Saving`), the player's record (:class:`RecordState`), the daily
-deal (:class:`DailyState`), the hand review and the match's earlier hands
+deal (:class:`DailyState`), the guided lessons (:class:`LessonState`), the hand review and the match's earlier hands
 (``ui/core/review_state.py``).
 """
 
@@ -181,11 +181,31 @@ class DailyState:
         self.result = None  # type: dict[str, Any] | None  # that date's recorded result {score, place, codes}, or None
 
 
+class LessonState:
+    """The guided lessons (``ui/features/lessons.py``; a lesson's table is saved in a slot of its own,
+    the progress apart: the match and its save are never touched)."""
+
+    __slots__ = ("asked", "done", "guide", "offer", "on", "outcome", "passed", "said", "step", "until")
+
+    def __init__(self) -> None:
+        self.on = None  # type: int | None  # the lesson on the table (1 to 7), or None: the match
+        self.until = 13  # type: int  # the tricks played when the lesson on the table is judged (the engine's)
+        self.step = None  # type: str | None  # the step the lesson is at, as the engine names it (words: ui/view/lessons_html.py)
+        self.guide = None  # type: str | None  # the card the lesson asks the player for now, or None
+        self.asked = None  # type: str | None  # the engine state the lesson's step was last asked for (once per state)
+        self.said = None  # type: str | None  # the step last read out, with the engine state it was read at
+        self.outcome = None  # type: str | None  # the engine's verdict on the lesson's moment (its code), or None: not judged yet
+        self.passed = False  # type: bool  # that verdict is the lesson's way
+        self.done = []  # type: list[int]  # the lessons the player has done (from storage)
+        self.offer = False  # type: bool  # the first visit's offer ("Learn to play · Play now") is up
+
+
 class UIState:
     """The page's state: its parts, one a line."""
 
     __slots__ = (
         "day",
+        "lesson",
         "link",
         "motion",
         "review",
@@ -206,5 +226,6 @@ class UIState:
         self.saving = Saving()  # type: Saving  # storage and the other tabs
         self.stats = RecordState()  # type: RecordState  # the player's record and its panel
         self.day = DailyState()  # type: DailyState  # the daily deal
+        self.lesson = LessonState()  # type: LessonState  # the guided lessons (ui/features/lessons.py)
         self.review = ReviewState()  # type: ReviewState  # the finished hand's review and coach (ui/features/review.py)
         self.stored = StoredHands()  # type: StoredHands  # the match's earlier hands kept reviewable, engine-checked

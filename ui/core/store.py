@@ -196,6 +196,11 @@ def save_blocked(storage: "Any") -> bool:
     return get_text(storage, SAVE_KEY) is not None
 
 
+def remove(storage: "Any", key: str) -> None:
+    """Remove ``key`` from storage (a refusal is ignored)."""
+    _remove(storage, key)
+
+
 def _remove(storage: "Any", key: str) -> None:
     try:  # noqa: SIM105  (MicroPython has no contextlib)
         storage.removeItem(key)

@@ -174,7 +174,7 @@ def engine_ready(s: "UIState", plan: "BootPlan") -> "Result":
         if plan.daily_text is not None and date_valid and not s.saving.elsewhere:
             effects.append(fx.OpenDaily(date=date or ""))
         else:
-            effects.append(fx.Drive())
+            effects.append(fx.LessonsAtStart())  # (a lesson in progress resumes, else play goes on)
         return s, effects
 
     return s, [fx.ReadRecord(record_read)]

@@ -17,8 +17,8 @@ if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
 def other_tab_saved(s: "UIState", text: "Any") -> "Result":
     """Another tab saved the match (``text``, as storage holds it): this tab follows it. Its flows
     stop, and inputs kept for its table are dropped (the other tab has the game). The daily deal
-    on this tab's table is its own (the other tab's match waits in the save)."""
-    if not isinstance(text, str) or s.day.on_table:
+    or a lesson on this tab's table is its own (the other tab's match waits in the save)."""
+    if not isinstance(text, str) or s.day.on_table or s.lesson.on is not None:
         return s, []
     try:
         saved = store.decode(text)

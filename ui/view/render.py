@@ -60,7 +60,7 @@ def bar_html(s: "UIState") -> str:
     return (
         '<span class="brand"><i aria-hidden="true">♠</i> Gong Zhu</span>{badge}'
         '<span class="tools">{last}<button{menu}><span aria-hidden="true">☰</span></button></span>'
-    ).format(last=last, menu=menu, badge=house_rules.badge_html(view))
+    ).format(last=last, menu=menu, badge=house_rules.badge_html(view) if s.lesson.on is None else "")
 
 
 # --------------------------------------------------------------------------- seats
@@ -287,7 +287,7 @@ def notes_html(s: "UIState", take_over: bool = True) -> str:
     html = " ".join('<span data-testid="notice">{}</span>'.format(esc(n)) for n in notes)
     if s.saving.elsewhere and take_over:
         html += take_over_html()
-    return html
+    return html + extras.notes_line(s)
 
 
 def take_over_html() -> str:

@@ -2,7 +2,7 @@
 
 A modal dialog (``data-testid=sheet``) over the table, drawn only while ``UIState.screen.sheet`` is set:
 the settings (difficulty, language, play speed, how long a finished trick stays, four colours,
-memory aid, sound) and the rest of the menu (captured cards, the daily deal and the statistics
+memory aid, sound; the lessons beside them) and the rest of the menu (captured cards, the daily deal and the statistics
 (``ui/view/extras.py``), the rules). Its transitions are ``ui/core/flow.py``'s
 (:func:`~ui.core.flow.menu`, :func:`~ui.core.flow.toggle_setting`, :func:`~ui.core.flow.choose`); ``ui/shell/dom.py``
 moves the focus into it and back to ☰, ``ui/shell/app.py`` keeps Tab inside and closes it on Escape.
@@ -63,6 +63,7 @@ def settings_html(s: "UIState") -> str:
             button("four-colour", "four-colour", _("Four colours"), pressed=bool(s.settings.four_colour)),
             button("memory-aid", "memory-aid", _("Memory aid"), pressed=bool(s.settings.memory_aid)),
             button("sound", "sound", _("Sound"), pressed=bool(s.settings.sound)),
+            extras.settings_entries(s),
             house_rules.sheet_html(settings.read_rules(s.settings.house_rules), s.table.view),
         )
     )

@@ -5,6 +5,7 @@ visible text goes through ``_()`` with the English wording of docs/ui.md as msgi
 """
 
 from gongzhu.vocab import GOAT, LEVELS, PIG, TRANSFORMER
+from ui.core import later
 from ui.view.i18n import _
 
 TYPE_CHECKING = False
@@ -15,6 +16,9 @@ if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
     from gongzhu.table_view import Exposure
     from ui.core.state import View
     from ui.core.words import Message
+    from ui.view import lessons_html
+else:  # (the lessons' words: imported when first needed, ui/core/later.py)
+    (lessons_html,) = later.modules("view.lessons_html")
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_SUITS = ("H", "D")
@@ -363,6 +367,7 @@ COMPOSED = {
     "standing": standing_notice,
     "refusal": refusal_text,
     "hint": hint_text,
+    "lesson": lambda **fields: lessons_html.words(**fields),
 }  # type: dict[str, Callable[..., str]]
 
 
