@@ -454,7 +454,7 @@ def report(results: dict[str, list[dict[str, float]]]) -> str:
         "< 500 ms |",
         f"| warm visits restored from the engine snapshot | {restored} / {len(results['game_warm'])} | all |",
         f"| cold visits restored from the build's snapshot | {shipped} / {len(results['game_cold'])} | "
-        "none (a first visit boots and makes its own) |",
+        "all on loopback (a fast link: web/link.js snapshotPays) |",
         f"| cold: game interactive / bare Pyodide ready (median of per-run ratios) | "
         f"{statistics.median(cold):.2f}× | ≤ 1.15× |",
         f"| cold: table painted (median) | {_ms(_median(results['game_cold'], 'table_painted'))} | < 1,500 ms |",
