@@ -138,6 +138,7 @@ def test_every_lesson_guided_to_its_verdict_in_a_row_then_back_to_the_match() ->
     _act(page, "lessons")
     listed = _regions(page)["overlay"]
     assert listed.count('data-done="true"') == 7
+    assert all(lessons_html.goal(n) in listed for n in range(1, 8))  # each with its goal, on any screen
 
 
 def test_a_wrong_play_leads_to_the_retry_which_deals_the_lesson_again() -> None:

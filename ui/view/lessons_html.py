@@ -165,7 +165,7 @@ def menu_html(s: "UIState") -> str:
 
 
 def list_html(s: "UIState") -> str:
-    """The lessons, each a button that starts it, the ones done marked."""
+    """The lessons, each a button that starts it (the ones done marked) and its goal in one sentence."""
     items = []
     for number in range(1, len(LESSONS) + 1):
         done = number in s.lesson.done
@@ -176,7 +176,7 @@ def list_html(s: "UIState") -> str:
             else ""
         )
         items.append(
-            "<li><button{}>{}{}</button></li>".format(
+            '<li><button{}>{}{}</button><p class="lesson-goal">{}</p></li>'.format(
                 attrs(
                     (
                         ("type", "button"),
@@ -188,6 +188,7 @@ def list_html(s: "UIState") -> str:
                 ),
                 esc(label),
                 mark,
+                esc(goal(number)),
             )
         )
     body = '<p>{}</p><ol class="lessons">{}</ol>'.format(
