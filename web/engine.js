@@ -172,8 +172,11 @@
   // A first visit (no service worker controls the page) starts the UI and fetches the prepared
   // tables; the worker waits for the UI's first paint (its start()). A repeat visit starts the UI,
   // then the worker, whose restore waits for the paint.
+  // PyScript reads the page's <script type="mpy"> (its config) when it runs: it starts once the page
+  // is parsed (this script runs in <head>), else it could run first and load its default plugins.
   const sw = navigator.serviceWorker;
-  startUI();
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", startUI, { once: true });
+  else startUI();
   if (!(sw && sw.controller)) window.gongzhuFirstTables();
   else api.start(true);
 })();

@@ -76,18 +76,21 @@ def test_installable_and_first_visit_downloads_once_with_progress(
         g.open_game(page, copy_site, seed=3)
         wait_offline_ready(page)
 
-        # Real bytes of the engine's download, growing up to the exact total of what it fetches.
+        # Real bytes of the engine's download, growing up to the exact total of what it fetches (on
+        # loopback, a fast link: the build's snapshot and Pyodide's files, web/link.js snapshotPays).
         config = json.loads((copy_site.directory / build.WORKER_CONFIG_SHIPPED).read_text(encoding="utf-8"))
+        assert page.evaluate("gongzhuEngine.boot") == "snapshot (shipped)"
+        total = config["snapshot"]["download"]
         progress = page.evaluate("window.__progress")
         assert len(progress) >= 2, progress
-        assert all(p["total"] == config["download"] for p in progress)
+        assert all(p["total"] == total for p in progress)
         received = [p["received"] for p in progress]
-        assert received == sorted(received) and received[-1] == config["download"]
+        assert received == sorted(received) and received[-1] == total
         assert page.is_hidden("[data-testid=load-progress]")
 
         # The engine did not wait for the cache, yet the runtime was downloaded once: the service
-        # worker precached the engine worker's copies of the files Pyodide fetches (and the build's
-        # snapshot, which only it downloads, once the player may act).
+        # worker precached the engine worker's copies of the files Pyodide fetches and of the
+        # build's snapshot.
         snapshot = str(config["snapshot"]["url"]).rsplit("/", 1)[1]  # the build's engine snapshot
         for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", snapshot):
             assert fetched.count(name) == 1, fetched
