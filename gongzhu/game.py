@@ -60,10 +60,9 @@ class MatchResult(TypedDict):
 # --- construction ---------------------------------------------------------------------------
 
 
-def new_match(seed: int, rules: Rules = DEFAULT_RULES) -> State:
-    """A new match with hand 1 dealt and in its expose phase (:class:`InvalidSeed` for a bad seed);
-    with ``exposing=off`` the hand starts in its play phase."""
-    state: State = {
+def _no_hand_yet(seed: int, rules: Rules) -> State:
+    """A match of ``seed`` (checked: :class:`InvalidSeed`) under ``rules`` before its first hand."""
+    return {
         "schema": SCHEMA_VERSION,
         "seed": check_seed(seed),
         "rules": rules.to_json(),
@@ -73,6 +72,12 @@ def new_match(seed: int, rules: Rules = DEFAULT_RULES) -> State:
         "last_hand": None,
         "result": None,
     }
+
+
+def new_match(seed: int, rules: Rules = DEFAULT_RULES) -> State:
+    """A new match with hand 1 dealt and in its expose phase (:class:`InvalidSeed` for a bad seed);
+    with ``exposing=off`` the hand starts in its play phase."""
+    state = _no_hand_yet(seed, rules)
     start_hand(state, 1, leader=None)
     return state
 
@@ -112,16 +117,7 @@ def match_from_deal(
     hands = check_deal(deal)
     if type(leader) is not int or not 0 <= leader < 4:
         raise InvalidDeal(f"leader {leader!r} is not a seat")
-    state: State = {
-        "schema": SCHEMA_VERSION,
-        "seed": check_seed(seed),
-        "rules": rules.to_json(),
-        "hand_number": 0,
-        "totals": [0, 0, 0, 0],
-        "history": [],
-        "last_hand": None,
-        "result": None,
-    }
+    state = _no_hand_yet(seed, rules)
     for number, scores in enumerate(history, start=1):
         state["totals"] = [t + int(s) for t, s in zip(state["totals"], scores, strict=True)]
         state["history"].append({"number": number, "scores": list(scores), "totals": list(state["totals"])})

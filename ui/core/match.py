@@ -98,3 +98,17 @@ def new_match(s: "UIState") -> "Result":
 def drive(s: "UIState") -> "Result":
     """Play goes on: the opponents play until the player has something to do."""
     return s, [fx.Drive()]
+
+
+def back_to_saved(s: "UIState", saved: "dict[str, Any] | None") -> "Result":
+    """Leave what is on the table (a daily deal, a lesson) for the match's save, ``saved``: whatever
+    ran stops, the save is resumed and checked by the engine, or a new match starts when there is
+    none or it is refused."""
+    s.link.gen += 1
+    s.table.view = None
+    s.table.state = None
+    if saved is not None:
+        flow.resume(s, saved)
+    if s.table.state is None:
+        return new_match(s)
+    return check_table(s, drive, new_match)

@@ -94,14 +94,7 @@ def back_to_match(s: "UIState", saved: "dict[str, Any] | None", _problem: "str |
     there is none or it is refused."""
     s.day.on_table = None
     s.day.practice = False
-    s.link.gen += 1
-    s.table.view = None
-    s.table.state = None
-    if saved is not None:
-        flow.resume(s, saved)
-    if s.table.state is None:
-        return match.new_match(s)
-    return match.check_table(s, match.drive, match.new_match)
+    return match.back_to_saved(s, saved)
 
 
 def shared(s: "UIState", outcome: str, text: str) -> "Result":

@@ -251,15 +251,7 @@ def back_to_match(s: "UIState", saved: "dict[str, Any] | None", _problem: "str |
     s.lesson.outcome = None
     s.lesson.step = None
     s.lesson.guide = None
-    s.link.gen += 1
-    s.table.view = None
-    s.table.state = None
-    if saved is not None:
-        flow.resume(s, saved)
-    if s.table.state is None:
-        s, effects = match.new_match(s)
-    else:
-        s, effects = match.check_table(s, match.drive, match.new_match)
+    s, effects = match.back_to_saved(s, saved)
     return s, [fx.SaveLessons()] + effects
 
 
