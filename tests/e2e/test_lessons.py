@@ -17,6 +17,7 @@ import build
 from gongzhu.vocab import LESSONS
 from tests.e2e.conftest import guarded_page
 from tests.e2e.game import menu_click, settle
+from tests.support.replay import find_seed, op
 from tools.browser import PHONE
 from ui.core import store
 from ui.features import lessons as lesson_flow
@@ -195,14 +196,32 @@ def _clear_of_the_table(page: Page, where: str) -> None:
             assert apart, f"{a} covers {b} at {where}"
 
 
+def _opponents_lead_to_me(seed: int) -> bool:
+    """The deal of ``seed`` gives the player nothing to expose, and the three opponents (the top seat
+    among them) play to the first trick before the player's turn."""
+    packed = op("new_match", seed=seed)
+    if packed["view"]["exposable"]:
+        return False
+    packed = op("bots_expose", state=packed["state"], level="normal")
+    return packed["view"]["phase"] == "play" and packed["view"]["turn"] == 1
+
+
+#: A first visit whose first trick holds three cards, the top seat's among them, when the offer is up.
+_LED_FROM_THE_TOP = find_seed(_opponents_lead_to_me)
+
+
 def test_a_reload_in_the_middle_of_a_lesson_resumes_it(phone_page: Page, site: build.SiteServer) -> None:
     """Lesson 4 (portrait) and lesson 6 (the phone turned to landscape) reloaded in their middle:
     the same table, the same step, then played to their verdict; the strip and the offer clear of
     the table's buttons and cards."""
     page = phone_page
-    page.goto(site.url + "?fast=1")
+    page.goto(site.url + f"?seed={_LED_FROM_THE_TOP}&fast=1")  # a first visit: the offer over a trick
     settle(page)
+    assert page.locator("#trick [data-card]").count() == 3
     _clear_of_the_table(page, "the offer, 360x640")
+    page.set_viewport_size({"width": 640, "height": 360})
+    _clear_of_the_table(page, "the offer, 640x360")
+    page.set_viewport_size({"width": 360, "height": 640})
     for number, taps_before in ((4, 1), (6, 2)):
         if number == 6:
             page.set_viewport_size({"width": 640, "height": 360})

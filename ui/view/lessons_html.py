@@ -151,7 +151,7 @@ def strip_html(s: "UIState") -> str:
             leave=_strip_button("strip-leave", "lesson-leave", _("Leave"), "×"),
         )
     if s.lesson.offer:
-        return '<span class="lesson-offer" data-testid="lesson-offer">{} {}{}</span>'.format(
+        return '<span class="lesson-offer" data-testid="lesson-offer"><span class="q">{}</span> {}{}</span>'.format(
             esc(_("New to Gong Zhu?")),
             button("offer-learn", "offer-learn", _("Learn to play"), primary=True),
             button("offer-dismiss", "offer-dismiss", _("Play now")),
