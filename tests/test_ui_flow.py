@@ -16,6 +16,7 @@ from tests.support.replay import find_seed, op, play_out
 from ui import actions
 from ui.core import bookkeeping, flow, match, recovery, store
 from ui.core import effects as fx
+from ui.core.ports import EngineStartError
 from ui.core.state import UIState
 from ui.features import boot, daily_flow, review, tabs, transfer
 from ui.view import render, texts
@@ -410,7 +411,7 @@ def _booted(saved: dict[str, Any] | None, page: Shell | None = None, **links: st
         links.get("seed"),
         links.get("daily"),
     )
-    page.run(boot.engine_ready(page.s, plan))
+    page.run(boot.connect(page.s, plan))
     return page
 
 
@@ -423,6 +424,16 @@ def test_the_boot_resumes_a_save_checked_by_the_engine() -> None:
     s = page.s
     assert s.table.checked and s.link.engine_ready and not flow.busy(s)
     assert [name for name, _args in page.calls][:1] == ["check"] and "table-ready" in page.screen.marks
+
+
+def test_the_boot_waits_for_the_engine_through_the_runner_and_an_engine_that_cannot_start_fails_it() -> None:
+    page = _booted(_saved("play, my turn"))
+    assert page.engine.connected == 1 and isinstance(page.effects[0], fx.Connect)
+    broken = Shell()
+    broken.engine.broken = True
+    with pytest.raises(EngineStartError):
+        _booted(None, broken)
+    assert broken.engine.connected == 0 and broken.calls == [] and not broken.s.link.engine_ready
 
 
 def test_the_boot_deals_a_new_match_under_the_players_house_rules() -> None:
@@ -442,6 +453,42 @@ def test_a_refused_save_is_set_aside_and_gives_way_to_the_links_deal() -> None:
     assert page.s.link.ask_seed is None and json.loads(page.s.table.state or "")["seed"] == 8
     assert page.storage.getItem(store.corrupt_key(1)) == json.dumps(saved)  # the refused save, kept aside
     assert "Your saved game could not be read: a new match starts." in texts.words(page.s.screen.alert)
+
+
+def _asked(saved: dict[str, Any], seed: str) -> tuple[Shell, boot.BootPlan]:
+    """A page drawn from ``saved`` under a ``?seed=`` link: the question is up, the engine starting."""
+    page = Shell()
+    page.storage.setItem(store.SAVE_KEY, json.dumps(saved))
+    plan = boot.first_paint(page.s, True, True, store.load_settings(page.storage), store.load(page.storage),
+                            False, seed, None)  # fmt: skip
+    assert page.s.link.ask_seed == int(seed) and not page.s.link.engine_ready
+    return page, plan
+
+
+@pytest.mark.parametrize("start_new", [True, False])
+def test_the_seed_question_answered_while_the_engine_starts_is_carried_out_once_it_answers(
+    start_new: bool,
+) -> None:
+    saved = _saved("play, my turn")
+    page, plan = _asked(saved, "8")
+    page.input(actions.on_action, "seed-new" if start_new else "seed-resume")
+    assert page.s.link.ask_seed is None and page.calls == []  # kept: the start is not cut short
+    page.run(boot.connect(page.s, plan))
+    s = page.s
+    assert s.link.engine_ready and not flow.busy(s) and s.link.seed_chosen is None
+    assert [name for name, _args in page.calls][:1] == ["check"]
+    deal = json.loads(s.table.state or "")["seed"]
+    assert deal == (8 if start_new else 9)
+    assert [name for name, _args in page.calls].count("new_match") == (1 if start_new else 0)
+
+
+def test_the_seed_question_answered_new_while_a_refused_save_is_replaced_deals_once() -> None:
+    page, plan = _asked(_saved("play, my turn"), "8")
+    page.engine.refuse["check"] = "the state is not one the engine made"
+    page.input(actions.on_action, "seed-new")
+    page.run(boot.connect(page.s, plan))
+    assert json.loads(page.s.table.state or "")["seed"] == 8 and page.s.link.engine_ready
+    assert [name for name, _args in page.calls].count("new_match") == 1
 
 
 def test_a_bad_deal_link_is_said_and_a_random_match_starts() -> None:
@@ -474,7 +521,7 @@ def test_a_recovery_resumes_the_save_and_nothing_else() -> None:
     for _press in range(2):
         page.run(actions.on_action(page.s, "play-again"))
     assert page.s.link.queued == [("action", "play-again")] * 2
-    page.run(boot.engine_ready(page.s, plan))
+    page.run(boot.connect(page.s, plan))
     s = page.s
     assert s.link.queued == [] and not flow.busy(s)  # the new table emptied the queue
     assert sum(name == "new_match" for name, _args in page.calls) == 1
@@ -496,7 +543,7 @@ def test_a_doubled_dont_expose_kept_at_the_first_paint_is_carried_out_once() -> 
                             store.load(page.storage), False, None, None)  # fmt: skip
     for _press in range(2):
         page.run(actions.on_action(page.s, "expose-none"))
-    page.run(boot.engine_ready(page.s, plan))
+    page.run(boot.connect(page.s, plan))
     steps = [args["action"] for name, args in page.calls if name == "step"]
     assert steps == [{"type": "expose", "seat": 0, "cards": []}]
     assert texts.words(page.s.screen.message) == "" and not flow.busy(page.s)
@@ -710,7 +757,7 @@ def test_a_first_visit_draws_a_prepared_table_that_the_engine_checks_and_saves()
     assert not s.link.engine_ready and not s.table.checked  # drawn, not yet the engine's
     assert s.table.match_token
     assert page.storage.getItem(store.SAVE_KEY) is None
-    page.run(boot.engine_ready(s, plan))
+    page.run(boot.connect(s, plan))
     assert [name for name, _args in page.calls][:1] == ["check"]  # checked like a save, not dealt again
     assert "new_match" not in [name for name, _args in page.calls]
     assert json.loads(s.table.state or "")["seed"] == seed and s.table.checked and s.link.engine_ready
@@ -726,7 +773,7 @@ def test_inputs_made_on_the_prepared_table_are_carried_out_once_the_engine_check
     page.run(flow.tap_card(page.s, card))
     page.run(actions.on_action(page.s, "expose"))
     assert [name for name, _args in page.calls] == []  # kept: the engine has not answered yet
-    page.run(boot.engine_ready(page.s, plan))
+    page.run(boot.connect(page.s, plan))
     steps = [args["action"] for name, args in page.calls if name == "step"]
     assert steps[:1] == [{"type": "expose", "seat": 0, "cards": [card]}]
     assert card in page.s.table.view["exposed"][0] and not flow.busy(page.s)  # exposed once, play went on
@@ -736,7 +783,7 @@ def test_a_prepared_table_the_engine_refuses_gives_way_to_a_new_match_without_a_
     page = Shell()
     page.engine.refuse["check"] = "the state is not one the engine made"
     plan = _first_visit(page, _prepared(5))
-    page.run(boot.engine_ready(page.s, plan))
+    page.run(boot.connect(page.s, plan))
     assert "new_match" in [name for name, _args in page.calls] and page.s.table.checked
     assert page.s.screen.alert is None and page.storage.getItem(store.corrupt_key(1)) is None
 

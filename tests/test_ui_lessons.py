@@ -33,7 +33,7 @@ def _booted(page: Page | None = None) -> Page:
         None,
         None,
     )
-    page.run(boot.engine_ready(page.s, plan))
+    page.run(boot.connect(page.s, plan))
     return page
 
 

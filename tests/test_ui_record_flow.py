@@ -30,7 +30,7 @@ def booted(storage: Any = None, **links: str | None) -> Page:
     page = Page(bookkeeping.named_tab(UIState(), str(next(LOADS))), storage=storage)
     plan = boot.first_paint(page.s, True, True, store.load_settings(page.storage), store.load(page.storage),
                             store.save_blocked(page.storage), links.get("seed"), links.get("daily"))  # fmt: skip
-    page.run(boot.engine_ready(page.s, plan))
+    page.run(boot.connect(page.s, plan))
     return page
 
 

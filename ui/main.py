@@ -22,6 +22,8 @@ import asyncio
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
+from ui.core.ports import EngineStartError  # (a few lines: the start's failure told apart)
+
 # The UI modules the table needs are imported inside boot(), a few at a time with a yield between
 # them, so that compiling them never adds up to one long main-thread task on a slow phone; the
 # rest (ui/core/later.py) once the game is interactive, or on first use.
@@ -61,10 +63,6 @@ def mark(name: str) -> None:
 def boot_failed() -> bool:
     """True once the loading watchdog shows a failure (the loading box is then its own)."""
     return bool(window.gongzhuBoot.failed)
-
-
-class EngineStartError(Exception):
-    """The engine worker did not start or did not answer its first request."""
 
 
 def progress_tick() -> None:
@@ -187,16 +185,7 @@ async def boot_page() -> None:
     # Let the browser paint before the worker starts compiling Pyodide.
     await asyncio.sleep(0)
     window.gongzhuBoot.progress("engine")  # the watchdog waits longer while Pyodide starts
-    bridge.start_engine()  # the engine may restore or boot now that the table is on screen
-    await pwa.engine_may_start()  # registers the service worker (first visit: it caches the site)
-    try:
-        await bridge.engine()
-        mark("engine-connected")
-        await bridge.call("ping", text="hello")
-    except Exception as exc:
-        raise EngineStartError(str(exc)) from None  # (MicroPython warns on "from exc" as a console error)
-    mark("engine-ready")
-    await runner.run(boot.engine_ready(s, plan))
+    await runner.run(boot.connect(s, plan))  # the runner starts the engine, then boot.engine_ready
 
 
 def fail(exc: Exception) -> None:

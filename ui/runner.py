@@ -66,6 +66,7 @@ class Runner:
         self.ports = ports  # type: Ports  # the world: engine, storage, clock, screen, files
         self.tasks = set()  # type: set[Any]  # tasks in the background, kept until they are done
         self.handlers = {
+            fx.Connect: self._connect,
             fx.Call: self._call,
             fx.Background: self._background,
             fx.Save: self._save,
@@ -189,6 +190,11 @@ class Runner:
         if call.measure:
             screen.measure(call.measure, call.measure + "-start")
         return True, answer
+
+    async def _connect(self, effect: "fx.Connect", gen: int) -> None:
+        """The start: its failure (:class:`EngineStartError`) is the page's, not a request's."""
+        await self.ports.engine.connect()
+        await self.go_on(gen, effect.then)
 
     async def _call(self, effect: "fx.Call", gen: int) -> None:
         started = self.ports.clock.now_ms()

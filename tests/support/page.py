@@ -11,7 +11,7 @@ from typing import Any
 from ui import actions, engine_worker
 from ui.core import effects as fx
 from ui.core import flow, store
-from ui.core.ports import EngineDied, EngineError, Ports
+from ui.core.ports import EngineDied, EngineError, EngineStartError, Ports
 from ui.core.state import UIState
 from ui.runner import Runner
 
@@ -29,8 +29,15 @@ class Engine:
         self.calls: list[tuple[str, dict[str, Any]]] = []  # every request, in order
         self.die = False  # the worker is lost: requests go unanswered
         self.restarts = 0  # workers started since
-        self.broken = False  # a restart fails
+        self.broken = False  # a start or a restart fails
+        self.connected = 0  # starts answered (the page's first handshake)
         self.refuse: dict[str, str] = {}  # op -> the error it is answered with
+
+    async def connect(self) -> None:
+        await asyncio.sleep(0)
+        if self.broken:
+            raise EngineStartError("the engine could not start")
+        self.connected += 1
 
     async def call(self, op: str, args: dict[str, Any]) -> Any:
         self.calls.append((op, args))

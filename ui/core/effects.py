@@ -51,6 +51,17 @@ class Call(Effect):
         return "Call(" + self.op + " -> " + self.then.__name__ + ")"
 
 
+class Connect(Effect):
+    """Start the engine worker and wait until it answers (the page's start); then the transition
+    ``then``. An engine that cannot start fails the start (the loading watchdog says so)."""
+
+    def __init__(self, then: "Next") -> None:
+        self.then = then  # the transition that takes the UI state once the engine answers
+
+    def __repr__(self) -> str:
+        return "Connect(-> " + self.then.__name__ + ")"
+
+
 class Save(Effect):
     """Autosave the match (soon, in a task of its own)."""
 

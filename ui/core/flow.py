@@ -540,11 +540,16 @@ def choose_level(s: "UIState", value: str) -> "Result":
 
 
 def answer_seed(s: "UIState", start_new: bool) -> "Result":
-    """The answer to "a ``?seed=`` link over a match in progress": that deal, or resume."""
+    """The answer to "a ``?seed=`` link over a match in progress": that deal, or resume. Given while
+    the engine starts, it is kept: the start goes on (``boot.engine_ready``) and deals the link's
+    match at its end (a new match now would stop the start)."""
     seed = s.link.ask_seed
     if seed is None:
         return s, []
     s.link.ask_seed = None
+    if not s.link.engine_ready:
+        s.link.seed_chosen = seed if start_new else None
+        return s, []
     if start_new:
         return s, [fx.NewMatch(seed)]
     return s, [fx.Drive()]

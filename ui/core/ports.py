@@ -4,8 +4,10 @@ Pure Python (MicroPython and CPython). The page passes the browser's ports (``ui
 the tests pass doubles and the real ``gongzhu.service`` as the engine (``tests/support/page.py``).
 Each port is any object with the methods below (duck-typed: MicroPython has no ``typing.Protocol``):
 
-- engine: ``async call(op, args) -> answer`` (raises :class:`EngineError` for a refusal,
-  :class:`EngineDied` when the worker does not answer); ``async restart()`` (a new worker).
+- engine: ``async connect()`` (start the worker and wait for its first answer; raises
+  :class:`EngineStartError` when it cannot start); ``async call(op, args) -> answer`` (raises
+  :class:`EngineError` for a refusal, :class:`EngineDied` when the worker does not answer);
+  ``async restart()`` (a new worker).
 - storage: the Web Storage API (``getItem``, ``setItem``, ``removeItem``), as ``ui/core/store.py``
   reads and writes it.
 - clock: ``now_ms() -> float``; ``today() -> "YYYY-MM-DD"`` (UTC); ``async sleep(seconds)``;
@@ -29,6 +31,10 @@ class EngineError(Exception):
 
 class EngineDied(EngineError):
     """The engine worker did not answer (terminated, crashed or hung): it is restarted."""
+
+
+class EngineStartError(Exception):
+    """The engine worker did not start or did not answer its first request (the page cannot start)."""
 
 
 class Ports:

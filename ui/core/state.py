@@ -85,6 +85,7 @@ class EngineLink:
         "inputs",
         "queued",
         "recovering",
+        "seed_chosen",
     )  # fmt: skip
 
     def __init__(self) -> None:
@@ -97,6 +98,7 @@ class EngineLink:
         self.driving = None  # type: int | None  # the generation whose opponents are being run, or None
         self.recovering = False  # type: bool  # a dead engine worker is being replaced
         self.ask_seed = None  # type: int | None  # a ?seed= link waits for "start it or resume?": its seed
+        self.seed_chosen = None  # type: int | None  # that link's deal, chosen before the engine answered: the start deals it
         self.failed = ""  # type: str  # why the game could not start, or ""
         self.engine_note = None  # type: Message | None  # the engine restarted (or could not be)
 

@@ -6,8 +6,8 @@ new matches the engine dealt at build time, shipped as saves), drawn exactly as 
 by the engine like one before anyone plays on it.
 
 ``ui/main.py`` reads what the platform holds (storage, the address, the languages) into a
-:class:`BootPlan` with :func:`first_paint`, draws it, starts the engine worker and, once it answers,
-hands the rest to the runner as :func:`engine_ready`.
+:class:`BootPlan` with :func:`first_paint`, draws it and hands the rest to the runner as
+:func:`connect`: the engine worker started and, once it answers, :func:`engine_ready`.
 """
 
 import json
@@ -126,6 +126,15 @@ def first_paint(
     return plan
 
 
+def connect(s: "UIState", plan: "BootPlan") -> "Result":
+    """The table is drawn: the engine worker starts, and once it answers, :func:`engine_ready`."""
+
+    def engine_answered(s: "UIState") -> "Result":
+        return engine_ready(s, plan)
+
+    return s, [fx.Connect(engine_answered)]
+
+
 def engine_ready(s: "UIState", plan: "BootPlan") -> "Result":
     """The engine answered its first request: the record is read, the drawn save checked (or a new
     match dealt), the start-up notices shown, then the inputs kept meanwhile are carried out and
@@ -171,7 +180,12 @@ def engine_ready(s: "UIState", plan: "BootPlan") -> "Result":
         effects = [fx.Mark("table-ready"), fx.ImportRest(), fx.Replay()]  # type: list[fx.Effect]
         if plan.decision == "prepared":
             effects.insert(0, fx.Save())  # (the prepared table is the player's match now)
-        if plan.daily_text is not None and date_valid and not s.saving.elsewhere:
+        chosen, s.link.seed_chosen = s.link.seed_chosen, None
+        if chosen is not None and plan.decision == "ask" and not s.saving.elsewhere:
+            # The link's deal, chosen while the engine started (a save refused meanwhile was
+            # replaced by it already): the inputs kept for the table it replaces are dropped.
+            effects[-1] = fx.NewMatch(chosen)
+        elif plan.daily_text is not None and date_valid and not s.saving.elsewhere:
             effects.append(fx.OpenDaily(date=date or ""))
         else:
             effects.append(fx.LessonsAtStart())  # (a lesson in progress resumes, else play goes on)

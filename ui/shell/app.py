@@ -10,11 +10,11 @@ from pyscript import window
 from gongzhu.vocab import NEW_SEED_BOUND
 from ui import actions
 from ui.core import bookkeeping, flow, settings
-from ui.core.ports import Ports
+from ui.core.ports import EngineStartError, Ports
 from ui.core.state import UIState
 from ui.features import sound
 from ui.runner import Runner
-from ui.shell import bridge, dom
+from ui.shell import bridge, dom, pwa
 from ui.view import render
 
 TYPE_CHECKING = False
@@ -35,11 +35,31 @@ MOTION_CAP_S = 3
 class Engine:
     """The engine port: the Pyodide worker (``ui/shell/bridge.py``)."""
 
+    async def connect(self) -> None:
+        """Start the worker (the table is drawn), let the service worker register (it takes the
+        runtime's download over: ``ui/shell/pwa.py``) and wait for the worker's first answer. Each
+        step is a mark and, for the loading watchdog (``web/boot.js``), progress."""
+        try:
+            bridge.start_engine()
+            await pwa.engine_may_start()
+            await bridge.engine()
+            _milestone("engine-connected")
+            await bridge.call("ping", text="hello")
+        except Exception as exc:
+            raise EngineStartError(str(exc)) from None  # (MicroPython warns on "from exc" as a console error)
+        _milestone("engine-ready")
+
     async def call(self, op: str, args: "dict[str, Any]") -> "Any":
         return await bridge.call(op, **args)
 
     async def restart(self) -> None:
         await bridge.restart()
+
+
+def _milestone(name: str) -> None:
+    """A ``gongzhu:<name>`` mark that counts as progress for the loading watchdog's stall timer."""
+    dom.mark(name)
+    window.gongzhuBoot.progress()
 
 
 class Clock:
