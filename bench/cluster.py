@@ -92,7 +92,7 @@ def report(rows: list[dict[str, Any]], long: dict[str, Any] | None, deals: int, 
     lines = [
         "# The tournament on a process pool and on a Dask LocalCluster",
         "",
-        f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} on a shared 2-core machine (other "
+        f"Measured {time.strftime('%Y-%m-%d', time.gmtime())} on a shared 2-core machine (other "
         "engineers' tests ran at the same time: the load averages say how busy it was), "
         f"{CHALLENGER} against {BASELINE}, seed 1. Regenerate: `{command}`",
         "",
