@@ -19,6 +19,7 @@ from ui.core import effects as fx
 from ui.core.ports import EngineStartError
 from ui.core.state import UIState
 from ui.features import boot, daily_flow, review, tabs, transfer
+from ui.features.record import RECORD_KEY
 from ui.view import render, texts
 
 
@@ -610,6 +611,17 @@ def test_the_daily_deal_opens_is_recorded_then_shows_its_result_and_leaves_for_t
     assert s.day.on_table is None and s.table.view is not None and s.table.view["match_id"] == match_id
     page.run(actions.on_action(s, "daily"))  # played already: its result, over the match
     assert s.screen.panel == "daily" and s.day.on_table is None
+    # A replay for practice: the same deal, played out, records nothing and offers no Share.
+    recorded = page.storage.getItem(RECORD_KEY)
+    page.run(actions.on_action(s, "daily-practice"))
+    assert s.day.on_table == "2026-12-03" and s.day.practice and s.table.view is not None
+    while s.table.view["phase"] in ("expose", "play"):
+        page.play_hand()
+    summary = texts.words(render.regions(s)["overlay"])
+    assert "Practice: this result is not recorded." in summary and 'data-testid="share"' not in summary
+    assert page.storage.getItem(RECORD_KEY) == recorded
+    page.run(actions.on_action(s, "daily-leave"))
+    assert s.day.on_table is None and s.table.view["match_id"] == match_id
 
 
 def test_another_days_deal_is_practice_and_says_so() -> None:

@@ -68,12 +68,38 @@ BOOT_TIMEOUT_MS = WAIT_MS
 #: the engine worker never touches the DOM (GitHub Pages sends no COOP/COEP headers).
 IGNORED_CONSOLE = ("Unable to use `window` or `document` in worker",)
 
+#: What every context of a test gets unless the test asks otherwise. The motion of the cards (CSS only:
+#: ``web/game.css`` stops every animation under ``prefers-reduced-motion``, the UI's Python is the same)
+#: is the subject of the tests marked ``motion`` (tests/e2e/test_motion.py, the page live mid-animation,
+#: the monkey's hurried taps); everywhere else a player who asked for reduced motion is as real a player,
+#: and Playwright's clicks wait for no card to come to rest. The service worker (its precache after the
+#: engine is ready, the repeat visits it controls) is the subject of the tests marked
+#: ``service_worker``; elsewhere its download of the whole site would only compete for the two cores.
+CONTEXT_DEFAULTS: dict[str, Any] = {"reduced_motion": "reduce", "service_workers": "block"}
+#: The option each marker gives back to the page as a player's browser has it.
+MARKER_OPTIONS = {
+    "motion": ("reduced_motion", "no-preference"),
+    "service_worker": ("service_workers", "allow"),
+}
+#: This test's defaults (set per test by ``_context_defaults``).
+_defaults: dict[str, Any] = dict(CONTEXT_DEFAULTS)
+
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     here = Path(__file__).parent
     for item in items:
         if here in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(autouse=True)
+def _context_defaults(request: pytest.FixtureRequest) -> None:
+    """The defaults of :data:`CONTEXT_DEFAULTS`, less what the test's markers give back."""
+    _defaults.clear()
+    _defaults.update(CONTEXT_DEFAULTS)
+    for marker, (option, value) in MARKER_OPTIONS.items():
+        if request.node.get_closest_marker(marker):
+            _defaults[option] = value
 
 
 @dataclass
@@ -208,8 +234,9 @@ def chromium_browser(playwright_instance: Playwright) -> Iterator[Browser]:
 
     def no_stall_context(**options: Any) -> BrowserContext:
         """Every context of the tests: the loading watchdog never cuts a healthy page that boots
-        slowly (``tools.browser.NO_STALL``); a test that races the watchdog sets its own limits."""
-        context = new_context(**options)
+        slowly (``tools.browser.NO_STALL``); a test that races the watchdog sets its own limits. The
+        test's :data:`CONTEXT_DEFAULTS` apply unless the options say otherwise."""
+        context = new_context(**{**_defaults, **options})
         context.add_init_script(NO_STALL_JS)
         return context
 

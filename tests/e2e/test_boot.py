@@ -22,6 +22,9 @@ from .conftest import PageGuard, long_tasks, performance_marks
 from .game import settle
 from .test_offline import wait_offline_ready
 
+#: The service worker's precache and the repeat visits it controls are part of what is tested here.
+pytestmark = pytest.mark.service_worker
+
 
 def _boot(page: Page, site: build.SiteServer) -> dict[str, float]:
     page.goto(site.url + "?seed=1")

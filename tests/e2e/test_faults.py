@@ -8,6 +8,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page
 
 import build
@@ -15,6 +16,9 @@ from tools.browser import WAIT_MS
 from ui import engine_worker
 
 from . import game as g
+
+#: The cards' motion is part of what is tested here (tests/e2e/conftest.py CONTEXT_DEFAULTS).
+pytestmark = pytest.mark.motion
 
 SIZES = ({"width": 360, "height": 640}, {"width": 640, "height": 360})
 

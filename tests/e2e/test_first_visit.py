@@ -27,6 +27,9 @@ from .conftest import DESKTOP, SITE_PREFIX, guarded_page
 from .test_offline import cached_paths, wait_offline_ready
 from .test_snapshot import SNAPSHOT_RELEASES_JS, release, stored, visit, worker_config
 
+#: The service worker's precache and the repeat visits it controls are part of what is tested here.
+pytestmark = pytest.mark.service_worker
+
 #: Epoch ms when <html data-engine> became "ready" (the player may act), and the texts the
 #: loading screen's download line showed.
 WATCH_JS = """

@@ -223,6 +223,9 @@ def test_a_following_tab_at_a_hands_end_can_take_the_game_back(
         second = _patient(first.context.new_page())
         second.goto(site.url + "?fast=1")
         g.settle(second)
+        # The tab the player plays in is the one in front (a tab behind draws no frame, and every
+        # step of its table waits out the motion cap: tests/e2e/conftest.py CONTEXT_DEFAULTS).
+        first.bring_to_front()
         g.play_first(first)  # A plays: B follows
         second.wait_for_selector("[data-testid=elsewhere]")
         assert g.finish_hand(first) > 0
@@ -240,6 +243,7 @@ def test_a_following_tab_at_a_hands_end_can_take_the_game_back(
                 : (hit ? (hit.closest('[data-testid]') || hit).getAttribute('data-testid') || hit.tagName : 'nothing'); }"""
         )
         assert on_top == "take-over", f"'Play here' is covered by {on_top!r}"
+        second.bring_to_front()
         second.click("[data-testid=take-over]", timeout=LONG)
         second.wait_for_selector("[data-testid=elsewhere]", state="detached", timeout=LONG)
         assert g.settle(second) == "hand-over"

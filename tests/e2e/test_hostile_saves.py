@@ -175,7 +175,9 @@ def test_two_tabs_follow_each_other_and_lose_no_move(desktop_page: Page, site: b
     assert json.loads(first.evaluate("localStorage.getItem('gongzhu.save.v1')"))["view"]["hand"] == g.hand(
         second
     )
-    # take the game back here: the other tab follows in turn, and both moves are in the match
+    # take the game back here: the other tab follows in turn, and both moves are in the match (the
+    # tab played in is the one in front: a tab behind draws no frame)
+    first.bring_to_front()
     first.click("[data-testid=take-over]")
     assert g.settle(first) == "play"
     again = g.play_first(first)

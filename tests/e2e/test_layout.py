@@ -26,6 +26,12 @@ VIEWPORTS: dict[str, dict[str, Any]] = {
     f"{w}x{h}": {"viewport": {"width": w, "height": h}, "is_mobile": w < 1000, "has_touch": w < 1000}
     for w, h in SIZES
 }
+#: The sizes of each kind of device: a page is opened once per device and turned or resized through its
+#: sizes, as a phone turned on its side or a window resized (a phone stays mobile and touch).
+DEVICES: dict[str, tuple[tuple[int, int], ...]] = {
+    "phone": tuple((w, h) for w, h in SIZES if VIEWPORTS[f"{w}x{h}"]["is_mobile"]),
+    "desktop": tuple((w, h) for w, h in SIZES if not VIEWPORTS[f"{w}x{h}"]["is_mobile"]),
+}
 MIN_TAP_PX = 44
 #: The slim bar: one row (issue 17: the table gets the top of the screen back).
 MAX_BAR_PX = 52
@@ -234,45 +240,62 @@ def _sheet_by_keyboard(page: Page, where: str) -> None:
     assert page.get_attribute("[data-testid=menu]", "aria-expanded") == "false"
 
 
+def set_storage(page: Page, site: build.SiteServer, items: dict[str, str | None]) -> None:
+    """Store ``items`` (None: remove) from another page of the site (the game saves on pagehide: a write
+    made on its live page would be overwritten)."""
+    page.goto(site.url + "favicon.svg")
+    page.evaluate(
+        "(items) => { for (const [k, v] of Object.entries(items))"
+        " v === null ? localStorage.removeItem(k) : localStorage.setItem(k, v); }",
+        items,
+    )
+
+
 @pytest.mark.skipif(not AXE.is_file(), reason="node_modules/axe-core missing: npm ci")
-@pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("device", sorted(DEVICES))
 def test_table_and_sheet_fit_every_size(
-    width: int, height: int, chromium_browser: Browser, site: build.SiteServer
+    device: str, chromium_browser: Browser, site: build.SiteServer
 ) -> None:
-    where = f"{width}x{height}"
+    first = DEVICES[device][0]
     context, guard = _guarded_context(
-        chromium_browser, site, {**VIEWPORTS[where], "bypass_csp": True}
+        chromium_browser, site, {**VIEWPORTS[f"{first[0]}x{first[1]}"], "bypass_csp": True}
     )  # (axe)
+    # the first trick: the player's turn, 13 cards in hand, three cards on the table
+    mid = g.save_text(
+        g.play_out(g.op("new_match", seed=3), lambda v: v["phase"] == "play" and v["turn"] == 0)
+    )
     try:
         page = context.new_page()
         guard.watch(page)
-        # the first trick: the player's turn, 13 cards in hand, three cards on the table
-        mid = g.play_out(g.op("new_match", seed=3), lambda v: v["phase"] == "play" and v["turn"] == 0)
-        g.load_save(page, site, g.save_text(mid))
-        assert g.phase(page) == "play" and len(g.trick(page)) == 3
-        _check_table(page, width, height, where)
-        _check_trick(page, width, height, where)
-        _axe_clean(page, where + " (sheet closed)")
-        g.open_menu(page)
-        _check_sheet(page, width, height, where)
-        assert _focus_in_sheet(page)
-        _axe_clean(page, where + " (sheet open)")
-        page.click("[data-testid=menu-close]")
-        page.wait_for_selector("[data-testid=sheet]", state="detached")
-        assert page.evaluate("document.activeElement.dataset.testid") == "menu"
-        _sheet_by_keyboard(page, where)
-        # a panel opened from the sheet: closing it gives the focus back to ☰
-        g.open_menu(page)
-        g.menu_click(page, "view-captured")
-        page.wait_for_selector("[data-testid=captured]")
-        page.keyboard.press("Escape")
-        page.wait_for_selector("[data-testid=captured]", state="detached")
-        page.wait_for_function("document.activeElement.dataset.testid === 'menu'")  # back to ☰
-        # the deal: cards to expose (marked), three buttons
-        page.evaluate("localStorage.clear()")
-        g.open_game(page, site, seed=7)
-        assert g.phase(page) == "expose"
-        _check_table(page, width, height, where + " (expose)")
+        for width, height in DEVICES[device]:
+            where = f"{width}x{height}"
+            page.set_viewport_size({"width": width, "height": height})
+            set_storage(page, site, {"gongzhu.save.v1": mid})
+            page.goto(site.url + "?fast=1")
+            assert g.settle(page) == "play" and len(g.trick(page)) == 3, where
+            _check_table(page, width, height, where)
+            _check_trick(page, width, height, where)
+            _axe_clean(page, where + " (sheet closed)")
+            g.open_menu(page)
+            _check_sheet(page, width, height, where)
+            assert _focus_in_sheet(page)
+            _axe_clean(page, where + " (sheet open)")
+            page.click("[data-testid=menu-close]")
+            page.wait_for_selector("[data-testid=sheet]", state="detached")
+            assert page.evaluate("document.activeElement.dataset.testid") == "menu"
+            _sheet_by_keyboard(page, where)
+            # a panel opened from the sheet: closing it gives the focus back to ☰
+            g.open_menu(page)
+            g.menu_click(page, "view-captured")
+            page.wait_for_selector("[data-testid=captured]")
+            page.keyboard.press("Escape")
+            page.wait_for_selector("[data-testid=captured]", state="detached")
+            page.wait_for_function("document.activeElement.dataset.testid === 'menu'")  # back to ☰
+            # the deal: cards to expose (marked), three buttons
+            set_storage(page, site, {"gongzhu.save.v1": None})
+            g.open_game(page, site, seed=7)
+            assert g.phase(page) == "expose", where
+            _check_table(page, width, height, where + " (expose)")
     finally:
         context.close()
     guard.check()

@@ -13,6 +13,7 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page
 
 import build
@@ -23,6 +24,10 @@ from ui.features import daily, record
 
 from . import game as g
 from .conftest import PageGuard
+
+#: As a player's browser runs the page: the service worker registers and the cards move
+#: (tests/e2e/conftest.py CONTEXT_DEFAULTS).
+pytestmark = [pytest.mark.service_worker, pytest.mark.motion]
 
 #: Installed before any page script: while ``sessionStorage['hold-engine']`` is set, the engine's
 #: ``ready()`` waits for ``window.releaseEngine()`` (the worker itself starts as usual).

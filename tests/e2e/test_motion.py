@@ -8,12 +8,16 @@ of the page, so nothing that is drawn for one frame only escapes it.
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page
 
 import build
 from ui.features import sound
 
 from . import game as g
+
+#: The cards' motion is part of what is tested here (tests/e2e/conftest.py CONTEXT_DEFAULTS).
+pytestmark = pytest.mark.motion
 
 #: Counts AudioContexts and the oscillators they start (their first frequency each).
 AUDIO_PROBE = """

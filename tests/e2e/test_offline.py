@@ -16,6 +16,9 @@ import build
 from . import game as g
 from .conftest import DESKTOP, SITE_PREFIX, _guarded_context
 
+#: The service worker's precache and the repeat visits it controls are part of what is tested here.
+pytestmark = pytest.mark.service_worker
+
 
 def _desktop() -> dict[str, Any]:
     return dict(DESKTOP)

@@ -11,6 +11,7 @@ import struct
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Request, Route
 
 import build
@@ -18,6 +19,9 @@ import build
 from . import game as g
 from .conftest import DESKTOP, PageGuard, _guarded_context
 from .test_offline import cached_paths, wait_offline_ready
+
+#: The service worker's precache and the repeat visits it controls are part of what is tested here.
+pytestmark = pytest.mark.service_worker
 
 #: The service worker's release caches (not the engine's snapshot cache).
 RELEASE_CACHES = "caches.keys().then(names => names.filter(n => n.startsWith('gongzhu-')))"

@@ -15,7 +15,7 @@ import build
 
 from . import game as g
 from .conftest import PageGuard, guarded_page
-from .test_layout import SIZES, VIEWPORTS
+from .test_layout import DEVICES, VIEWPORTS
 from .test_record import SEED, next_hand, stats
 
 #: Fills localStorage to the last character: big strings first, then ever smaller ones, until even
@@ -118,22 +118,27 @@ def _panel_fits(found: dict[str, Any], width: int, height: int, where: str) -> N
         assert inside and on_screen and action["hit"], f"{name} cannot be reached at {where}: {found}"
 
 
-@pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("device", sorted(DEVICES))
 def test_the_statistics_panel_fits_every_size(
-    width: int, height: int, chromium_browser: Browser, site: build.SiteServer
+    device: str, chromium_browser: Browser, site: build.SiteServer
 ) -> None:
-    where = f"{width}x{height}"
-    with guarded_page(chromium_browser, site, VIEWPORTS[where]) as (page, guard):
+    first = DEVICES[device][0]
+    with guarded_page(chromium_browser, site, VIEWPORTS[f"{first[0]}x{first[1]}"]) as (page, guard):
         g.open_at_summary(page, site, SEED)
-        page.click("[data-testid=summary-statistics]")
-        page.wait_for_selector("[data-testid=statistics]")
-        _panel_fits(page.evaluate(PANEL_JS), width, height, where + " (opening)")
-        page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
-        _panel_fits(page.evaluate(PANEL_JS), width, height, where)
-        scroller = "[data-testid=statistics] .stats-scroll"  # the tables scroll inside the panel
-        page.eval_on_selector(scroller, "e => { e.scrollTop = e.scrollHeight; }")
-        assert page.is_visible("[data-testid=statistics] [data-stat=daily_best_score]")
-        assert page.evaluate("document.documentElement.scrollHeight <= window.innerHeight")
+        for width, height in DEVICES[device]:  # the phone turned, the window resized
+            where = f"{width}x{height}"
+            page.set_viewport_size({"width": width, "height": height})
+            page.click("[data-testid=summary-statistics]")
+            page.wait_for_selector("[data-testid=statistics]")
+            _panel_fits(page.evaluate(PANEL_JS), width, height, where + " (opening)")
+            page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
+            _panel_fits(page.evaluate(PANEL_JS), width, height, where)
+            scroller = "[data-testid=statistics] .stats-scroll"  # the tables scroll inside the panel
+            page.eval_on_selector(scroller, "e => { e.scrollTop = e.scrollHeight; }")
+            assert page.is_visible("[data-testid=statistics] [data-stat=daily_best_score]"), where
+            assert page.evaluate("document.documentElement.scrollHeight <= window.innerHeight"), where
+            page.click("[data-testid=statistics] [data-action=close]")
+            page.wait_for_selector("[data-testid=statistics]", state="detached")
         guard.check()
 
 

@@ -10,9 +10,9 @@ and every select's label its field."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from playwright.sync_api import Browser, Page
 
 import build
@@ -129,11 +129,11 @@ def _hand_in_play() -> dict[str, Any]:
     raise AssertionError("no hand with an exposed card in hand and an all-hearts threat")
 
 
-def _open(browser: Browser, site: build.SiteServer, lang: str, save: str = "") -> tuple[Any, Any, Page]:
+def _open(browser: Browser, site: build.SiteServer, save: str = "") -> tuple[Any, Any, Page]:
     context, guard = _guarded_context(browser, site, PHONE)
     page = context.new_page()
     guard.watch(page)
-    setup = {"gongzhu.lang": lang, "gongzhu.settings.v1": json.dumps({"memory_aid": True})}
+    setup = {"gongzhu.settings.v1": json.dumps({"memory_aid": True})}
     if save:
         setup["gongzhu.save.v1"] = save
     page.add_init_script(
@@ -144,62 +144,68 @@ def _open(browser: Browser, site: build.SiteServer, lang: str, save: str = "") -
     return context, guard, page
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_card_and_seat_strings_fit_a_360_phone(
-    lang: str, chromium_browser: Browser, site: build.SiteServer
-) -> None:
-    where = f"360x640 in {lang}"
+def _in_each_language(page: Page) -> Iterator[str]:
+    """The page in each of :data:`LANGUAGES` in turn, chosen in the settings sheet as a player would
+    (the table stays as it is: tests/e2e/test_languages.py), the sheet closed again."""
+    for lang in LANGUAGES:
+        g.menu_select(page, "language", lang)
+        page.wait_for_function("(lang) => document.documentElement.lang.startsWith(lang)", arg=lang)
+        g.settle(page)
+        yield lang
+
+
+def test_card_and_seat_strings_fit_a_360_phone(chromium_browser: Browser, site: build.SiteServer) -> None:
+    """Each deal (the exposable marks) and the hand in play, measured in every language."""
     marks: set[str] = set()
     for seed in _seeds_with_marks():
-        context, guard, page = _open(chromium_browser, site, lang)
+        context, guard, page = _open(chromium_browser, site)
         try:
             g.open_game(page, site, seed=seed)
-            assert g.phase(page) == "expose" and page.evaluate("document.documentElement.lang").startswith(
-                lang
-            )
-            marks |= set(
-                page.eval_on_selector_all(
-                    "#hand .card .mark", "els => els.map(e => e.closest('[data-card]').dataset.card)"
+            assert g.phase(page) == "expose"
+            for lang in _in_each_language(page):
+                marks |= set(
+                    page.eval_on_selector_all(
+                        "#hand .card .mark", "els => els.map(e => e.closest('[data-card]').dataset.card)"
+                    )
                 )
-            )
-            assert _fits(page, CARD_TEXT + SEAT_TEXT, f"{where} (deal {seed})") >= 9
+                assert _fits(page, CARD_TEXT + SEAT_TEXT, f"360x640 in {lang} (deal {seed})") >= 9
         finally:
             context.close()
         guard.check()
     assert set(EXPOSABLE) <= marks
-    context, guard, page = _open(chromium_browser, site, lang, g.save_text(_hand_in_play()))
+    context, guard, page = _open(chromium_browser, site, g.save_text(_hand_in_play()))
     try:
         page.goto(site.url + "?fast=1")
         assert g.settle(page) == "play"
-        for piece in ("#hand .card .flag", ".seat .badge.threat", ".seat .memory"):
-            assert page.locator(piece).count() >= 1, piece
-        assert _fits(page, CARD_TEXT + SEAT_TEXT, f"{where} (in play)") >= 12
+        for lang in _in_each_language(page):
+            for piece in ("#hand .card .flag", ".seat .badge.threat", ".seat .memory"):
+                assert page.locator(piece).count() >= 1, (lang, piece)
+            assert _fits(page, CARD_TEXT + SEAT_TEXT, f"360x640 in {lang} (in play)") >= 12
     finally:
         context.close()
     guard.check()
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_settings_sheet_selects_fit_a_360_phone(
-    lang: str, chromium_browser: Browser, site: build.SiteServer
-) -> None:
+def test_settings_sheet_selects_fit_a_360_phone(chromium_browser: Browser, site: build.SiteServer) -> None:
     """Every option of the sheet's selects (difficulty, language, play speed, trick pause, the house
-    rules) shows whole on a 360 px phone, and every select's label fits its field. (A phone on its
-    side, 640x360, is not held to it: the whole sheet stays on one screen there, tests/e2e/test_layout.py,
-    and the rules' longest options do not fit a quarter of it.)"""
-    where = f"360x640 in {lang}, settings sheet"
-    context, guard, page = _open(chromium_browser, site, lang)
+    rules) shows whole on a 360 px phone in every language, and every select's label fits its field.
+    (A phone on its side, 640x360, is not held to it: the whole sheet stays on one screen there,
+    tests/e2e/test_layout.py, and the rules' longest options do not fit a quarter of it.)"""
+    context, guard, page = _open(chromium_browser, site)
     try:
         g.open_game(page, site)
-        g.open_menu(page)
-        for testid in ("difficulty", "language", "play-speed", "trick-pause", "rule-all-hearts"):
-            assert page.locator(f"[data-testid=sheet] select[data-testid={testid}]").count() == 1, testid
-        result = page.evaluate(SELECT_FIT_JS)
-        assert not result["bad"], f"a select's option is cut at {where}:\n" + json.dumps(
-            result["bad"], indent=1, ensure_ascii=False
-        )
-        assert result["measured"] >= 15
-        assert _fits(page, SHEET_TEXT, where) >= 7
+        for lang in _in_each_language(page):
+            where = f"360x640 in {lang}, settings sheet"
+            g.open_menu(page)
+            for testid in ("difficulty", "language", "play-speed", "trick-pause", "rule-all-hearts"):
+                assert page.locator(f"[data-testid=sheet] select[data-testid={testid}]").count() == 1, testid
+            result = page.evaluate(SELECT_FIT_JS)
+            assert not result["bad"], f"a select's option is cut at {where}:\n" + json.dumps(
+                result["bad"], indent=1, ensure_ascii=False
+            )
+            assert result["measured"] >= 15
+            assert _fits(page, SHEET_TEXT, where) >= 7
+            g.close_menu(page)
     finally:
         context.close()
     guard.check()
