@@ -86,10 +86,21 @@ _defaults: dict[str, Any] = dict(CONTEXT_DEFAULTS)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test here ``e2e``, and run them after the unit tests: the first e2e test builds the
+    site while the other process goes on with unit tests, instead of waiting for the build. The files
+    whose pages run the service worker (the longest: the precache of the whole site each time) go
+    first among them, so that the run does not end on one of them while the other process waits."""
     here = Path(__file__).parent
     for item in items:
         if here in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.e2e)
+
+    def order(item: pytest.Item) -> int:
+        if item.get_closest_marker("e2e") is None:
+            return 0
+        return 1 if item.get_closest_marker("service_worker") else 2
+
+    items.sort(key=order)
 
 
 @pytest.fixture(autouse=True)

@@ -241,9 +241,9 @@ def _sheet_by_keyboard(page: Page, where: str) -> None:
 
 
 def set_storage(page: Page, site: build.SiteServer, items: dict[str, str | None]) -> None:
-    """Store ``items`` (None: remove) from another page of the site (the game saves on pagehide: a write
+    """Store ``items`` (None: remove) from another page of the site, the rules (the game saves on pagehide: a write
     made on its live page would be overwritten)."""
-    page.goto(site.url + "favicon.svg")
+    page.goto(site.url + "rules.html")
     page.evaluate(
         "(items) => { for (const [k, v] of Object.entries(items))"
         " v === null ? localStorage.removeItem(k) : localStorage.setItem(k, v); }",
