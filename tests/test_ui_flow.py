@@ -420,6 +420,19 @@ def _rules(page: Shell) -> dict[str, str]:
     return json.loads(page.s.table.state or "{}")["rules"]
 
 
+def test_the_loading_bar_follows_what_has_arrived_and_stops_once_the_table_is_drawn() -> None:
+    s = UIState()
+    runtime = "https://example.org/gongzhu/runtime/pyodide/"
+    assert boot.loading(s, None, []) and s.screen.progress == 10
+    assert boot.loading(s, None, [runtime + "pyodide.mjs", runtime + "pyodide.asm.wasm", "x.css"])
+    assert s.screen.progress == 60
+    assert boot.loading(s, (3, 4), [runtime + "pyodide.mjs"]) and s.screen.progress == 73  # the bytes win
+    assert boot.loading(s, (4, 4), []) and s.screen.progress == 95  # never full before the deal
+    page = _booted(None, seed="5")
+    before = page.s.screen.progress
+    assert not boot.loading(page.s, (1, 4), []) and page.s.screen.progress == before
+
+
 def test_the_boot_resumes_a_save_checked_by_the_engine() -> None:
     page = _booted(_saved("play, my turn"))
     s = page.s

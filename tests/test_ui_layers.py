@@ -84,9 +84,12 @@ def _state_branches(path: Path) -> list[int]:
     return lines
 
 
-@pytest.mark.parametrize("path", sorted((ROOT / "ui" / "shell").glob("*.py")), ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "path", [*sorted((ROOT / "ui" / "shell").glob("*.py")), ROOT / "ui" / "main.py"], ids=lambda p: p.name
+)
 def test_the_shell_holds_no_decision_on_the_ui_state(path: Path) -> None:
-    """What an event does given the state is a transition's (``ui/actions.py``: ``on_key``'s plan)."""
+    """What an event does given the state is a transition's (``ui/actions.py``: ``on_key``'s plan;
+    the loading bar's ticker: ``ui/features/boot.py`` ``loading``)."""
     assert _state_branches(path) == [], path.name
 
 

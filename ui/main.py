@@ -44,16 +44,6 @@ if TYPE_CHECKING:  # (mypy only: MicroPython has no ``typing``)
 else:
     game = s = bridge = i18n = pwa = store = flow = boot = later = runner = None
 
-#: Files whose download the loading bar follows, with their share of the wait.
-PROGRESS_FILES = (
-    ("pyodide.asm.wasm", 45),
-    ("python_stdlib.zip", 15),
-    ("pyodide.asm.mjs", 10),
-    ("pyodide.mjs", 5),
-    ("pyodide-lock.json", 3),
-    ("engine_worker.py", 7),
-)
-
 
 def mark(name: str) -> None:
     window.performance.mark("gongzhu:" + name)
@@ -65,28 +55,19 @@ def boot_failed() -> bool:
     return bool(window.gongzhuBoot.failed)
 
 
-def progress_tick() -> None:
-    """Loading bar from what has really arrived (resource timing of the runtime files)."""
-    if s.table.view is not None:
-        return
-    real = pwa.progress()  # first visit: bytes the service worker has received
-    if real is not None and real[1] > 0:
-        boot.loading(s, 10 + real[0] * 85 // real[1])
+def progress_tick() -> bool:
+    """The loading bar redrawn from what has really arrived; False once the table is drawn (the
+    transition decides: ``boot.loading``). ``pwa.progress``: a first visit's bytes, from the service
+    worker."""
+    fetched = [str(entry.name) for entry in window.performance.getEntriesByType("resource")]
+    showing = boot.loading(s, pwa.progress(), fetched)
+    if showing:
         game.redraw()
-        return
-    done = 10
-    for entry in window.performance.getEntriesByType("resource"):
-        name = str(entry.name)
-        for suffix, share in PROGRESS_FILES:
-            if name.endswith(suffix):
-                done += share
-    boot.loading(s, done)
-    game.redraw()
+    return showing
 
 
 async def watch_progress() -> None:
-    while s.table.view is None and not boot_failed():
-        progress_tick()
+    while not boot_failed() and progress_tick():
         await asyncio.sleep(0.25)
 
 
@@ -194,7 +175,7 @@ def fail(exc: Exception) -> None:
     was ready (the watchdog has stood down), the table gives way to the reason
     (``<html data-phase="error">``, ``#status``)."""
     window.gongzhuBoot.fail("engine" if isinstance(exc, EngineStartError) else "failed", str(exc))
-    if boot_failed() or s is None:
+    if boot_failed() or game is None:  # (the watchdog tells it, or the table's modules never loaded)
         return
     window.console.warn("gongzhu: the game could not start: " + str(exc))
     boot.start_failed(s, str(exc))

@@ -194,10 +194,40 @@ def engine_ready(s: "UIState", plan: "BootPlan") -> "Result":
     return s, [fx.ReadRecord(record_read)]
 
 
-def loading(s: "UIState", percent: int) -> "UIState":
-    """The loading bar, from what has really arrived (at most 95 %: the deal is still to come)."""
+#: Files whose download the loading bar follows, with their share of the wait (in percent).
+PROGRESS_FILES = (
+    ("pyodide.asm.wasm", 45),
+    ("python_stdlib.zip", 15),
+    ("pyodide.asm.mjs", 10),
+    ("pyodide.mjs", 5),
+    ("pyodide-lock.json", 3),
+    ("engine_worker.py", 7),
+)
+
+
+def loading(s: "UIState", received: "tuple[int, int] | None", fetched: "list[str]") -> bool:
+    """The loading bar, from what has really arrived: the bytes the service worker has received
+    (``received``, with their total) where it tells, else the runtime files already fetched
+    (``fetched``: their URLs, from the browser's resource timing). At most 95 %: the deal is still to
+    come. False once the table has its view: the bar is gone and the ticker stops.
+
+    >>> from ui.core.state import UIState
+    >>> s = UIState()
+    >>> loading(s, None, ["https://x/runtime/pyodide/pyodide.asm.wasm"]), s.screen.progress
+    (True, 55)
+    >>> loading(s, (50, 100), []), s.screen.progress
+    (True, 52)
+    """
+    if s.table.view is not None:
+        return False
+    if received is not None and received[1] > 0:
+        percent = 10 + received[0] * 85 // received[1]
+    else:
+        percent = 10 + sum(
+            share for url in fetched for suffix, share in PROGRESS_FILES if url.endswith(suffix)
+        )
     s.screen.progress = min(percent, 95)
-    return s
+    return True
 
 
 def start_failed(s: "UIState", reason: str) -> "UIState":
