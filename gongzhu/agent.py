@@ -23,6 +23,7 @@ import signal
 import subprocess
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,14 +40,24 @@ _GRACE = 1.0  # seconds a bot gets to exit by itself once its input is closed
 
 
 _RUNNING: set[int] = set()  # process groups of the bots started here and not yet closed
+_starting = 0  # bots being started here and not yet in _RUNNING
+_stop_asked: Callable[[], None] | None = None  # a stop asked while one was starting, done once it is in
 
 
-def kill_running_bots() -> None:
-    """Stop every bot this process started and has not closed (a worker told to stop at once)."""
+def stop_running_bots(then: Callable[[], None]) -> None:
+    """Kill every bot this process started and has not closed, then call ``then`` (a pool worker told
+    to stop at once, from its signal handler). Asked while a bot is being started, the stop waits
+    until that bot is registered: a bot started but not yet known would outlive its worker (and hold
+    the tournament's stderr open)."""
+    global _stop_asked
+    if _starting:
+        _stop_asked = then
+        return
     for group in list(_RUNNING):
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(group, signal.SIGKILL)
     _RUNNING.clear()
+    then()
 
 
 class AgentError(RuntimeError):
@@ -125,6 +136,8 @@ class CommandBot:
         self._ended = False  # the reader reported the end of the output
         self._closed = False  # close() has run
         self._leftover: _Line | None = None  # the first unasked line found by close()
+        global _starting
+        _starting += 1
         try:
             self.process = subprocess.Popen(
                 command,
@@ -133,14 +146,18 @@ class CommandBot:
                 stdout=subprocess.PIPE,
                 start_new_session=True,  # its own process group, so close() can stop the whole command
             )
+            _RUNNING.add(self.process.pid)
         except OSError as error:  # pragma: no cover - a shell is always there on POSIX
             raise AgentError(seat, f"could not start {command!r}: {error}", None, None) from error
+        finally:
+            _starting -= 1
+            if _stop_asked is not None and not _starting:
+                stop_running_bots(_stop_asked)
         assert self.process.stdin is not None and self.process.stdout is not None
         self._stdin = self.process.stdin.fileno()
         os.set_blocking(self._stdin, False)  # writes wait in select() with a time limit instead
         self._reader = threading.Thread(target=self._read, args=(self.process.stdout.fileno(),), daemon=True)
         self._reader.start()
-        _RUNNING.add(self.process.pid)
 
     def _read(self, fd: int) -> None:
         """Split the output into lines, each stamped with the messages sent when it arrived."""

@@ -28,7 +28,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import Executor, Future
 from typing import IO, Any, TypeVar
 
-from .agent import kill_running_bots
+from .agent import stop_running_bots
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -56,8 +56,7 @@ class ClusterUnavailable(RuntimeError):
 
 def _stop_now(_signum: int, _frame: object) -> None:
     """A pool worker told to stop kills its bots' process groups and exits on the spot."""
-    kill_running_bots()
-    os._exit(1)
+    stop_running_bots(lambda: os._exit(1))
 
 
 def _pool_worker_setup() -> None:

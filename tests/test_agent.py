@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import io
 import pickle
+import signal
+import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from gongzhu import agent
 from gongzhu.agent import AgentError, check_timeout
 from gongzhu.simulate import Seats, simulate
 
@@ -86,3 +90,24 @@ def test_bot_timeout_must_be_a_sensible_number_of_seconds(value: float) -> None:
 
 def test_a_good_bot_timeout_is_kept() -> None:
     assert check_timeout(0.5) == 0.5
+
+
+def test_a_stop_asked_while_a_bot_starts_kills_that_bot_once_it_is_known(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A pool worker's stop (its SIGTERM handler) that lands between the bot's start and its
+    registration waits for the registration, then kills it: else the bot outlives the worker."""
+    real_popen = subprocess.Popen
+    stops: list[str] = []
+
+    def popen_then_stop(*args: Any, **kwargs: Any) -> subprocess.Popen[bytes]:
+        process = real_popen(*args, **kwargs)
+        agent.stop_running_bots(lambda: stops.append("stopped"))  # the signal lands here
+        assert stops == []  # not yet: the bot is not known
+        return process
+
+    monkeypatch.setattr(agent.subprocess, "Popen", popen_then_stop)
+    monkeypatch.setattr(agent, "_stop_asked", None)  # (and put back: the next start must not stop)
+    bot = agent.CommandBot("sleep 60", seat=2)
+    assert stops == ["stopped"]
+    assert bot.process.wait(timeout=30) == -signal.SIGKILL

@@ -81,7 +81,7 @@ def _reload_held_long(page: Page, phase: str) -> None:
     page.evaluate("sessionStorage.setItem('hold-engine', '1')")
     page.reload(wait_until="commit")
     page.wait_for_function(
-        f"(p) => ({FIRST_PAINT_JS})(p) || document.documentElement.dataset.phase === 'error'",
+        f"(p) => ({FIRST_PAINT_JS})(p) || document.documentElement?.dataset.phase === 'error'",
         arg=phase,
         timeout=LONG,
     )

@@ -50,8 +50,8 @@ HOLD_ENGINE = """
 
 #: The moment of the first paint of a resumed table, the engine not yet started.
 FIRST_PAINT_JS = """(phase) => {
-  const d = document.documentElement.dataset;
-  return d.phase === phase && d.engine === 'starting';
+  const root = document.documentElement;  // (null before the page's first bytes: waited from "commit")
+  return !!root && root.dataset.phase === phase && root.dataset.engine === 'starting';
 }"""
 
 
