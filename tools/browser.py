@@ -23,12 +23,14 @@ if TYPE_CHECKING:
 
 CHROMIUM = os.environ.get("GONGZHU_CHROMIUM", "/usr/bin/chromium")
 #: Browser features a headless test browser has no use for. Chromium's headless mode still builds each
-#: window's omnibox popup (a WebUI page in a renderer of its own): about a third of the CPU a new
-#: page costs (measured 2026-12-04: ten pages at about:blank, 11.7 CPU seconds with it, 8.3 without).
+#: window's omnibox popup (a WebUI page in a renderer of its own, chrome://omnibox-popup.top-chrome:
+#: ``WebUIOmniboxPopup``, and since Chromium 156 its AI-mode page, ``WebUIOmniboxAimPopup``): about a
+#: third of the CPU a new page costs (measured 2026-12-04: ten pages at about:blank, 11.7 CPU seconds
+#: with it, 8.3 without; a game page 2.8 CPU seconds with the AI-mode page, of which it took 0.3).
 #: Playwright passes its own ``--disable-features`` list first; a second switch of the same name may
 #: replace it, so its entries (Playwright 1.5x) are repeated here.
 UNUSED_FEATURES = (
-    "WebUIOmniboxPopup,OmniboxAimPopupWebUIContent,OmniboxFullPopupWebUIContent,"
+    "WebUIOmniboxPopup,WebUIOmniboxAimPopup,OmniboxAimPopupWebUIContent,OmniboxFullPopupWebUIContent,"
     "AvoidUnnecessaryBeforeUnloadCheckSync,DestroyProfileOnBrowserClose,HttpsUpgrades,"
     "HttpsFirstBalancedModeAutoEnable,LensOverlay,MediaRouter,PaintHolding,ThirdPartyStoragePartitioning,"
     "AvoidCorsURLLoaderRestartOnRedirect,OptimizationHints,NetworkTimeServiceQuerying,AimEnabled,"
