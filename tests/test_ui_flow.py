@@ -610,7 +610,7 @@ def test_an_engine_that_cannot_be_restarted_says_to_reload() -> None:
 
 
 def test_the_daily_deal_opens_is_recorded_then_shows_its_result_and_leaves_for_the_match() -> None:
-    page = _booted(_saved("play, my turn"))
+    page = _booted(_saved("play, my turn"), Shell(coach=False))  # (the coach is not the subject)
     s = page.s
     match_id = s.table.view["match_id"] if s.table.view else ""
     page.run(actions.on_action(s, "daily"))

@@ -26,8 +26,9 @@ LOADS = iter(range(1, 1000))
 def booted(storage: Any = None, **links: str | None) -> Page:
     """A page loaded as ui/main.py loads it (``links``: the address's ?seed= and ?daily), over
     ``storage`` (a reload: the same storage), the engine then ready; each load a tab of its own
-    name, as the page draws one at random (``ui/shell/app.py``)."""
-    page = Page(bookkeeping.named_tab(UIState(), str(next(LOADS))), storage=storage)
+    name, as the page draws one at random (``ui/shell/app.py``). The coach's search is left out: what
+    is counted does not depend on it (tests/test_ui_review.py runs it)."""
+    page = Page(bookkeeping.named_tab(UIState(), str(next(LOADS))), storage=storage, coach=False)
     plan = boot.first_paint(page.s, True, True, store.load_settings(page.storage), store.load(page.storage),
                             store.save_blocked(page.storage), links.get("seed"), links.get("daily"))  # fmt: skip
     page.run(boot.connect(page.s, plan))

@@ -13,7 +13,8 @@
 
 Every test here is marked ``e2e`` automatically; deselect with ``-m "not e2e"``.
 The session builds the site into a temporary directory (``dist/`` is left alone);
-set ``GONGZHU_E2E_NO_BUILD=1`` to serve the existing ``dist/`` instead.
+set ``GONGZHU_E2E_NO_BUILD=1`` to serve the existing ``dist/`` instead, or ``GONGZHU_E2E_SITE`` to a
+site built beforehand (``scripts/test.sh`` builds one while the lint and the type check run).
 """
 
 from __future__ import annotations
@@ -86,10 +87,11 @@ _defaults: dict[str, Any] = dict(CONTEXT_DEFAULTS)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every test here ``e2e``, and run them after the unit tests: the first e2e test builds the
-    site while the other process goes on with unit tests, instead of waiting for the build. The files
-    whose pages run the service worker (the longest: the precache of the whole site each time) go
-    first among them, so that the run does not end on one of them while the other process waits."""
+    """Mark every test here ``e2e``, and run the test files longest first: the e2e files whose pages
+    run the service worker (the precache of the whole site each time), then the other e2e files, then
+    the unit tests, whose many short files fill the end of the run evenly on both processes. (Under
+    pytest-xdist this order holds with ``--no-loadscope-reorder``, as ``scripts/test.sh`` runs it;
+    the site is built beforehand there, beside the lint and the type check.)"""
     here = Path(__file__).parent
     for item in items:
         if here in Path(str(item.fspath)).parents:
@@ -97,8 +99,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
     def order(item: pytest.Item) -> int:
         if item.get_closest_marker("e2e") is None:
-            return 0
-        return 1 if item.get_closest_marker("service_worker") else 2
+            return 2
+        return 0 if item.get_closest_marker("service_worker") else 1
 
     items.sort(key=order)
 
@@ -224,6 +226,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[build.SiteServer]
         directory = build.DIST
         if not (directory / "index.html").is_file():
             pytest.fail("GONGZHU_E2E_NO_BUILD is set but dist/ is not built")
+    elif os.environ.get("GONGZHU_E2E_SITE"):
+        directory = Path(os.environ["GONGZHU_E2E_SITE"])
+        if not (directory / "index.html").is_file():
+            pytest.fail(f"GONGZHU_E2E_SITE is set but {directory} holds no built site")
     else:
         directory = _shared_build(tmp_path_factory)
     with build.serving(directory, SITE_PREFIX) as server:

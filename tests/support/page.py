@@ -136,7 +136,13 @@ class Files:
 class Page:
     """One page: a UI state, the real runner with these ports, and a loop that runs it to rest."""
 
-    def __init__(self, s: UIState | None = None, storage: Any = None, motion: bool = True) -> None:
+    def __init__(
+        self, s: UIState | None = None, storage: Any = None, motion: bool = True, coach: bool = True
+    ) -> None:
+        """``motion``: the deal and the flying cards end at once (False: they stay in motion until the
+        test ends them). ``coach``: the coach values each finished hand in the background, as the page
+        does (False: its requests are recorded and dropped, for tests about something else: its search
+        takes a few seconds a hand)."""
         self.s = s or UIState()
         self.engine = Engine()
         self.clock = Clock()
@@ -148,11 +154,20 @@ class Page:
         self.loop = asyncio.new_event_loop()
         if not motion:  # (the deal and the flying cards stay in motion until the test ends them)
             self.runner.handlers[fx.Deal] = self.runner.handlers[fx.Fly] = self._still_moving
+        if not coach:
+            self.runner.handlers[fx.Background] = self._without_coach(self.runner.handlers[fx.Background])
         for kind, handler in list(self.runner.handlers.items()):
             self.runner.handlers[kind] = self._recorded(handler)
 
     async def _still_moving(self, effect: Any, gen: int) -> None:
         return None
+
+    def _without_coach(self, handler: Any) -> Any:
+        async def run(effect: Any, gen: int) -> None:
+            if effect.call.op != "coach":
+                await handler(effect, gen)
+
+        return run
 
     def _recorded(self, handler: Any) -> Any:
         async def run(effect: Any, gen: int) -> None:
