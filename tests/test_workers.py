@@ -105,6 +105,14 @@ def bot_pids(folder: Path) -> list[int]:
     return [int(p.name) for p in folder.iterdir()]
 
 
+def as_a_terminal_starts_it() -> None:
+    """A command started from a terminal's shell has SIGINT at its default and not blocked, whatever
+    the test process has: the run once ignored Ctrl-C under the whole suite (it ran on until its bots
+    timed out), not alone, as if the test process had passed SIGINT on ignored or blocked."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 def test_ctrl_c_stops_a_pool_run_with_one_line_and_no_bot_left(tmp_path: Path) -> None:
     """Ctrl-C (SIGINT to the terminal's process group) while two pool workers wait on silent bots."""
     bot = f"cmd:exec {BOT} --misbehave slow --pid-file {tmp_path}/$$"
@@ -126,6 +134,7 @@ def test_ctrl_c_stops_a_pool_run_with_one_line_and_no_bot_left(tmp_path: Path) -
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        preexec_fn=as_a_terminal_starts_it,
     )
     deadline = time.monotonic() + 30
     while len(list(tmp_path.iterdir())) < 2 and time.monotonic() < deadline:
@@ -134,7 +143,12 @@ def test_ctrl_c_stops_a_pool_run_with_one_line_and_no_bot_left(tmp_path: Path) -
     assert len(pids) == 2 and all(alive(p) for p in pids)
     os.killpg(run.pid, signal.SIGINT)
     _out, err = run.communicate(timeout=120)  # (about 1 s; the limit only ends a hang)
-    assert run.returncode == 130
+    assert run.returncode == 130, (
+        run.returncode,
+        err,
+        signal.getsignal(signal.SIGINT),
+        signal.pthread_sigmask(signal.SIG_BLOCK, []),
+    )
     assert err.strip().splitlines() == ["error: tournament stopped (Ctrl-C); no summary"], err
     time.sleep(0.5)
     assert not any(alive(p) for p in pids)

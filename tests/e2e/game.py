@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.support.replay import (
+    at_last_trick,
     find_seed,
     finish_like_page,
     my_exposable,
@@ -45,7 +46,7 @@ from tools.browser import (
     wait_message,
 )
 
-__all__ = ["SETTLED_JS", "STORED_JS", "card", "choose_file", "close_menu", "expose_none", "find_seed",
+__all__ = ["SETTLED_JS", "STORED_JS", "at_last_trick", "card", "choose_file", "close_menu", "expose_none", "find_seed",
            "finish_hand", "finish_like_page", "hand", "load_save", "menu_click", "menu_select", "menu_value",
            "message", "my_exposable", "op", "open_at_summary", "open_game", "open_menu", "phase", "play_first", "play_out",
            "playable", "predicted_hand_over", "save_text", "scores", "settle", "simulate", "stored",

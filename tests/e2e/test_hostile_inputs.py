@@ -71,11 +71,6 @@ def _no_load_failure(page: Page) -> None:
         pytest.fail(f"the page did not load: {page.text_content('#status')}", pytrace=False)
 
 
-def _open_game(page: Page, site: build.SiteServer, seed: int) -> None:
-    _patient(page).goto(site.url + f"?seed={seed}&fast=1")
-    g.settle(page)
-
-
 def _reload_held_long(page: Page, phase: str) -> None:
     """``test_live._reload_held`` with this file's limits."""
     page.evaluate("sessionStorage.setItem('hold-engine', '1')")
@@ -216,10 +211,7 @@ def test_a_following_tab_at_a_hands_end_can_take_the_game_back(
     takes the game back, and then "Next hand" starts the next hand."""
     options = DESKTOP if viewport == "desktop" else PHONE
     with guarded_page(chromium_browser, site, options) as (first, guard):
-        _open_game(first, site, seed=7)
-        if g.phase(first) == "expose":
-            g.expose_none(first)
-            g.settle(first)
+        g.load_save(_patient(first), site, g.save_text(g.at_last_trick(7)))  # (the hand's last trick)
         second = _patient(first.context.new_page())
         second.goto(site.url + "?fast=1")
         g.settle(second)

@@ -152,14 +152,14 @@ DAMAGE = {
       headers.delete('X-Snapshot-SHA256');
       await cache.put(key, new Response(await hit.arrayBuffer(), { headers }));
     }""",
-    # Only another release's snapshot (e.g. left by an update): never used, and dropped.
+    # Only another release's snapshot (e.g. left by an update): never used, and dropped; this release's
+    # is missing, so the build's is restored (the case of a missing snapshot, and one more).
     "other-release": """async ([name, key]) => {
       const cache = await caches.open(name);
       const snapshot = await cache.match(key);
       await cache.delete(key);
       await cache.put(key.replace(/[^/]+$/, '0123456789abcdef'), snapshot);
     }""",
-    "missing": """async ([name, key]) => { await (await caches.open(name)).delete(key); }""",
 }
 
 

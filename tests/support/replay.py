@@ -16,6 +16,7 @@ __all__ = [
     "COSTLY_SEED",
     "QUICK",
     "QUICK_SEED",
+    "at_last_trick",
     "find_seed",
     "finish_like_page",
     "my_exposable",
@@ -74,10 +75,13 @@ def find_seed(predicate: Callable[[int], bool], limit: int = 400) -> int:
     raise AssertionError("no seed found")
 
 
-def finish_like_page(packed: dict[str, Any], level: str = "normal") -> dict[str, Any]:
-    """Play the hand of ``packed`` to its end as ``finish_hand`` does in a ``?fast=1`` page: the
-    player never exposes and always plays its first playable card, the opponents at ``level``."""
-    while packed["view"]["phase"] in ("expose", "play"):
+def finish_like_page(
+    packed: dict[str, Any], level: str = "normal", until: Callable[[dict[str, Any]], bool] | None = None
+) -> dict[str, Any]:
+    """Play the hand of ``packed`` to its end (or until ``until(view)``) as ``finish_hand`` does in a
+    ``?fast=1`` page: the player never exposes and always plays its first playable card, the
+    opponents at ``level``."""
+    while packed["view"]["phase"] in ("expose", "play") and not (until and until(packed["view"])):
         view = packed["view"]
         if view["phase"] == "expose":
             packed = op("bots_expose", state=packed["state"], level=level)
@@ -97,6 +101,15 @@ def finish_like_page(packed: dict[str, Any], level: str = "normal") -> dict[str,
 def predicted_hand_over(seed: int) -> dict[str, Any]:
     """The page's hand 1 with ``?seed=seed&fast=1`` played as ``finish_hand`` plays it."""
     return finish_like_page(op("new_match", seed=seed))
+
+
+def at_last_trick(seed: int) -> dict[str, Any]:
+    """The page's hand 1 with ``?seed=seed&fast=1``, played as ``finish_hand`` plays it up to the
+    player's turn in the last trick: one card from the hand's end."""
+    return finish_like_page(
+        op("new_match", seed=seed),
+        until=lambda v: v["phase"] == "play" and len(v["tricks"]) == 12 and v["turn"] == 0,
+    )
 
 
 #: A quick match's house rules, and the deal of tests/e2e/test_house_rules.py's (it ends in hand 7).
