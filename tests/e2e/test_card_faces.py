@@ -13,7 +13,7 @@ import build
 
 from . import game as g
 from .conftest import PageGuard, _guarded_context
-from .test_layout import VIEWPORTS
+from .test_layout import DEVICES, VIEWPORTS
 
 #: Each drawn card's face: the symbol it uses, whether that resolved to a drawing (a <use> of a
 #: missing symbol has an empty box), its colour, and whether screen readers skip it.
@@ -89,21 +89,26 @@ def test_the_four_colour_deck_colours_the_faces(desktop_page: Page, site: build.
     assert four.get("S") == colours.get("S") and four.get("H") == colours.get("H")
 
 
-@pytest.mark.parametrize("name", list(VIEWPORTS))
+@pytest.mark.parametrize("device", sorted(DEVICES))
 def test_the_corner_index_is_large_and_never_covered(
-    name: str, chromium_browser: Browser, site: build.SiteServer
+    device: str, chromium_browser: Browser, site: build.SiteServer
 ) -> None:
-    """At each size of the layout tests, where the hand's cards may overlap."""
-    context, guard = _guarded_context(chromium_browser, site, VIEWPORTS[name])
+    """At each size of the layout tests, where the hand's cards may overlap (one page per kind of
+    device, resized through its sizes: the layout is CSS alone)."""
+    width, height = DEVICES[device][0]
+    context, guard = _guarded_context(chromium_browser, site, VIEWPORTS[f"{width}x{height}"])
     try:
         page = context.new_page()
         guard.watch(page)
         g.open_game(page, site, seed=7)
-        indices = page.evaluate(INDEX_JS)
-        assert len(indices) == 13
-        for index in indices:
-            assert index["px"] >= 15 and index["shown"], (name, index)
-        assert all(face["drawn"] for face in faces(page, "#hand [data-card]"))
+        for width, height in DEVICES[device]:
+            name = f"{width}x{height}"
+            page.set_viewport_size({"width": width, "height": height})
+            indices = page.evaluate(INDEX_JS)
+            assert len(indices) == 13
+            for index in indices:
+                assert index["px"] >= 15 and index["shown"], (name, index)
+            assert all(face["drawn"] for face in faces(page, "#hand [data-card]"))
     finally:
         context.close()
     guard.check()
