@@ -136,7 +136,7 @@ class CommandBot:
         self._ended = False  # the reader reported the end of the output
         self._closed = False  # close() has run
         self._leftover: _Line | None = None  # the first unasked line found by close()
-        global _starting
+        global _starting, _stop_asked
         _starting += 1
         try:
             self.process = subprocess.Popen(
@@ -152,7 +152,8 @@ class CommandBot:
         finally:
             _starting -= 1
             if _stop_asked is not None and not _starting:
-                stop_running_bots(_stop_asked)
+                then, _stop_asked = _stop_asked, None
+                stop_running_bots(then)
         assert self.process.stdin is not None and self.process.stdout is not None
         self._stdin = self.process.stdin.fileno()
         os.set_blocking(self._stdin, False)  # writes wait in select() with a time limit instead

@@ -109,5 +109,5 @@ def test_a_stop_asked_while_a_bot_starts_kills_that_bot_once_it_is_known(
     monkeypatch.setattr(agent.subprocess, "Popen", popen_then_stop)
     monkeypatch.setattr(agent, "_stop_asked", None)  # (and put back: the next start must not stop)
     bot = agent.CommandBot("sleep 60", seat=2)
-    assert stops == ["stopped"]
+    assert stops == ["stopped"] and agent._stop_asked is None  # done once, not again at the next start
     assert bot.process.wait(timeout=30) == -signal.SIGKILL

@@ -115,6 +115,16 @@ def settle(page: Page, timeout_ms: int = WAIT_MS) -> str:
     return current
 
 
+def wait_until(page: Page, condition: Callable[[], bool], what: str, limit_ms: int = WAIT_MS) -> None:
+    """Wait until ``condition()`` holds: the test's own state, filled by Playwright's handlers (a
+    route's requests held, say), which run while this waits on the page."""
+    waited = 0
+    while not condition():
+        assert waited < limit_ms, f"{what}: not within {limit_ms} ms"
+        page.wait_for_timeout(100)
+        waited += 100
+
+
 def phase(page: Page) -> str:
     return str(page.evaluate("document.documentElement.dataset.phase"))
 

@@ -44,13 +44,14 @@ from tools.browser import (
     trick,
     unplayable,
     wait_message,
+    wait_until,
 )
 
 __all__ = ["SETTLED_JS", "STORED_JS", "at_last_trick", "card", "choose_file", "close_menu", "expose_none", "find_seed",
            "finish_hand", "finish_like_page", "hand", "load_save", "menu_click", "menu_select", "menu_value",
            "message", "my_exposable", "op", "open_at_summary", "open_game", "open_menu", "phase", "play_first", "play_out",
            "playable", "predicted_hand_over", "save_text", "scores", "settle", "simulate", "stored",
-           "table_snapshot", "trick", "unplayable", "wait_message"]  # fmt: skip
+           "table_snapshot", "trick", "unplayable", "wait_message", "wait_until"]  # fmt: skip
 
 
 def open_at_summary(page: Any, site: Any, seed: int) -> None:

@@ -50,7 +50,7 @@ def test_summary_statistics_menu_and_review_before_the_engine_answers(
     assert page.locator("[data-testid=open-statistics]").count() == 1
     assert page.locator("[data-testid=open-daily]").count() == 1
     g.close_menu(page)
-    assert held, "the engine worker never asked for Pyodide"
+    g.wait_until(page, lambda: bool(held), "the engine worker asks for Pyodide")  # (in its own time)
     assert page.get_attribute("html", "data-engine") == "starting"
 
     holding[0] = False
