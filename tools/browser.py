@@ -26,7 +26,7 @@ CHROMIUM = os.environ.get("GONGZHU_CHROMIUM", "/usr/bin/chromium")
 #: window's omnibox popup (a WebUI page in a renderer of its own, chrome://omnibox-popup.top-chrome:
 #: ``WebUIOmniboxPopup``, and since Chromium 156 its AI-mode page, ``WebUIOmniboxAimPopup``): about a
 #: third of the CPU a new page costs (measured 2026-12-04: ten pages at about:blank, 11.7 CPU seconds
-#: with it, 8.3 without; a game page 2.8 CPU seconds with the AI-mode page, of which it took 0.3).
+#: with it, 8.3 without; a game page's first visit 2.8 CPU seconds with the AI-mode page, 2.4 without).
 #: Playwright passes its own ``--disable-features`` list first; a second switch of the same name may
 #: replace it, so its entries (Playwright 1.5x) are repeated here.
 UNUSED_FEATURES = (

@@ -13,7 +13,7 @@ import build
 
 from . import game as g
 from .conftest import PageGuard, _guarded_context
-from .test_layout import DEVICES, VIEWPORTS
+from .test_layout import DEVICES, VIEWPORTS, resized
 
 #: Each drawn card's face: the symbol it uses, whether that resolved to a drawing (a <use> of a
 #: missing symbol has an empty box), its colour, and whether screen readers skip it.
@@ -94,16 +94,14 @@ def test_the_corner_index_is_large_and_never_covered(
     device: str, chromium_browser: Browser, site: build.SiteServer
 ) -> None:
     """At each size of the layout tests, where the hand's cards may overlap (one page per kind of
-    device, resized through its sizes: the layout is CSS alone)."""
+    device, resized through its sizes)."""
     width, height = DEVICES[device][0]
     context, guard = _guarded_context(chromium_browser, site, VIEWPORTS[f"{width}x{height}"])
     try:
         page = context.new_page()
         guard.watch(page)
         g.open_game(page, site, seed=7)
-        for width, height in DEVICES[device]:
-            name = f"{width}x{height}"
-            page.set_viewport_size({"width": width, "height": height})
+        for _width, _height, name in resized(page, device):
             indices = page.evaluate(INDEX_JS)
             assert len(indices) == 13
             for index in indices:

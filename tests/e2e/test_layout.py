@@ -9,6 +9,7 @@ focus comes back to ☰."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -240,6 +241,15 @@ def _sheet_by_keyboard(page: Page, where: str) -> None:
     assert page.get_attribute("[data-testid=menu]", "aria-expanded") == "false"
 
 
+def resized(page: Page, device: str) -> Iterator[tuple[int, int, str]]:
+    """``page`` at each size of ``device`` in turn: its width, height and name. The table is laid out
+    by CSS alone (ui/ never reads the window's size), so a resized page is laid out as one opened at
+    that size."""
+    for width, height in DEVICES[device]:
+        page.set_viewport_size({"width": width, "height": height})
+        yield width, height, f"{width}x{height}"
+
+
 def set_storage(page: Page, site: build.SiteServer, items: dict[str, str | None]) -> None:
     """Store ``items`` (None: remove) from another page of the site, the rules (the game saves on pagehide: a write
     made on its live page would be overwritten)."""
@@ -270,11 +280,7 @@ def test_table_and_sheet_fit_every_size(
         set_storage(page, site, {"gongzhu.save.v1": mid})
         page.goto(site.url + "?fast=1")
         assert g.settle(page) == "play"
-        # Each size in turn on the one page: the table is laid out by CSS alone (ui/ never reads the
-        # window's size), so a resized page is laid out as one opened at that size.
-        for k, (width, height) in enumerate(DEVICES[device]):
-            where = f"{width}x{height}"
-            page.set_viewport_size({"width": width, "height": height})
+        for k, (width, height, where) in enumerate(resized(page, device)):
             assert len(g.trick(page)) == 3, where
             _check_table(page, width, height, where)
             _check_trick(page, width, height, where)
@@ -301,9 +307,8 @@ def test_table_and_sheet_fit_every_size(
         set_storage(page, site, {"gongzhu.save.v1": None})
         g.open_game(page, site, seed=7)
         assert g.phase(page) == "expose"
-        for width, height in DEVICES[device]:
-            page.set_viewport_size({"width": width, "height": height})
-            _check_table(page, width, height, f"{width}x{height} (expose)")
+        for width, height, where in resized(page, device):
+            _check_table(page, width, height, where + " (expose)")
     finally:
         context.close()
     guard.check()
