@@ -4,6 +4,7 @@ screen, storage and files (tests/support/page.py)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -83,6 +84,7 @@ def test_refused_cards_say_why_and_change_nothing() -> None:
     packed = found[0]
     s = flow.resume(UIState(), store.decode(json.dumps(good_save(packed))))
     s.link.engine_ready = True
+    flow.checked(s, op("check", state=s.table.state))
     assert s.table.view is not None
     refused = next(c for c in s.table.view["hand"] if s.table.view["refusals"][c])
     before = (s.table.state, s.table.selected)
@@ -95,6 +97,7 @@ def test_refused_cards_say_why_and_change_nothing() -> None:
     waiting = play_out(op("new_match", seed=5), lambda v: v["phase"] == "play" and v["turn"] != 0)
     s = flow.resume(UIState(), store.decode(json.dumps(good_save(waiting))))
     s.link.engine_ready = True
+    flow.checked(s, op("check", state=s.table.state))
     assert s.table.view is not None
     _state, effects = flow.tap_card(s, s.table.view["hand"][0])
     assert texts.words(s.screen.message) == "Wait for your turn" and not any(
@@ -202,6 +205,7 @@ def test_resuming_in_every_phase(where: str) -> None:
         assert len(after) == 1 and isinstance(after[0], fx.Background) and after[0].call.op == "coach"
     shell = Shell(s)
     s.link.engine_ready = True
+    flow.checked(s, op("check", state=s.table.state))
     shell.drive()
     assert s.table.view is not None
     if phase != "hand_over":
@@ -220,6 +224,10 @@ def test_nothing_is_played_before_the_engine_checked_the_table_or_from_a_followe
     card = next(c for c in s.table.view["hand"] if s.table.view["refusals"][c] is None)
     assert flow.tap_card(s, card)[1] == [] and s.table.selected is None  # the engine has not answered yet
     s.link.engine_ready = True
+    assert flow.tap_card(s, card)[1] == [] and s.table.selected is None  # nor checked the table
+    assert s.link.queued == [("tap", card)] * 2 and flow.busy(s)
+    flow.checked(s, op("check", state=s.table.state))
+    s.link.queued = []
     s.saving.elsewhere = True
     assert flow.tap_card(s, card)[1] == []
     _state, effects = actions.on_action(s, "play")  # a follower's control says why it does nothing
@@ -306,8 +314,7 @@ def test_busy_while_anything_on_screen_still_moves() -> None:
 
 
 def test_panels_and_keys() -> None:
-    s = UIState()
-    s.table.view = op("new_match", seed=3)["view"]
+    s = flow.checked(UIState(), op("new_match", seed=3))  # (the engine's table)
     s.link.engine_ready = True
     actions.on_action(s, "captured")
     assert s.screen.panel == "captured"
@@ -322,8 +329,7 @@ def test_panels_and_keys() -> None:
 
 
 def test_the_settings_sheet_opens_switches_and_closes() -> None:
-    s = UIState()
-    s.table.view = op("new_match", seed=3)["view"]
+    s = flow.checked(UIState(), op("new_match", seed=3))  # (the engine's table)
     s.link.engine_ready = True
     actions.on_action(s, "menu")
     assert s.screen.sheet
@@ -581,6 +587,37 @@ def test_another_tab_is_followed_then_taken_back_from_the_hand_summary() -> None
     assert not s.saving.elsewhere and s.table.checked and page.storage.getItem(store.SAVE_KEY) is not None
     page.run(actions.on_action(s, "next-hand"))
     assert s.table.view["hand_number"] == 2
+
+
+@pytest.mark.parametrize("press", ["next-hand", "review-hand"])
+def test_a_press_made_while_the_taken_back_table_is_checked_waits_for_it(press: str) -> None:
+    """ "Play here", then at once "Next hand" (or "Review hand"), before the engine has checked the
+    table taken back: the page reads as busy, the press is kept, then carried out on the checked table
+    (it was sent to the engine on the unchecked one, and its answer dropped once the table became this
+    tab's: the page stayed busy on the summary for good)."""
+    page = _booted(_saved("play, my turn"), Shell(coach=False))
+    s = page.s
+    saved_there = _saved("hand over")
+    page.storage.setItem(store.SAVE_KEY, json.dumps(saved_there))
+    page.run(tabs.other_tab_saved(s, json.dumps(saved_there)))
+    seen_busy: list[bool] = []
+
+    async def two_presses() -> None:
+        page.runner.take_input(actions.on_action, "take-over")
+        page.runner.take_input(actions.on_action, press)
+        while page.runner.tasks and not all(task.done() for task in page.runner.tasks):
+            seen_busy.append(flow.busy(s))
+            await asyncio.sleep(0)
+
+    page.until_rest(two_presses())
+    assert all(seen_busy) and not flow.busy(s) and not s.saving.elsewhere
+    if press == "next-hand":
+        assert s.table.view is not None and s.table.view["hand_number"] == 2
+    else:
+        assert s.review.trick == 1
+    checks = [i for i, (name, _args) in enumerate(page.calls) if name == "check"]
+    after = [name for name, _args in page.calls[checks[-1] + 1 :]]
+    assert after[:1] == (["step"] if press == "next-hand" else ["review"])  # (sent once the table is checked)
 
 
 def test_a_follower_ignores_a_save_it_cannot_read() -> None:

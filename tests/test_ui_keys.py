@@ -36,7 +36,7 @@ def _hand_over(seed: int = 5) -> Page:
     packed = play_out(op("new_match", seed=seed), lambda v: v["phase"] == "hand_over")
     s = UIState()
     s.link.engine_ready = True
-    s.table.state, s.table.view = packed["state"], packed["view"]
+    flow.checked(s, packed)  # (the engine's table)
     page = Page(s)
     page.drive()
     return page

@@ -54,7 +54,7 @@ def at_hand_over(seed: int = 5, packed: Any = None) -> Shell:
         packed = play_out(op("new_match", seed=seed), lambda v: v["phase"] == "hand_over")
     s = UIState()
     s.link.engine_ready = True
-    s.table.state, s.table.view = packed["state"], packed["view"]
+    flow.checked(s, packed)  # (the engine's table)
     shell = Shell(s)
     shell.drive()
     return shell
@@ -161,7 +161,7 @@ def test_memory_aid_switch_is_a_saved_setting_and_shows_the_engine_facts() -> No
     packed = play_out(op("new_match", seed=2), lambda v: v["phase"] == "play" and len(v["tricks"]) >= 4)
     s = UIState()
     s.link.engine_ready = True
-    s.table.state, s.table.view = packed["state"], packed["view"]
+    flow.checked(s, packed)  # (the engine's table)
     assert 'data-testid="memory-points"' not in render.seat_html(s, 0)
     s, effects = actions.on_action(s, "memory-aid")
     assert s.settings.memory_aid and any(isinstance(e, fx.SaveSettings) for e in effects)
@@ -269,7 +269,7 @@ def at_match_over(tamper: Any = None) -> Shell:
         storage.data[review_store.KEY] = json.dumps(entries)
     s = UIState()
     s.link.engine_ready = True
-    s.table.state, s.table.view = packed["state"], packed["view"]
+    flow.checked(s, packed)  # (the engine's table)
     shell = Shell(s, storage)
     shell.drive()
     return shell
@@ -401,7 +401,7 @@ def test_a_finished_hand_is_kept_for_review_as_it_ends() -> None:
     packed = play_out(op("new_match", seed=5), lambda v: v["phase"] == "play" and len(v["tricks"]) == 12)
     s = UIState()
     s.link.engine_ready = True
-    s.table.state, s.table.view = packed["state"], packed["view"]
+    flow.checked(s, packed)  # (the engine's table)
     while s.table.view["phase"] == "play":
         turn = s.table.view["turn"]
         before = s.table.state

@@ -57,24 +57,26 @@ def open_to_player(s: "UIState") -> bool:
 
 
 def waiting(s: "UIState") -> bool:
-    """The table is drawn (a save) but the engine has not answered yet: an input is kept for it."""
+    """The table is drawn (a save) but the engine has not answered yet (it is starting, or checking
+    the table: ``ui/core/match.py`` ``check_table``): an input is kept for it."""
     return (
         s.table.view is not None
-        and not s.link.engine_ready
+        and (not s.link.engine_ready or not s.table.checked)
         and not s.saving.elsewhere
         and s.link.ask_seed is None
     )
 
 
 def busy(s: "UIState") -> bool:
-    """The page is not settled (``<html data-busy>``): the engine is starting or has a request, an
-    input waits for it, the opponents decide their exposures, a finished trick is on show, a save is
+    """The page is not settled (``<html data-busy>``): the engine is starting, checks the table drawn
+    from a save or has a request, an input waits for it, the opponents decide their exposures, a finished trick is on show, a save is
     queued, or something on screen still moves (the deal, a card flying in, the sweep)."""
     view = s.table.view
     bots_deciding = view is not None and view["phase"] == "expose" and not s.table.bots_exposed
     working = (
         s.link.busy
         or not s.link.engine_ready
+        or waiting(s)
         or bool(s.link.queued)
         or bots_deciding
         or s.saving.save_pending

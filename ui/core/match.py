@@ -57,15 +57,19 @@ def check_table(s: "UIState", ok: "Next", refused: "Next", keep_aside: bool = Tr
     (``keep_aside`` False: a table that is no save of the player's, the build's prepared one, is
     dropped, not kept in the slots of saves set aside).
     An answer that comes once the table is another one (a ``?seed=`` link's new match) changes
-    nothing and goes on as ``ok``."""
+    nothing and goes on as ``ok``. Until the engine answers, the page reads as busy and inputs are
+    kept for the checked table (``flow.waiting``)."""
     sent = s.table.state
 
     def checked(s: "UIState", packed: "dict[str, Any]", _sent: "str | None" = None) -> "Result":
         if s.table.state != sent:
             return ok(s)
         flow.checked(s, packed)
+        # The inputs kept meanwhile (``flow.waiting``) are carried out now (at the start, once the
+        # engine is ready: ``ui/features/boot.py`` replays them).
+        kept = [fx.Replay()] if s.link.engine_ready and s.link.queued else []  # type: list[fx.Effect]
         s, effects = ok(s)
-        return s, flow.count_hand(s) + effects
+        return s, flow.count_hand(s) + kept + effects
 
     def rejected(s: "UIState", reason: str) -> "Result":
         if s.table.state != sent:
