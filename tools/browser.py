@@ -260,14 +260,18 @@ def finish_hand(page: Page) -> int:
         played += 1
 
 
-def load_save(page: Page, site: build.SiteServer, text: str) -> None:
-    """Open the site with ``text`` as its autosave, set before any page script runs (once per tab)."""
+def load_save(
+    page: Page, site: build.SiteServer, text: str, key: str = "gongzhu.save.v1", query: str = "fast=1"
+) -> None:
+    """Open the site (``?query``) with ``text`` stored at ``key`` (the autosave, or the daily deal's
+    slot ``gongzhu.daily.v1``), set before any page script runs (once per tab and key)."""
+    flag = json.dumps("test-save:" + key)
     page.add_init_script(
-        "if (!sessionStorage.getItem('test-save')) {"
-        f" localStorage.setItem('gongzhu.save.v1', {json.dumps(text)});"
-        " sessionStorage.setItem('test-save', '1'); }"
+        f"if (!sessionStorage.getItem({flag})) {{"
+        f" localStorage.setItem({json.dumps(key)}, {json.dumps(text)});"
+        f" sessionStorage.setItem({flag}, '1'); }}"
     )
-    page.goto(site.url + "?fast=1")
+    page.goto(site.url + "?" + query)
     settle(page)
 
 

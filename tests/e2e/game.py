@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from gongzhu.vocab import DAILY_LEVEL
 from tests.support.replay import (
     at_last_trick,
+    daily_at_last_trick,
     find_seed,
     finish_like_page,
     my_exposable,
@@ -47,9 +49,9 @@ from tools.browser import (
     wait_until,
 )
 
-__all__ = ["SETTLED_JS", "STORED_JS", "at_last_trick", "card", "choose_file", "close_menu", "expose_none", "find_seed",
+__all__ = ["SETTLED_JS", "STORED_JS", "at_last_trick", "card", "choose_file", "close_menu", "daily_at_last_trick", "expose_none", "find_seed",
            "finish_hand", "finish_like_page", "hand", "load_save", "menu_click", "menu_select", "menu_value",
-           "message", "my_exposable", "op", "open_at_summary", "open_game", "open_menu", "phase", "play_first", "play_out",
+           "message", "my_exposable", "op", "open_at_summary", "open_daily_at_last_trick", "open_game", "open_menu", "phase", "play_first", "play_out",
            "playable", "predicted_hand_over", "save_text", "scores", "settle", "simulate", "stored",
            "table_snapshot", "trick", "unplayable", "wait_message", "wait_until"]  # fmt: skip
 
@@ -61,3 +63,12 @@ def open_at_summary(page: Any, site: Any, seed: int) -> None:
     summary, the record, the review), not its 52 cards played in the browser."""
     load_save(page, site, save_text(predicted_hand_over(seed)))
     assert phase(page) == "hand-over"
+
+
+def open_daily_at_last_trick(page: Any, site: Any, date: str) -> None:
+    """The page on today's daily deal ``date`` at the player's turn in its last trick, resumed from
+    the daily deal's slot (:func:`daily_at_last_trick`: played in CPython as :func:`finish_hand`
+    plays it). For tests whose subject is the daily deal's end, not its cards played in the browser."""
+    text = save_text(daily_at_last_trick(date), hand_level=DAILY_LEVEL, daily=date)
+    load_save(page, site, text, key="gongzhu.daily.v1", query=f"fast=1&daily={date}")
+    page.wait_for_function(f"document.documentElement.dataset.daily === {date!r}")

@@ -40,10 +40,8 @@ def test_daily_deal_played_twice_the_same_day(
         g.expose_none(page)
     g.settle(page)
     match_before = g.table_snapshot(page)
-    page.goto(site.url + f"?fast=1&daily={DATE}")
-    g.settle(page)
-    page.wait_for_function(f"document.documentElement.dataset.daily === '{DATE}'")
-    assert g.hand(page) == g.op("daily", date=DATE)["view"]["hand"]  # the same cards for everyone
+    # Today's hand, left at its last trick (its slot): the page resumes it there, over the match.
+    g.open_daily_at_last_trick(page, site, DATE)
     g.finish_hand(page)
     summary = page.inner_text("[data-testid=hand-summary]")
     assert DATE in summary and f"Place {expected['moments'][0]['place']} of 4" in summary
@@ -77,7 +75,7 @@ def test_daily_deal_played_twice_the_same_day(
     page.click("[data-testid=daily-practice]")
     page.wait_for_function(f"document.documentElement.dataset.daily === '{DATE}'")
     g.settle(page)
-    assert g.hand(page) == g.op("daily", date=DATE)["view"]["hand"]
+    assert g.hand(page) == g.op("daily", date=DATE)["view"]["hand"]  # the same cards for everyone
     again = json.loads(page.evaluate("localStorage.getItem('gongzhu.record.v1')"))
     assert again["daily"] == record["daily"]
     page.reload()  # the practice is not the match: a reload brings the match back

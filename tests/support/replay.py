@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from gongzhu.vocab import DAILY_LEVEL
 from tools.replay import op, play_out, save_text
 
 __all__ = [
@@ -17,6 +18,7 @@ __all__ = [
     "QUICK",
     "QUICK_SEED",
     "at_last_trick",
+    "daily_at_last_trick",
     "find_seed",
     "finish_like_page",
     "my_exposable",
@@ -103,12 +105,27 @@ def predicted_hand_over(seed: int) -> dict[str, Any]:
     return finish_like_page(op("new_match", seed=seed))
 
 
+def _my_last_card(view: dict[str, Any]) -> bool:
+    """The player's turn in the last trick: one card from the hand's end."""
+    return bool(view["phase"] == "play" and len(view["tricks"]) == 12 and view["turn"] == 0)
+
+
 def at_last_trick(seed: int) -> dict[str, Any]:
     """The page's hand 1 with ``?seed=seed&fast=1``, played as ``finish_hand`` plays it up to the
     player's turn in the last trick: one card from the hand's end."""
     return finish_like_page(
         op("new_match", seed=seed),
-        until=lambda v: v["phase"] == "play" and len(v["tricks"]) == 12 and v["turn"] == 0,
+        until=_my_last_card,
+    )
+
+
+def daily_at_last_trick(date: str) -> dict[str, Any]:
+    """The daily deal of ``date`` (Hard opponents), played as ``finish_hand`` plays it up to the
+    player's turn in the last trick."""
+    return finish_like_page(
+        op("daily", date=date),
+        DAILY_LEVEL,
+        until=_my_last_card,
     )
 
 
