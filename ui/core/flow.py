@@ -68,9 +68,10 @@ def waiting(s: "UIState") -> bool:
 
 
 def busy(s: "UIState") -> bool:
-    """The page is not settled (``<html data-busy>``): the engine is starting, checks the table drawn
-    from a save or has a request, an input waits for it, the opponents decide their exposures, a finished trick is on show, a save is
-    queued, or something on screen still moves (the deal, a card flying in, the sweep)."""
+    """The page is not settled (``<html data-busy>``): the engine is starting, checks the table
+    drawn from a save or has a request, an input waits for it, the opponents decide their exposures,
+    a finished trick is on show, a save is queued, or something on screen still moves (the deal, a
+    card flying in, the sweep)."""
     view = s.table.view
     bots_deciding = view is not None and view["phase"] == "expose" and not s.table.bots_exposed
     working = (
