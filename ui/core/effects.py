@@ -145,7 +145,8 @@ class AfterHand(Effect):
 
 
 class Replay(Effect):
-    """Carry out the next input kept while the engine was starting (``actions.replay``)."""
+    """Carry out the next input kept while the engine was starting or checking the table
+    (``actions.replay``)."""
 
     def __repr__(self) -> str:
         return "Replay()"
