@@ -48,6 +48,7 @@ from tools.browser import (
     wait_message,
     wait_until,
 )
+from ui.features.daily import SLOT_KEY
 
 __all__ = ["SETTLED_JS", "STORED_JS", "at_last_trick", "card", "choose_file", "close_menu", "daily_at_last_trick", "expose_none", "find_seed",
            "finish_hand", "finish_like_page", "hand", "load_save", "menu_click", "menu_select", "menu_value",
@@ -70,5 +71,5 @@ def open_daily_at_last_trick(page: Any, site: Any, date: str) -> None:
     the daily deal's slot (:func:`daily_at_last_trick`: played in CPython as :func:`finish_hand`
     plays it). For tests whose subject is the daily deal's end, not its cards played in the browser."""
     text = save_text(daily_at_last_trick(date), hand_level=DAILY_LEVEL, daily=date)
-    load_save(page, site, text, key="gongzhu.daily.v1", query=f"fast=1&daily={date}")
+    load_save(page, site, text, key=SLOT_KEY, query=f"fast=1&daily={date}")
     page.wait_for_function(f"document.documentElement.dataset.daily === {date!r}")
