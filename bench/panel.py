@@ -28,6 +28,7 @@ from collections.abc import Callable
 from typing import Any
 
 import gongzhu.players
+from gongzhu import new_match, view_for
 from gongzhu.ai.heuristic import normal_expose, normal_play
 from gongzhu.ai.knowledge import read_view
 from gongzhu.ai.levels import view_seed
@@ -44,7 +45,7 @@ from gongzhu.cards import (
     to_codes,
     to_mask,
 )
-from gongzhu.game import View
+from gongzhu.game import View, apply_legal
 from gongzhu.rules import winning_position
 
 AH = INDEX["AH"]
@@ -185,3 +186,34 @@ def register_panel() -> None:
     for name in PANEL:
         if name not in registered and name not in gongzhu.players.PLAYER_LEVELS:
             gongzhu.players.register_player(name, functools.partial(style_player, name))
+
+
+#: The fixed positions' deals: Normal's self-play on these seeds (830 positions with a choice).
+POSITION_SEEDS = range(3000, 3020)
+
+
+def fixed_positions() -> list[View]:
+    """Fixed positions with a choice, for measuring how often two styles disagree: the views of
+    Normal's self-play on :data:`POSITION_SEEDS` (a match's first hand, Normal's exposures)."""
+    seen: list[View] = []
+    for seed in POSITION_SEEDS:
+        players = [gongzhu.players.make_player("normal", seed - POSITION_SEEDS[0], s) for s in range(4)]
+        state = new_match(seed)
+        for seat in range(4):
+            if state["expose_choices"][seat] is None:
+                cards = players[seat].expose(view_for(state, seat))
+                state = apply_legal(state, {"type": "expose", "seat": seat, "cards": cards})
+        while state["phase"] == "play":
+            view = view_for(state, state["turn"])
+            if len(view["legal"]) > 1:
+                seen.append(view)
+            card = players[state["turn"]].play(view)
+            state = apply_legal(state, {"type": "play", "seat": state["turn"], "card": card})
+    return seen
+
+
+def disagreement(first: str, second: str, views: list[View]) -> float:
+    """The share of ``views`` where player specs ``first`` and ``second`` (seed 1) play other cards."""
+    players = {name: [gongzhu.players.make_player(name, 1, s) for s in range(4)] for name in (first, second)}
+    differ = sum(players[first][v["seat"]].play(v) != players[second][v["seat"]].play(v) for v in views)
+    return differ / len(views)

@@ -62,6 +62,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from able import register_able
 from open_hand import register_open_hand
 from panel import PANEL, register_panel
 from variants import register_variants
@@ -333,6 +334,7 @@ def main() -> None:
     register_variants()
     register_open_hand()
     register_panel()
+    register_able()
     if args.panel:
         challengers, styles = args.challengers.split(","), args.styles.split(",")
         if args.logs:
