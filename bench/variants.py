@@ -5,7 +5,8 @@ benchmark's process (``gongzhu.players.register_player``).
 - ``hard-margin``: values the hand margin alone (no match plan);
 - ``hard-no-lookahead``: its own seat plays Normal's strategy alone in the playouts;
 - ``hard-normal-worlds``, ``hard-uniform-worlds``, ``hard-fitted``, ``hard-habits``, ``hard-checked``,
-  ``hard-checked-habits``: each world model of ``gongzhu.ai.worlds`` (the last is the game's).
+  ``hard-checked-habits``, ``hard-checked-every-hand``: each world model of ``gongzhu.ai.worlds``
+  (``hard-checked-habits`` is the game's).
 """
 
 from __future__ import annotations
@@ -15,7 +16,16 @@ from dataclasses import replace
 
 from gongzhu.ai.config import HARD, HardConfig
 from gongzhu.ai.hard import HardPlayer
-from gongzhu.ai.worlds import Checked, CheckedHabits, Fitted, Habits, NormalPosterior, Uniform, WorldModel
+from gongzhu.ai.worlds import (
+    Checked,
+    CheckedEveryHand,
+    CheckedHabits,
+    Fitted,
+    Habits,
+    NormalPosterior,
+    Uniform,
+    WorldModel,
+)
 from gongzhu.players import added_players, register_player
 
 #: Hard by each world model, by player spec.
@@ -26,6 +36,7 @@ WORLD_MODELS: dict[str, WorldModel] = {
     "hard-habits": Habits(),
     "hard-checked": Checked(),
     "hard-checked-habits": CheckedHabits(),
+    "hard-checked-every-hand": CheckedEveryHand(),
 }
 VARIANTS: dict[str, HardConfig] = {
     "hard-margin": replace(HARD, match_aware=False),

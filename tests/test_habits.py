@@ -30,7 +30,7 @@ from gongzhu.ai.opponents import seat_habits
 from gongzhu.ai.sampling import CHAINS, seat_misses
 from gongzhu.ai.search import evaluate_plays, sampled_worlds
 from gongzhu.ai.sim import deal_table, random_hands
-from gongzhu.ai.worlds import CheckedHabits, Habits, NormalPosterior
+from gongzhu.ai.worlds import CheckedEveryHand, CheckedHabits, Habits, NormalPosterior
 from gongzhu.cards import DECK, INDEX, indices, to_mask
 from gongzhu.game import View, apply_legal
 from gongzhu.players import Player, RandomPlayer
@@ -151,6 +151,26 @@ def test_hard_by_habits_plays_the_opponents_by_their_habits_after_a_hand_not_lik
     k = read_view(view_for(state, 0))
     worlds = list(sampled_worlds(k, random.Random(0), replace(HARD_MARGIN, budget=6000, worlds=Habits()), 40))
     assert worlds and all(playouts is not None for _world, playouts in worlds)
+
+
+def test_the_every_hand_variant_judges_a_later_hand_within_itself() -> None:
+    """The benchmarks' ``CheckedEveryHand`` sets the previous hand's habits aside: in hand 2 after a
+    hand of players of their lowest card it draws the worlds the in-hand check draws (as in a first
+    hand), where the game's model plays those opponents by their habits from hand 1."""
+    state = _hand_two(3, "NLLL", 3)
+    k = read_view(view_for(state, 0))
+    assert all(h is not None for h in seat_habits(k)[1][1:])
+
+    def afford(_chains: object) -> tuple[int, int]:
+        return 12, 2
+
+    every_hand = list(CheckedEveryHand().draw(k, random.Random(5), afford))
+    within = list(CheckedHabits().within_hand(k, random.Random(5), 12, 2))
+    assert [w for w, _ in every_hand] == [w for w, _ in within]
+    assert [p is None for _, p in every_hand] == [p is None for _, p in within]
+    by_habits = list(CheckedHabits().draw(k, random.Random(5), afford))
+    assert all(p is not None for _, p in by_habits)
+    assert [w for w, _ in by_habits] != [w for w, _ in every_hand]
 
 
 def test_the_games_hard_plays_a_later_hand_by_the_habits_it_saw() -> None:

@@ -15,7 +15,9 @@ Hard (``dataclasses.replace(HARD, worlds=...)``):
   hand (in a match's first hand, every opponent), Normal's posterior but for an opponent the chains
   find Normal does not explain within the hand (:mod:`gongzhu.ai.inhand`);
 - :class:`CheckedHabits`: as :class:`Checked`, but an opponent set aside within the hand is judged by
-  the habits its plays show in the chains' worlds.
+  the habits its plays show in the chains' worlds;
+- :class:`CheckedEveryHand`: as :class:`CheckedHabits` with the previous hand ignored: every hand is
+  judged within itself, as a match's first hand is.
 """
 
 from __future__ import annotations
@@ -151,3 +153,16 @@ class CheckedHabits(Checked):
         if all(h is None for h in habits):
             return _plain(drawn)
         return _with_habits(habits, drawn)
+
+
+@dataclass(frozen=True)
+class CheckedEveryHand(CheckedHabits):
+    """:class:`CheckedHabits` without the previous hand: the in-hand check in every hand of a match.
+
+    The previous hand's habits (:mod:`gongzhu.ai.habits`) are fitted to the opponent panel's styles;
+    an able opponent that is not Normal is judged by them in later hands whatever it does there.
+    Here it is judged within the hand, as every opponent is in a first hand (a benchmark variant)."""
+
+    def draw(self, k: Knowledge, rng: random.Random, afford: Afford) -> Worlds:
+        count, chains = afford(self.chains)
+        return self.within_hand(k, rng, count, chains)
