@@ -37,8 +37,12 @@ def _stat(pid: int) -> tuple[int, float] | None:
 def kind(pid: int) -> str:
     """What a process is, from its command line."""
     try:
-        argv = Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace").split("\0")
+        raw = Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace")
     except OSError:
+        return "gone"
+    # (Chromium's child processes rewrite their command line as one string, words split by spaces.)
+    argv = raw.replace("\0", " ").split()
+    if not argv:  # (a process that has exited and not yet been waited for)
         return "gone"
     program = os.path.basename(argv[0])
     if "chrom" in program:
