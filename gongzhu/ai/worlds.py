@@ -159,9 +159,9 @@ class CheckedHabits(Checked):
 class CheckedEveryHand(CheckedHabits):
     """:class:`CheckedHabits` without the previous hand: the in-hand check in every hand of a match.
 
-    The previous hand's habits (:mod:`gongzhu.ai.habits`) are fitted to the opponent panel's styles;
-    an able opponent that is not Normal is judged by them in later hands whatever it does there.
-    Here it is judged within the hand, as every opponent is in a first hand (a benchmark variant)."""
+    A benchmark variant: an able opponent fits Normal at 0.0 after one hand, and its habits there
+    read as part-random play; here it is judged within each hand instead. Measured against the able
+    panel's later hands, it was no better than the game's model (``bench/results/ABLE.md``)."""
 
     def draw(self, k: Knowledge, rng: random.Random, afford: Afford) -> Worlds:
         count, chains = afford(self.chains)
