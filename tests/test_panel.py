@@ -2,30 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from gongzhu import new_match, view_for
 from gongzhu.game import apply_legal
 from gongzhu.players import make_player
 
+from .support.bench import bench_module
 
-def _bench(name: str) -> ModuleType:
-    """A module of bench/ (no package), known by its name as when a benchmark script imports it."""
-    path = Path(__file__).parent.parent / "bench" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-panel = _bench("panel")
-able = _bench("able")
+panel = bench_module("panel")
+able = bench_module("able")
 
 
 def _play_hand(seed: int, players: list[Any], seen: list[tuple[dict[str, Any], str]] | None = None) -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import sys
 
-from .test_panel import _bench
+from .support.bench import bench_module
 
-suite_cpu = _bench("suite_cpu")
+suite_cpu = bench_module("suite_cpu")
 
 #: A parent that starts a child which burns CPU for about half a second, then exits with status 3.
 BURN = (

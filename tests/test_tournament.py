@@ -18,6 +18,8 @@ from gongzhu.game import MAX_SEED
 from gongzhu.rng import SplitMix64, deal_seed, tournament_deal_seed
 from gongzhu.tournament import play_deal, run_tournament, summarise
 
+from .support.bench import bench_module
+
 BOT = f"{sys.executable} {Path(__file__).parent / 'bots' / 'protocol_bot.py'}"
 
 
@@ -302,17 +304,6 @@ def test_bad_match_arguments_are_one_clear_line(args: list[str]) -> None:
 
 
 # --- the open-hand reference player ----------------------------------------------------------
-
-
-def bench_module(name: str) -> Any:
-    """A module of bench/, loaded from its file (bench/ is no package)."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location(name, Path(__file__).parent.parent / "bench" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_the_open_hand_player_is_no_level_and_no_player_spec() -> None:
