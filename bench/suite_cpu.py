@@ -79,7 +79,9 @@ def measure(command: list[str], every_s: float = 0.2) -> tuple[float, dict[str, 
     last: dict[int, tuple[str, float]] = {}
     while process.poll() is None:
         for pid, (_parent, cpu) in tree(process.pid).items():
-            last[pid] = (last[pid][0] if pid in last else kind(pid), cpu)
+            # Read each time: a renderer forked by Chromium's zygote names itself only after the fork.
+            name = kind(pid)
+            last[pid] = (last[pid][0] if name == "gone" and pid in last else name, cpu)
         time.sleep(every_s)
     totals: dict[str, float] = defaultdict(float)
     for name, cpu in last.values():
