@@ -25,6 +25,7 @@ from .paths import (
     copy_file,
     log,
 )
+from .preload import write_preloads
 from .runtime import copy_runtime
 from .service_worker import write_service_worker
 from .snapshot import add_engine_snapshot
@@ -127,6 +128,8 @@ def _assemble(dist: Path, engine: str) -> None:
     log(
         f"first tables: {write_first_tables(dist, release):,} bytes"
     )  # (drawn at a first visit's first paint)
+
+    log(f"preload hints: {write_preloads(dist)}")  # (before the policy: sitebuild/preload.py)
 
     # --- offline (PWA): last, it lists and hashes every other shipped file.
     version = write_service_worker(dist)

@@ -16,6 +16,7 @@ import pytest
 
 import build
 import sitebuild.configs
+from sitebuild import preload
 from tools import card_faces
 
 
@@ -79,11 +80,28 @@ def test_a_build_replaces_dist_with_the_page_and_its_configurations(previous_dis
     result = build.build(previous_dist, install=False)
     assert "ui/old.py" not in result.files  # replaced, not merged
     assert sorted(p.name for p in previous_dist.parent.iterdir()) == ["dist"]
-    # index.html as it is, but for the card faces' sprite in place of its marker (tools/card_faces.py).
+    # index.html as it is, but for the card faces' sprite in place of its marker (tools/card_faces.py)
+    # and the first paint's preload hints in place of theirs (sitebuild/preload.py).
     page = (build.ROOT / "index.html").read_text(encoding="utf-8")
     before, after = page.split(card_faces.PAGE_MARKER)
+    preloads = preload.preload_list(previous_dist)
+    hints = "\n  ".join(preload.hint_tag(kind, path) for kind, path in preloads)
     shipped_page = (previous_dist / "index.html").read_text(encoding="utf-8")
-    assert shipped_page == before + card_faces.sprite().rstrip("\n") + after
+    expected = before + card_faces.sprite().rstrip("\n") + after
+    assert shipped_page == expected.replace(preload.PRELOAD_MARKER, hints)
+    # The hints precede the policy (Chromium's preload scanner stops at it), and list what the first
+    # paint fetches: the page's scripts and stylesheets, PyScript's modules, MicroPython and its
+    # wasm, the two configurations, the UI's entry and every module pyscript.toml lists.
+    assert shipped_page.index('<link rel="preload"') < shipped_page.index("Content-Security-Policy")
+    assert shipped_page.count('<link rel="modulepreload"') + shipped_page.count('<link rel="preload"') == len(
+        preloads
+    )
+    listed = dict((path, kind) for kind, path in preloads)
+    assert listed["boot.js"] == listed["pwa.js"] == "script" and listed["game.css"] == "style"
+    assert listed["runtime/pyscript/core.js"] == listed["runtime/micropython/micropython.mjs"] == "module"
+    assert listed["runtime/micropython/micropython.wasm"] == listed["ui/main.py"] == "fetch"
+    assert listed["pyscript.toml"] == listed["engine-worker.json"] == "fetch"
+    assert "first-tables.json" not in listed  # fetched by web/engine.js on a first visit only
 
     # pyscript.toml: the readable source as it is, then the [files] table of the UI modules.
     source = (build.ROOT / "pyscript.toml").read_text(encoding="utf-8")
@@ -99,6 +117,7 @@ def test_a_build_replaces_dist_with_the_page_and_its_configurations(previous_dis
         [f"./{p}" for p in ui if p not in (build.MAIN_ENTRY, build.WORKER_ENTRY)] + ["./gongzhu/vocab.py"]
     )
     assert (previous_dist / main["interpreter"]).is_file()
+    assert {f"./{path}" for path in listed} >= set(main["files"])
 
     # The engine worker's configuration: its shipped interpreter, the page's plugins, the engine modules
     # its entry imports (not the command line nor the tournament: never imported in the browser).
@@ -239,3 +258,25 @@ def test_the_engine_release_follows_what_a_snapshot_of_the_engine_depends_on(tmp
     ) + len("from gongzhu import X\n\n")
     (tmp_path / "runtime/pyodide/engine.whl").write_bytes(b"engine B")
     assert build.add_engine_release(tmp_path, [], wheels) not in {*releases, with_wheels}
+
+
+def test_a_page_whose_first_paint_needs_an_unshipped_file_fails_the_build(tmp_path: Path) -> None:
+    """The preload hints name only files the build shipped, in place of the page's one marker."""
+    dist = tmp_path / "dist"
+    (dist / "runtime" / "micropython").mkdir(parents=True)
+    (dist / "runtime" / "micropython" / "micropython.mjs").write_text("", encoding="utf-8")
+    (dist / "runtime" / "micropython" / "micropython.wasm").write_text("", encoding="utf-8")
+    (dist / "pyscript.toml").write_text(
+        'interpreter = "./runtime/micropython/micropython.mjs"\n', encoding="utf-8"
+    )
+    page = f'<head>{preload.PRELOAD_MARKER}<script src="./boot.js"></script></head>'
+    (dist / "index.html").write_text(page, encoding="utf-8")
+    with pytest.raises(build.BuildError, match=r"did not ship: \['boot.js'\]"):
+        preload.write_preloads(dist)
+    (dist / "boot.js").write_text("", encoding="utf-8")
+    assert preload.write_preloads(dist) == 3  # the script, MicroPython and its wasm
+    shipped = (dist / "index.html").read_text(encoding="utf-8")
+    assert preload.PRELOAD_MARKER not in shipped
+    assert '<link rel="preload" href="./boot.js" as="script">' in shipped
+    with pytest.raises(build.BuildError, match="exactly one"):
+        preload.write_preloads(dist)  # the marker is gone: hints are written once

@@ -113,6 +113,10 @@ def _engine(path: str, snapshot: str) -> bool:
     return path == snapshot or path.startswith("runtime/pyodide/")
 
 
+#: The paths under the site of the page's preload hints.
+PRELOADED_JS = """[...document.querySelectorAll('link[rel=preload], link[rel=modulepreload]')]
+  .map((link) => new URL(link.href).pathname.slice(new URL('./', location.href).pathname.length))"""
+
 #: When the prepared table was drawn, on the epoch clock of the server's log.
 PAINTED_AT_JS = "performance.timeOrigin + performance.getEntriesByName('gongzhu:table-painted')[0].startTime"
 
@@ -133,6 +137,14 @@ def test_first_visit_fetches_what_the_first_paint_needs_first(
         assert "first-tables.json" in first and "runtime/micropython/micropython.wasm" in first
         early = sorted(p for p in first if _engine(p, snapshot) or _later(p))
         assert early == [], f"fetched before the table was drawn: {early}"
+        # Every file the first paint fetches is announced at the top of the page (sitebuild/preload.py),
+        # so the browser asks for all of them at once, and each is fetched once: the hint's fetch is the
+        # one the page uses (same mode), never a second download.
+        hinted = set(page.evaluate(PRELOADED_JS))
+        unannounced = sorted(first - hinted - {"", "first-tables.json", "favicon.svg"})
+        assert unannounced == [], f"fetched for the first paint without a hint: {unannounced}"
+        twice = sorted(p for p in hinted if sum(1 for t, q in logged_site.log if q == p and t < painted) != 1)
+        assert twice == [], f"not fetched exactly once before the table was drawn: {twice}"
         early = sorted({p for t, p in logged_site.log if t < ready and _later(p)})
         assert early == [], f"fetched before the player could act: {early}"
         late = {p for t, p in logged_site.log if t >= ready}

@@ -28,6 +28,16 @@ def test_csp_is_declared_and_holds(desktop_page: Page, site: build.SiteServer, g
     assert set(directives["script-src"]) <= {"'self'", "'unsafe-eval'", "'wasm-unsafe-eval'"}
     assert directives["object-src"] == ["'none'"]
     assert "'unsafe-inline'" not in directives.get("style-src", [])
+    # Before the policy only the charset and the first paint's preload hints (sitebuild/preload.py):
+    # same-origin relative links, from which nothing runs.
+    before = page.evaluate(
+        "(() => { const all = [...document.head.children];"
+        " const csp = all.findIndex(e => e.httpEquiv === 'Content-Security-Policy');"
+        " return all.slice(0, csp).map(e => [e.tagName, e.getAttribute('rel') || '', e.getAttribute('href') || '']); })()"
+    )
+    assert before[0][0] == "META" and len(before) > 1
+    assert all(tag == "LINK" and rel in ("preload", "modulepreload") for tag, rel, _ in before[1:]), before
+    assert all(href.startswith("./") and ".." not in href and "//" not in href for _, _, href in before[1:])
     # no inline script or handler in the page
     inline = page.evaluate(
         "[...document.querySelectorAll('script')].filter(s => !s.src && s.type !== 'mpy' && s.type !== 'py'"
