@@ -20,6 +20,10 @@ PAGE = "index.html"
 
 MAIN_CONFIG = "pyscript.toml"
 
+#: The main thread's modules as one file (``{path: source}``), unpacked by ``ui/main.py`` before it
+#: imports any: one request instead of one per module (sitebuild/configs.py).
+UI_MODULES = "ui-modules.json"
+
 #: What web/engine-worker.js loads (and index.html as the ``py`` type's main-thread configuration).
 WORKER_CONFIG_SHIPPED = "engine-worker.json"
 

@@ -108,14 +108,22 @@ def test_a_build_replaces_dist_with_the_page_and_its_configurations(previous_dis
     shipped = (previous_dist / "pyscript.toml").read_text(encoding="utf-8")
     assert shipped.startswith(source.rstrip("\n") + "\n")
     main = tomllib.loads(shipped)
-    # Every module of ui/ and its parts (core/, features/, view/, shell/: their __init__.py too), and
-    # of the engine only its vocabulary (without gongzhu/__init__.py: importing it loads nothing else).
+    # One file, the main thread's modules as ui/main.py unpacks them: every module of ui/ and its parts
+    # (core/, features/, view/, shell/: their __init__.py too) but the two entries, each as it is in the
+    # repository, and of the engine only its vocabulary (without gongzhu/__init__.py: importing it
+    # loads nothing else). They ship in it only: the worker's vocabulary and entry stay files.
+    assert main["files"] == {f"./{build.UI_MODULES}": f"./{build.UI_MODULES}"}
     ui = sorted(p.relative_to(build.ROOT).as_posix() for p in (build.ROOT / "ui").rglob("*.py"))
     assert {"ui/core/__init__.py", "ui/shell/app.py"} <= set(ui)
     assert build.MAIN_THREAD_ENGINE == ("gongzhu/vocab.py",)
-    assert sorted(main["files"]) == sorted(
-        [f"./{p}" for p in ui if p not in (build.MAIN_ENTRY, build.WORKER_ENTRY)] + ["./gongzhu/vocab.py"]
+    modules = json.loads((previous_dist / build.UI_MODULES).read_text(encoding="utf-8"))
+    assert sorted(modules) == sorted(
+        [p for p in ui if p not in (build.MAIN_ENTRY, build.WORKER_ENTRY)] + ["gongzhu/vocab.py"]
     )
+    assert all(text == (build.ROOT / path).read_text(encoding="utf-8") for path, text in modules.items())
+    shipped_ui = sorted(p.relative_to(previous_dist).as_posix() for p in (previous_dist / "ui").rglob("*"))
+    assert shipped_ui == sorted([build.MAIN_ENTRY, build.WORKER_ENTRY])
+    assert (previous_dist / "gongzhu/vocab.py").is_file()
     assert (previous_dist / main["interpreter"]).is_file()
     assert {f"./{path}" for path in listed} >= set(main["files"])
 
@@ -175,9 +183,9 @@ def test_the_engine_as_its_wheel_ships_the_wheels_named_with_their_hashes(tmp_pa
         pytest.skip(f"micropip's wheel cannot be had here: {exc}")
     engine = json.loads((result.dist / build.WORKER_CONFIG_SHIPPED).read_text(encoding="utf-8"))
     assert engine["files"] == {}
-    assert [f for f in result.files if f.startswith("gongzhu/")] == [
-        "gongzhu/vocab.py"
-    ]  # (the main thread's)
+    assert [f for f in result.files if f.startswith("gongzhu/")] == []
+    # (the main thread's vocabulary is in its modules' file)
+    assert "gongzhu/vocab.py" in json.loads((result.dist / build.UI_MODULES).read_text(encoding="utf-8"))
     wheels = [engine["wheels"]["micropip"], *engine["wheels"]["packages"]]
     assert [w["name"] for w in wheels] == [
         "micropip-0.11.1-py3-none-any.whl",

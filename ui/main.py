@@ -22,7 +22,34 @@ import asyncio
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-from ui.core.ports import EngineStartError  # (a few lines: the start's failure told apart)
+
+def unpack_modules(bundle: str = "ui-modules.json") -> None:
+    """Write the UI's modules out of the one file they ship in (sitebuild/configs.py: one request on
+    the link instead of one per module), as the files they are in the repository; before any import."""
+    import json
+    import os
+
+    with open(bundle) as source:
+        modules = json.load(source)
+    os.remove(bundle)  # (its text is in ``modules`` now: the file system keeps one copy)
+    folders = set()
+    for path, text in modules.items():
+        parts = path.split("/")
+        for depth in range(1, len(parts)):
+            folder = "/".join(parts[:depth])
+            if folder not in folders:
+                folders.add(folder)
+                try:  # noqa: SIM105  (MicroPython has no contextlib)
+                    os.mkdir(folder)
+                except OSError:  # (there already)
+                    pass
+        with open(path, "w") as target:
+            target.write(text)
+
+
+unpack_modules()
+
+from ui.core.ports import EngineStartError  # noqa: E402  (once the modules are unpacked)  # (a few lines: the start's failure told apart)
 
 # The UI modules the table needs are imported inside boot(), a few at a time with a yield between
 # them, so that compiling them never adds up to one long main-thread task on a slow phone; the

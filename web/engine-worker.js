@@ -40,7 +40,7 @@ const INDEX_URL = new URL("./runtime/pyodide/", location.href).href;
 
 let engineCall = null; // the Python entry's call(), once booted
 const queue = []; // requests that arrived during the boot
-let go; // the page has painted: the restore or boot may start
+let go; // the page has painted: the restore or boot may start (with the page's measure of the link then)
 const painted = new Promise((resolve) => (go = resolve));
 
 function send(message) {
@@ -60,7 +60,7 @@ function answer({ id, request }) {
 addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.type === "start") start(data).catch(failed);
-  else if (data.type === "go") go();
+  else if (data.type === "go") go(data.link);
   else if (engineCall) answer(data);
   else queue.push(data);
 });
@@ -354,6 +354,10 @@ async function start({ handoff, early, link }) {
   // 2-core machine: restoring at once made the table appear 100-400 ms later and the engine no sooner.
   const shipped = !hit && release && config.snapshot && canStore ? config.snapshot : null;
   const cached = shipped ? await findShipped(shipped) : null;
+  // Nothing on the device (a first visit): this worker started with the page, so that its own small
+  // files and its configuration are in when the page has painted, but it fetches nothing large
+  // before then: the first paint's bytes go first. The page's measure of the link comes with "go".
+  if (early && !hit && !cached) link = (await painted) || link;
   // Not on the device: fetched on a first visit (no service worker yet: its download is handed over
   // to it) where its extra bytes arrive sooner than a boot ends.
   const pays = handoff && shipped && !cached && self.gongzhuLink.snapshotPays(link, shipped, config.download);

@@ -3,15 +3,17 @@
 // MicroPython 1.27 can neither catch a rejected JavaScript promise's exception reliably nor use
 // asyncio.wait_for on one, so every promise here *resolves*:
 //   start()            start the worker (idempotent); it starts the engine while the page goes
-//                      on. The UI calls it once its first paint is done. On a repeat visit the
-//                      worker is created when this script runs: it reads the stored snapshot while
-//                      MicroPython starts, and waits for this call to restore it, so the restore
-//                      never delays the saved table's paint (bench/results/load.md). On a first
-//                      visit it is created by this call: the bytes and the CPU the first paint
-//                      needs (MicroPython, the UI, the prepared table) come first, and nothing large
-//                      (Pyodide, the snapshot, the precache) competes with them. It is told what
-//                      the page measured of the link (`measuredLink`): where the build's snapshot
-//                      pays, the worker fetches and restores it instead of booting.
+//                      on. The UI calls it once its first paint is done. The worker is created when
+//                      this script runs, and waits for this call ("go") before its heavy part. On a
+//                      repeat visit it reads the stored snapshot while MicroPython starts, and
+//                      restores it after the paint, so the restore never delays the saved table
+//                      (bench/results/load.md). On a first visit only its own small files and its
+//                      configuration are fetched early (their round trips are off the engine's
+//                      path): the bytes and the CPU the first paint needs (MicroPython, the UI, the
+//                      prepared table) come first, and nothing large (Pyodide, the snapshot, the
+//                      precache) competes with them. With "go" it is told what the page measured of
+//                      the link by then (`measuredLink`): where the build's snapshot pays, the
+//                      worker fetches and restores it instead of booting.
 //   ready()            "" once the engine has booted, else why it could not (no time limit: a first
 //                      visit downloads the runtime, which takes minutes on a slow network)
 //   call(request, ms)  the worker's JSON answer, or null when it died or took longer than ms
@@ -80,7 +82,7 @@
     snapshot: "",
     start(early = false) {
       if (worker) {
-        if (!early && !painted) worker.postMessage({ type: "go" });
+        if (!early && !painted) worker.postMessage({ type: "go", link: measuredLink() });
         painted = painted || !early;
         return;
       }
@@ -169,14 +171,13 @@
       .catch(() => "");
     return firstTables;
   };
-  // A first visit (no service worker controls the page) starts the UI and fetches the prepared
-  // tables; the worker waits for the UI's first paint (its start()). A repeat visit starts the UI,
-  // then the worker, whose restore waits for the paint.
+  // Every visit starts the UI, then the worker, whose heavy part waits for the UI's first paint (its
+  // start()); a first visit (no service worker controls the page) also fetches the prepared tables.
   // PyScript reads the page's <script type="mpy"> (its config) when it runs: it starts once the page
   // is parsed (this script runs in <head>), else it could run first and load its default plugins.
   const sw = navigator.serviceWorker;
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", startUI, { once: true });
   else startUI();
   if (!(sw && sw.controller)) window.gongzhuFirstTables();
-  else api.start(true);
+  api.start(true);
 })();

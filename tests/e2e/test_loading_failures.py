@@ -144,7 +144,7 @@ def texts(language: str) -> dict[str, str]:
     [
         ("runtime/pyscript/core.js", "en", "failed"),  # PyScript itself: no Python ever runs
         ("pyscript.toml", "fr", "failed"),  # the main thread's configuration
-        ("ui/shell/app.py", "uk", "failed"),  # a module of the MicroPython UI
+        ("ui-modules.json", "uk", "failed"),  # the MicroPython UI's modules (one file)
         # A module of the engine, the build's snapshot too (else the engine needs no module): the
         # worker dies while starting.
         (("gongzhu/game.py", SHIPPED_SNAPSHOT), "pt", "engine"),
@@ -273,7 +273,7 @@ def test_try_again_starts_the_game_once_the_file_is_back(
     chromium_browser: Browser, broken_site: build.SiteServer
 ) -> None:
     with fresh_page(chromium_browser, broken_site) as page:
-        with without(broken_site, "ui/core/store.py"):
+        with without(broken_site, "ui-modules.json"):
             page.goto(f"{broken_site.url}?seed=3&fast=1")
             wait_for_error(page)  # (told by the stall timer: nothing else reports a missing UI module)
         # The reload is a healthy page: the watchdog must not cut its boot on a loaded machine.
