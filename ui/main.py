@@ -47,9 +47,10 @@ def unpack_modules(bundle: str = "ui-modules.json") -> None:
             target.write(text)
 
 
+await asyncio.sleep(0)  # type: ignore[top-level-await]  # noqa: F704  (PyScript's own start is a task; this is another)
 unpack_modules()
 
-from ui.core.ports import EngineStartError  # noqa: E402  (once the modules are unpacked)  # (a few lines: the start's failure told apart)
+from ui.core.ports import EngineStartError  # noqa: E402  (unpacked above; a few lines: the start's failure told apart)
 
 # The UI modules the table needs are imported inside boot(), a few at a time with a yield between
 # them, so that compiling them never adds up to one long main-thread task on a slow phone; the
