@@ -17,6 +17,7 @@ governs. Only same-origin relative URLs of files the build shipped are listed.
 from __future__ import annotations
 
 import html
+import re
 import tomllib
 from html.parser import HTMLParser
 from pathlib import Path
@@ -56,6 +57,26 @@ class _PageFiles(HTMLParser):
             self.configs.append(a["src"])
 
 
+#: A ``url(...)`` of a stylesheet, and the images it may name (the table's card back: drawn at the
+#: first paint, so its request is one of the paint's).
+CSS_URL = re.compile(r"""url\(\s*['"]?([^'")]+)['"]?\s*\)""")
+IMAGE_SUFFIXES = (".svg", ".png", ".webp", ".jpg")
+
+
+def _stylesheet_images(dist: Path, style: str) -> list[str]:
+    """The same-origin images a shipped stylesheet names, as paths under ``dist``."""
+    folder = Path(style).parent
+    found = []
+    for url in CSS_URL.findall((dist / style).read_text(encoding="utf-8")):
+        if ":" in url or url.startswith("/") or not url.endswith(IMAGE_SUFFIXES):
+            continue  # (data: URLs, other origins, fonts)
+        path = (folder / url.removeprefix("./")).as_posix()
+        if ".." in path.split("/"):
+            raise BuildError(f"{style}: {url!r} is not under the site")
+        found.append(path)
+    return found
+
+
 def _relative(url: str) -> str:
     if not url.startswith("./") or ".." in url or "//" in url:
         raise BuildError(f"{PAGE}: {url!r} is not a relative URL under the site")
@@ -64,7 +85,8 @@ def _relative(url: str) -> str:
 
 def preload_list(dist: Path) -> list[tuple[str, str]]:
     """``(kind, path)`` of every file the first paint fetches, in the order it needs them; ``kind``
-    is ``script``, ``style``, ``module`` or ``fetch``. Every path is a file of ``dist``.
+    is ``script``, ``style``, ``image`` (named by the stylesheets), ``module`` or ``fetch``. Every
+    path is a file of ``dist``.
 
     The prepared first tables are not listed: ``web/engine.js`` fetches them, on a first visit only.
     """
@@ -73,7 +95,10 @@ def preload_list(dist: Path) -> list[tuple[str, str]]:
     config = tomllib.loads((dist / MAIN_CONFIG).read_text(encoding="utf-8"))
     interpreter = _relative(str(config["interpreter"]))
     items: list[tuple[str, str]] = [("script", _relative(u)) for u in page.scripts]
-    items += [("style", _relative(u)) for u in page.styles]
+    styles = [_relative(u) for u in page.styles]
+    items += [("style", style) for style in styles]
+    images = [image for style in styles for image in _stylesheet_images(dist, style)]
+    items += [("image", path) for path in dict.fromkeys(images)]
     items += [
         ("module", p.relative_to(dist).as_posix()) for p in sorted((dist / PYSCRIPT_MODULES).glob("*.js"))
     ]

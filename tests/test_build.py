@@ -98,6 +98,7 @@ def test_a_build_replaces_dist_with_the_page_and_its_configurations(previous_dis
     )
     listed = dict((path, kind) for kind, path in preloads)
     assert listed["boot.js"] == listed["pwa.js"] == "script" and listed["game.css"] == "style"
+    assert listed["card-back.svg"] == "image"  # (game.css draws the opponents' hands with it)
     assert listed["runtime/pyscript/core.js"] == listed["runtime/micropython/micropython.mjs"] == "module"
     assert listed["runtime/micropython/micropython.wasm"] == listed["ui/main.py"] == "fetch"
     assert listed["pyscript.toml"] == listed["engine-worker.json"] == "fetch"

@@ -156,12 +156,11 @@ def test_first_visit_fetches_what_the_first_paint_needs_first(
         hinted = set(page.evaluate(PRELOADED_JS))
         unannounced = sorted(first - hinted - WORKER_FILES - {"", "first-tables.json", "favicon.svg"})
         assert unannounced == [], f"fetched for the first paint without a hint: {unannounced}"
-        twice = sorted(
-            p
-            for p in hinted
-            if sum(1 for t, q in logged_site.log if q == p and t < painted) != 1 + (p in WORKER_FILES)
-        )
-        assert twice == [], f"not fetched exactly once by the page before the table was drawn: {twice}"
+        # (A file the worker fetches too may be fetched by it before or after the paint, as the
+        # machine's load has it: once or twice then.)
+        counts = {p: sum(1 for t, q in logged_site.log if q == p and t < painted) for p in hinted}
+        twice = sorted(p for p, n in counts.items() if not (1 <= n <= 1 + (p in WORKER_FILES)))
+        assert twice == [], f"not fetched exactly once by the page before the table was drawn: {counts}"
         early = sorted({p for t, p in logged_site.log if t < ready and _later(p)})
         assert early == [], f"fetched before the player could act: {early}"
         late = {p for t, p in logged_site.log if t >= ready}
