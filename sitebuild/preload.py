@@ -113,6 +113,8 @@ def preload_list(dist: Path) -> list[tuple[str, str]]:
 
 
 def hint_tag(kind: str, path: str) -> str:
+    """The ``<link>`` that announces one file of :func:`preload_list`, in the mode of the request that
+    will use it."""
     href = html.escape("./" + path)
     if kind == "module":
         return f'<link rel="modulepreload" href="{href}">'
