@@ -90,13 +90,13 @@ def test_a_build_replaces_dist_with_the_page_and_its_configurations(previous_dis
     expected = before + card_faces.sprite().rstrip("\n") + after
     assert shipped_page == expected.replace(preload.PRELOAD_MARKER, hints)
     # The hints precede the policy (Chromium's preload scanner stops at it), and list what the first
-    # paint fetches: the page's scripts and stylesheets, PyScript's modules, MicroPython and its
-    # wasm, the two configurations, the UI's entry and every module pyscript.toml lists.
+    # paint fetches: the page's scripts and stylesheets, the image they name, PyScript's modules,
+    # MicroPython and its wasm, the two configurations, the UI's entry and the file pyscript.toml lists.
     assert shipped_page.index('<link rel="preload"') < shipped_page.index("Content-Security-Policy")
     assert shipped_page.count('<link rel="modulepreload"') + shipped_page.count('<link rel="preload"') == len(
         preloads
     )
-    listed = dict((path, kind) for kind, path in preloads)
+    listed = {path: kind for kind, path in preloads}
     assert listed["boot.js"] == listed["pwa.js"] == "script" and listed["game.css"] == "style"
     assert listed["card-back.svg"] == "image"  # (game.css draws the opponents' hands with it)
     assert listed["runtime/pyscript/core.js"] == listed["runtime/micropython/micropython.mjs"] == "module"
