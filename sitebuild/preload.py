@@ -23,12 +23,10 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from .paths import MAIN_CONFIG, PAGE, BuildError
+from .runtime import PYSCRIPT_SHIPPED
 
 #: Where the hints go in ``index.html``: before the policy's ``<meta>``.
 PRELOAD_MARKER = "<!-- build.py: the first paint's preload hints (sitebuild/preload.py) -->"
-
-#: PyScript's own modules: the entry and the chunks every start imports (the runtime ships only these).
-PYSCRIPT_MODULES = "runtime/pyscript"
 
 
 class _PageFiles(HTMLParser):
@@ -99,8 +97,9 @@ def preload_list(dist: Path) -> list[tuple[str, str]]:
     items += [("style", style) for style in styles]
     images = [image for style in styles for image in _stylesheet_images(dist, style)]
     items += [("image", path) for path in dict.fromkeys(images)]
+    # (PyScript's entry and the chunks every start imports: the runtime ships only these.)
     items += [
-        ("module", p.relative_to(dist).as_posix()) for p in sorted((dist / PYSCRIPT_MODULES).glob("*.js"))
+        ("module", p.relative_to(dist).as_posix()) for p in sorted((dist / PYSCRIPT_SHIPPED).glob("*.js"))
     ]
     items += [("module", interpreter), ("fetch", str(Path(interpreter).with_suffix(".wasm")))]
     items += [("fetch", _relative(u)) for u in page.configs]

@@ -20,8 +20,11 @@ PYSCRIPT_PATTERNS: tuple[str, ...] = (
     "error-*.js",
 )
 
+#: Where PyScript's files ship in the site (its entry, core and chunks: the page's first modules).
+PYSCRIPT_SHIPPED = "runtime/pyscript"
+
 RUNTIME_FILES: tuple[tuple[str, tuple[str, ...], str], ...] = (
-    ("@pyscript/core/dist", PYSCRIPT_PATTERNS, "runtime/pyscript"),
+    ("@pyscript/core/dist", PYSCRIPT_PATTERNS, PYSCRIPT_SHIPPED),
     (
         "@micropython/micropython-webassembly-pyscript",
         ("micropython.mjs", "micropython.wasm"),
@@ -67,4 +70,4 @@ def copy_runtime(dist: Path) -> None:
     chunks = sorted(set(TOML_CHUNK.findall(core.read_text(encoding="utf-8"))))
     if len(chunks) != 1:
         raise BuildError(f"{core.name} must import exactly one toml-*.js chunk, imports {chunks or 'none'}")
-    copy_file(pyscript_dir / chunks[0], dist / RUNTIME_FILES[0][2] / chunks[0])
+    copy_file(pyscript_dir / chunks[0], dist / PYSCRIPT_SHIPPED / chunks[0])
