@@ -157,10 +157,12 @@ def test_first_visit_fetches_what_the_first_paint_needs_first(
         unannounced = sorted(first - hinted - WORKER_FILES - {"", "first-tables.json", "favicon.svg"})
         assert unannounced == [], f"fetched for the first paint without a hint: {unannounced}"
         # (A file the worker fetches too may be fetched by it before or after the paint, as the
-        # machine's load has it: once or twice then.)
-        counts = {p: sum(1 for t, q in logged_site.log if q == p and t < painted) for p in hinted}
+        # machine's load has it: once or twice then. An image hint, the card back, is fetched when
+        # the browser's scheduler sees fit, which on a busy machine can be just after the paint:
+        # its one fetch is counted up to the moment the player may act.)
+        counts = {p: sum(1 for t, q in logged_site.log if q == p and t < ready) for p in hinted}
         twice = sorted(p for p, n in counts.items() if not (1 <= n <= 1 + (p in WORKER_FILES)))
-        assert twice == [], f"not fetched exactly once by the page before the table was drawn: {counts}"
+        assert twice == [], f"not fetched exactly once by the page before the player could act: {counts}"
         early = sorted({p for t, p in logged_site.log if t < ready and _later(p)})
         assert early == [], f"fetched before the player could act: {early}"
         late = {p for t, p in logged_site.log if t >= ready}
