@@ -91,7 +91,7 @@ def browser(seeds: list[int], no_build: bool) -> dict[str, Any]:
             chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             for seed in seeds:
                 page = chromium.new_page()
-                open_game(page, site, seed=seed)
+                open_game(page, site, seed=seed, coach=True)
                 finish_hand(page)
                 start = time.perf_counter()
                 page.wait_for_function(done_js, timeout=300_000)

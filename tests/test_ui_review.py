@@ -14,7 +14,7 @@ from ui import actions
 from ui.core import effects as fx
 from ui.core import flow, settings, store
 from ui.core.state import UIState
-from ui.features import review, review_store
+from ui.features import boot, review, review_store
 from ui.view import render, review_html, texts
 
 STORED = (fx.Background, fx.KeepReview, fx.CheckReviews, fx.StoreReviews)
@@ -428,3 +428,26 @@ def test_a_resumed_earlier_review_closes_when_the_engine_cannot_check_the_stored
     assert again.review.hand == 3 and again.review.trick == 1  # waiting for the engine's check
     review.reviews_failed(again)
     assert again.review.trick == 0 and 'data-testid="match-summary"' in render.overlay_html(again)
+
+
+def test_a_page_opened_with_coach_0_keeps_and_reviews_the_hand_but_asks_the_coach_nothing() -> None:
+    """``?coach=0`` (the end-to-end tests not about the coach): the finished hand is kept and its review
+    works, but no decision is valued, neither at the hand's end nor when its review opens or closes."""
+    packed = play_out(op("new_match", seed=5), lambda v: v["phase"] == "hand_over")
+    s = UIState()
+    boot.first_paint(s, True, True, settings.Settings(), (None, None), False, None, None, coach=False)
+    assert not s.link.coach
+    s.link.engine_ready = True
+    flow.checked(s, packed)  # (the engine's table)
+    shell = Shell(s)
+    shell.drive()
+    assert shell.background == [] and not s.review.running
+    assert [e for e in review.kept(s) if isinstance(e, fx.KeepReview)]  # (kept for review all the same)
+    shell.run(actions.on_action(s, "review-hand"))
+    assert s.review.trick == 1 and s.review.data is not None
+    shell.run(actions.on_action(s, "review-close"))
+    assert shell.background == [] and s.review.analyses == []
+    assert not [c for c in shell.calls if c[0] == "coach"]
+    # the same hand on a page opened without it: the coach's first step is asked at once
+    other = at_hand_over(packed=packed)
+    assert other.s.link.coach and [c.op for c in other.background] == ["coach"]

@@ -93,12 +93,19 @@ SETTLED_JS = """() => {
 }"""
 
 
-def open_game(page: Page, site: build.SiteServer, seed: int | None = None, fast: bool = True) -> None:
+def open_game(
+    page: Page, site: build.SiteServer, seed: int | None = None, fast: bool = True, coach: bool = False
+) -> None:
+    """Open the game (``?seed=``) and wait until it settles. ``fast``: the opponents play at once
+    (``?fast=1``); the coach values the finished hands only when ``coach`` asks for it (else
+    ``?coach=0``: a test not about the coach would only share the cores with its work)."""
     query = []
     if seed is not None:
         query.append(f"seed={seed}")
     if fast:
         query.append("fast=1")
+    if not coach:
+        query.append("coach=0")
     page.goto(site.url + ("?" + "&".join(query) if query else ""))
     settle(page)
 
@@ -261,10 +268,11 @@ def finish_hand(page: Page) -> int:
 
 
 def load_save(
-    page: Page, site: build.SiteServer, text: str, key: str = "gongzhu.save.v1", query: str = "fast=1"
+    page: Page, site: build.SiteServer, text: str, key: str = "gongzhu.save.v1", query: str = "fast=1&coach=0"
 ) -> None:
-    """Open the site (``?query``) with ``text`` stored at ``key`` (the autosave, or the daily deal's
-    slot ``gongzhu.daily.v1``), set before any page script runs (once per tab and key)."""
+    """Open the site (``?query``: by default as :func:`open_game` opens it) with ``text`` stored at
+    ``key`` (the autosave, or the daily deal's slot ``gongzhu.daily.v1``), set before any page script
+    runs (once per tab and key)."""
     flag = json.dumps("test-save:" + key)
     page.add_init_script(
         f"if (!sessionStorage.getItem({flag})) {{"

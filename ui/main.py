@@ -7,7 +7,8 @@ link's new match shows the loading state with real progress until the Pyodide wo
 and dealt.
 
 URL parameters: ``?seed=N`` starts a new match with that deal (once: it is then dropped from the
-address); ``?fast=1`` makes the opponents play at once (end-to-end tests); ``?lang=xx``; ``?daily``
+address); ``?fast=1`` makes the opponents play at once and ``?coach=0`` keeps the coach idle (end-to-end
+tests: its background work would only compete for the cores); ``?lang=xx``; ``?daily``
 opens today's daily deal (UTC), ``?daily=YYYY-MM-DD`` that date's (a valid date only).
 Performance marks for the tests and the bench: ``gongzhu:ui-ready``, ``gongzhu:table-painted``,
 ``gongzhu:ui-modules``, ``gongzhu:engine-connected``, ``gongzhu:engine-ready``, ``gongzhu:table-ready``.
@@ -179,6 +180,7 @@ async def boot_page() -> None:
         seed_param,
         daily_text,
         prepared,
+        str(params.get("coach")) != "0",
     )
     handlers = {"click": game.on_click, "keydown": game.on_key, "change": game.on_change}
     handlers.update(pointerdown=game.on_pointer, pointerup=game.on_pointer)  # (a swipe on the review)

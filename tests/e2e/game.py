@@ -57,12 +57,13 @@ __all__ = ["SETTLED_JS", "STORED_JS", "at_last_trick", "card", "choose_file", "c
            "table_snapshot", "trick", "unplayable", "wait_message", "wait_until"]  # fmt: skip
 
 
-def open_at_summary(page: Any, site: Any, seed: int) -> None:
+def open_at_summary(page: Any, site: Any, seed: int, coach: bool = False) -> None:
     """The page at the summary of hand 1 of ``?seed=seed``, played as :func:`finish_hand` plays it:
     the hand is played in CPython (:func:`predicted_hand_over`) and the page resumes its end from the
     autosave, counted once as a reload counts it. For tests whose subject is what follows a hand (the
-    summary, the record, the review), not its 52 cards played in the browser."""
-    load_save(page, site, save_text(predicted_hand_over(seed)))
+    summary, the record, the review), not its 52 cards played in the browser. The coach values the
+    hand only when ``coach`` asks for it (as :func:`open_game`)."""
+    load_save(page, site, save_text(predicted_hand_over(seed)), query="fast=1" if coach else "fast=1&coach=0")
     assert phase(page) == "hand-over"
 
 
@@ -71,5 +72,5 @@ def open_daily_at_last_trick(page: Any, site: Any, date: str) -> None:
     the daily deal's slot (:func:`daily_at_last_trick`: played in CPython as :func:`finish_hand`
     plays it). For tests whose subject is the daily deal's end, not its cards played in the browser."""
     text = save_text(daily_at_last_trick(date), hand_level=DAILY_LEVEL, daily=date)
-    load_save(page, site, text, key=SLOT_KEY, query=f"fast=1&daily={date}")
+    load_save(page, site, text, key=SLOT_KEY, query=f"fast=1&coach=0&daily={date}")
     page.wait_for_function(f"document.documentElement.dataset.daily === {date!r}")

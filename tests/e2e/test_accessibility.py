@@ -96,7 +96,7 @@ def test_axe_on_every_phase(orientation: str, chromium_browser: Browser, site: b
     page.add_init_script(HOLD_ENGINE)
     try:
         seed = g.find_seed(lambda s: bool(g.my_exposable(s)))
-        page.goto(site.url + f"?seed={seed}&fast=1")
+        page.goto(site.url + f"?seed={seed}&fast=1&coach=0")
         page.wait_for_selector("[data-testid=menu]")  # the UI has drawn its menu
         assert g.phase(page) == "loading"
         _check(page, orientation, "loading")

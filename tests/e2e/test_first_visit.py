@@ -141,7 +141,7 @@ def test_first_visit_fetches_what_the_first_paint_needs_first(
     with guarded_page(chromium_browser, logged_site, DESKTOP) as (page, guard):
         page.add_init_script(WATCH_JS)
         # A fast link (loopback): the build's snapshot pays, and is fetched by the engine itself.
-        assert visit(page, logged_site, "fast=1") == "snapshot (shipped)"
+        assert visit(page, logged_site, "fast=1&coach=0") == "snapshot (shipped)"
         assert stored(page) == "stored"  # kept as the engine's own for the next visits
         wait_offline_ready(page)
         painted = float(page.evaluate(PAINTED_AT_JS))
@@ -179,7 +179,7 @@ def test_saving_data_skips_the_build_snapshot_and_the_next_visit_is_fast(
     snapshot = _snapshot_path(logged_site)
     with guarded_page(chromium_browser, logged_site, DESKTOP) as (page, guard):
         page.add_init_script(SAVE_DATA_JS)
-        assert visit(page, logged_site, "seed=3&fast=1") == "boot"
+        assert visit(page, logged_site, "seed=3&fast=1&coach=0") == "boot"
         assert page.evaluate("navigator.connection.saveData") is True
         assert stored(page) == "stored"
         wait_offline_ready(page)
@@ -200,7 +200,7 @@ def test_a_slow_link_skips_the_build_snapshot_and_the_engine_makes_its_own(
     snapshot = _snapshot_path(logged_site)
     with guarded_page(chromium_browser, logged_site, DESKTOP) as (page, guard):
         page.add_init_script(_connection_js(SLOW_LINK_JS[link]))
-        assert visit(page, logged_site, "seed=3&fast=1") == "boot"
+        assert visit(page, logged_site, "seed=3&fast=1&coach=0") == "boot"
         assert page.evaluate("navigator.connection.saveData") is False
         assert page.evaluate("gongzhuLink.lean(navigator)") is True
         assert stored(page) == "stored"  # the engine's own snapshot, made after its boot
@@ -224,7 +224,7 @@ def test_the_loading_screen_counts_the_download_in_the_players_language(
     )
     with guarded_page(chromium_browser, site, DESKTOP) as (page, guard):
         page.add_init_script(WATCH_JS)
-        page.goto(site.url + "?seed=3&fast=1&lang=fr")
+        page.goto(site.url + "?seed=3&fast=1&coach=0&lang=fr")
         g.settle(page)
         texts: list[str] = page.evaluate("window.__downloadTexts")
         total_text = f"{total / 1e6:.1f}".replace(".", ",")

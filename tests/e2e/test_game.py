@@ -1,6 +1,7 @@
 """The browser game end to end, driven through its testing contract (see docs/game-ui.md).
 
-Pages open with ``?fast=1`` (opponents play at once) unless a test needs the normal pace.
+Pages open with ``?fast=1`` (opponents play at once) unless a test needs the normal pace, and with
+``?coach=0`` (the coach idle) unless a test is about a hand's end while the coach works.
 Every test runs under the conftest guard: no request outside the site, no console error.
 """
 
@@ -30,7 +31,7 @@ def test_full_hand_by_clicking_then_summary_survives_reload(
     device: str, desktop_page: Page, phone_page: Page, site: build.SiteServer, guard: PageGuard
 ) -> None:
     page = desktop_page if device == "desktop" else phone_page
-    g.open_game(page, site, seed=_seed_without_exposable())
+    g.open_game(page, site, seed=_seed_without_exposable(), coach=True)  # (a reload while it analyses)
     assert "No card to expose this hand" in g.message(page)
     assert g.finish_hand(page) == 13
     assert g.phase(page) == "hand-over"
@@ -150,7 +151,7 @@ def test_expose_flow_and_reload_in_expose_phase(desktop_page: Page, site: build.
     seed = _seed_with_exposable()
     exposable = g.my_exposable(seed)
     g.open_game(page, site, seed=seed)
-    assert page.evaluate("location.search") == "?fast=1"  # ?seed= is dropped once used
+    assert page.evaluate("location.search") == "?fast=1&coach=0"  # ?seed= is dropped once used
     marks = page.locator("#hand .card.exposable")
     assert marks.count() == len(exposable)
     assert "exposable" in marks.first.inner_text()

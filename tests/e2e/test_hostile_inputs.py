@@ -213,7 +213,7 @@ def test_a_following_tab_at_a_hands_end_can_take_the_game_back(
     with guarded_page(chromium_browser, site, options) as (first, guard):
         g.load_save(_patient(first), site, g.save_text(g.at_last_trick(7)))  # (the hand's last trick)
         second = _patient(first.context.new_page())
-        second.goto(site.url + "?fast=1")
+        second.goto(site.url + "?fast=1&coach=0")
         g.settle(second)
         # The tab the player plays in is the one in front (a tab behind draws no frame, and every
         # step of its table waits out the motion cap: tests/e2e/conftest.py CONTEXT_DEFAULTS).

@@ -24,7 +24,7 @@ def _new_match_with(page: Page, site: build.SiteServer, testid: str, value: str,
     g.close_menu(page)
     g.wait_message(page, "House rules apply from the next match.")
     assert page.locator("[data-testid=house-rules-badge]").count() == 0  # this match keeps its rules
-    page.goto(site.url + f"?seed={seed + 1}&fast=1")
+    page.goto(site.url + f"?seed={seed + 1}&fast=1&coach=0")
     g.settle(page)
     page.click("[data-testid=seed-new]")
     g.settle(page)

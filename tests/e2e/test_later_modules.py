@@ -35,7 +35,7 @@ def test_summary_statistics_menu_and_review_before_the_engine_answers(
 
     page.context.route("**/runtime/pyodide/pyodide.asm.mjs", hold)
     page.add_init_script(f"localStorage.setItem('gongzhu.save.v1', {json.dumps(g.save_text(packed))});")
-    page.goto(site.url + "?fast=1")
+    page.goto(site.url + "?fast=1&coach=0")
     page.wait_for_selector("[data-testid=hand-summary]")
     for testid in ("match-chart", "summary-statistics", "review-hand", "next-hand"):
         assert page.locator(f"[data-testid=hand-summary] [data-testid={testid}]").count() == 1, testid

@@ -278,7 +278,7 @@ def test_table_and_sheet_fit_every_size(
         page = context.new_page()
         guard.watch(page)
         set_storage(page, site, {"gongzhu.save.v1": mid})
-        page.goto(site.url + "?fast=1")
+        page.goto(site.url + "?fast=1&coach=0")
         assert g.settle(page) == "play"
         for k, (width, height, where) in enumerate(resized(page, device)):
             assert len(g.trick(page)) == 3, where

@@ -1,7 +1,9 @@
-"""The guided lessons in the browser (issue 43), on a 360x640 phone: in every language a new player
-completes all seven lessons in a row by tapping only what each lesson asks (one page load per
-language), each lesson's moment asserted on the engine's state the page saved; a wrong play leads
-to the retry; a reload in the middle of a lesson resumes it. The taps and seconds each lesson takes
+"""The guided lessons in the browser (issue 43), on a 360x640 phone: in English and in Chinese (the
+one script of its own) a new player completes all seven lessons in a row by tapping only what each
+lesson asks (one page load per language), each lesson's moment asserted on the engine's state the
+page saved; a wrong play leads to the retry; a reload in the middle of a lesson resumes it. (The
+flow is the same in every language: tests/test_ui_lessons.py runs it through the page's runner, and
+tests/test_i18n.py holds every language's catalog to the English one, placeholders included.) The taps and seconds each lesson takes
 are printed (``-s``)."""
 
 from __future__ import annotations
@@ -87,10 +89,10 @@ def _follow(page: Page) -> tuple[int, str]:
         assert taps < 10
 
 
-@pytest.mark.parametrize("lang", ["en", "zh", "fr", "pt", "uk"])
+@pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_new_player_completes_every_lesson(lang: str, phone_page: Page, site: build.SiteServer) -> None:
     page = phone_page
-    page.goto(site.url + f"?lang={lang}&fast=1")
+    page.goto(site.url + f"?lang={lang}&fast=1&coach=0")
     settle(page)
     match_save = page.evaluate("(k) => localStorage.getItem(k)", store.SAVE_KEY)
     page.click("[data-testid=offer-learn]")  # the first visit's offer: learn, or play now
@@ -142,7 +144,7 @@ def test_a_wrong_play_leads_to_the_retry(chromium_browser: Browser, site: build.
 
 
 def _wrong_play_then_retry(page: Page, site: build.SiteServer) -> None:
-    page.goto(site.url + "?fast=1")
+    page.goto(site.url + "?fast=1&coach=0")
     settle(page)
     page.click("[data-testid=offer-dismiss]")
     page.locator("[data-testid=lesson-offer]").wait_for(state="detached")
@@ -215,7 +217,7 @@ def test_a_reload_in_the_middle_of_a_lesson_resumes_it(phone_page: Page, site: b
     the same table, the same step, then played to their verdict; the strip and the offer clear of
     the table's buttons and cards."""
     page = phone_page
-    page.goto(site.url + f"?seed={_LED_FROM_THE_TOP}&fast=1")  # a first visit: the offer over a trick
+    page.goto(site.url + f"?seed={_LED_FROM_THE_TOP}&fast=1&coach=0")  # a first visit: the offer over a trick
     settle(page)
     assert page.locator("#trick [data-card]").count() == 3
     _clear_of_the_table(page, "the offer, 360x640")

@@ -68,7 +68,7 @@ def test_a_review_stepped_through_and_resumed_after_a_reload(
     tricks = [
         [(p["seat"], p["card"]) for p in t["plays"]] for t in predicted_hand_over(SEED)["view"]["tricks"]
     ]
-    open_at_summary(page, site, SEED)
+    open_at_summary(page, site, SEED, coach=True)
     page.click("[data-testid=review-hand]")
     wait_trick(page, 1)
     assert shown_trick(page) == tricks[0]
@@ -116,7 +116,7 @@ def test_a_costly_play_is_flagged_with_its_cost(desktop_page: Page, site: build.
     costly = [a for a in analyses if a["costly"] and a["kind"] == "play"]
     assert costly, f"seed {COSTLY_SEED} played card by card from the left holds a costly play"
     page = desktop_page
-    open_at_summary(page, site, COSTLY_SEED)
+    open_at_summary(page, site, COSTLY_SEED, coach=True)
     page.wait_for_function(COMPLETE_JS, timeout=WAIT_MS)
     verdict = page.inner_text("[data-testid=coach-verdict]")
     assert str(len([a for a in analyses if a["costly"]])) in verdict
@@ -141,7 +141,7 @@ def test_a_costly_play_is_flagged_with_its_cost(desktop_page: Page, site: build.
 
 def test_the_memory_aid_on_and_off(desktop_page: Page, site: build.SiteServer) -> None:
     page = desktop_page
-    open_game(page, site, seed=SEED)
+    open_game(page, site, seed=SEED, coach=True)
     assert page.locator("[data-testid=memory-points]").count() == 0  # off by default
     open_menu(page)
     aid = page.locator("[data-testid=memory-aid]")
@@ -166,7 +166,7 @@ def test_the_review_with_the_keyboard_and_axe(chromium_browser: Browser, site: b
     page = context.new_page()
     guard.watch(page)
     try:
-        open_at_summary(page, site, SEED)
+        open_at_summary(page, site, SEED, coach=True)
         page.focus("[data-testid=review-hand]")
         page.keyboard.press("Enter")
         wait_trick(page, 1)

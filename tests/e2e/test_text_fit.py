@@ -175,7 +175,7 @@ def test_card_and_seat_strings_fit_a_360_phone(chromium_browser: Browser, site: 
     assert set(EXPOSABLE) <= marks
     context, guard, page = _open(chromium_browser, site, g.save_text(_hand_in_play()))
     try:
-        page.goto(site.url + "?fast=1")
+        page.goto(site.url + "?fast=1&coach=0")
         assert g.settle(page) == "play"
         for lang in _in_each_language(page):
             for piece in ("#hand .card .flag", ".seat .badge.threat", ".seat .memory"):

@@ -76,6 +76,7 @@ class EngineLink:
     __slots__ = (
         "ask_seed",
         "busy",
+        "coach",
         "driving",
         "engine_note",
         "engine_ready",
@@ -92,6 +93,7 @@ class EngineLink:
         self.busy = False  # type: bool  # a request for the player is with the engine
         self.inputs = 0  # type: int  # inputs received whose handling has not started (ui/shell/app.py): the page is busy
         self.fast = False  # type: bool  # ?fast=1: the opponents play at once (tests)
+        self.coach = True  # type: bool  # the coach values each finished hand; ?coach=0: it stays idle (tests not about it)
         self.engine_ready = False  # type: bool  # the engine worker has answered
         self.queued = []  # type: list[tuple[str, str]]  # taps and presses made before the engine answered, in order: ("tap", card) or ("action", name)
         self.gen = 0  # type: int  # bumped to stop any flow in progress (new match, engine restart, other tab)

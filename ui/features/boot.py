@@ -93,10 +93,11 @@ def first_paint(
     seed_text: "str | None",
     daily_text: "str | None",
     prepared: "dict[str, Any] | None" = None,
+    coach: bool = True,
 ) -> "BootPlan":
     """The table drawn before the engine starts, from storage (``usable`` False: the game plays
     unsaved, with a notice; ``loaded``: the save and its problem; ``blocked``: a save that could not
-    be read still holds its slot) and the address (``?fast=1``, ``?seed=``, ``?daily``): a save to
+    be read still holds its slot) and the address (``?fast=1``, ``?coach=0``, ``?seed=``, ``?daily``): a save to
     resume (drawn now: it passed the shape check; the engine's check follows), the same with the
     question of a ``?seed=`` link, the build's ``prepared`` table (:func:`prepared_table`) for a new
     match it stands for (:func:`takes_prepared`), or the loading state. A new match over a blocked
@@ -104,6 +105,7 @@ def first_paint(
     saved, problem = loaded
     s.saving.unsaved = not usable
     s.link.fast = fast
+    s.link.coach = coach
     s.settings = chosen
     plan = BootPlan()
     plan.daily_text = daily_text

@@ -91,7 +91,7 @@ def after_hand(s: "UIState") -> "list[Effect]":
     out = []  # type: list[Effect]
     if r.trick and r.data is None and r.reviewed() is not None:
         out.append(fx.Call("review", {"state": r.reviewed()}, reviewed))
-    out.extend(_coach_next(r))
+    out.extend(_coach_next(s, r))
     over = s.table.view is not None and s.table.view["phase"] == "match_over"
     if over and s.stored.asked != s.table.state and not s.day.on_table:
         s.stored.asked = s.table.state
@@ -99,9 +99,11 @@ def after_hand(s: "UIState") -> "list[Effect]":
     return out
 
 
-def _coach_next(r: ReviewState) -> "list[Effect]":
+def _coach_next(s: "UIState", r: ReviewState) -> "list[Effect]":
+    """The coach's next request for review ``r``: none while one runs, once every decision is valued,
+    or on a page opened with ``?coach=0``."""
     done = len(r.analyses)
-    if r.running or (r.count is not None and done >= r.count) or r.reviewed() is None:
+    if not s.link.coach or r.running or (r.count is not None and done >= r.count) or r.reviewed() is None:
         return []
     r.running = True
     args = {"state": r.reviewed(), "index": done}  # type: dict[str, Any]
@@ -142,10 +144,10 @@ def coached(s: "UIState", answer: "dict[str, Any]", sent: "str | None" = None) -
     r.count = answer.get("count")
     if "part" in answer:
         r.part = answer["part"]
-        return s, _coach_next(r)
+        return s, _coach_next(s, r)
     r.part = None
     r.analyses.append(answer)
-    return s, _keep(s, r) + _coach_next(r)
+    return s, _keep(s, r) + _coach_next(s, r)
 
 
 def coach_failed(s: "UIState", reason: str = "") -> "Result":
@@ -200,7 +202,7 @@ def reviews_checked(s: "UIState", answer: "dict[str, Any]", sent: "str | None" =
             return s, effects
         r = _fresh(s, r.hand, r.trick)
         effects.append(fx.Call("review", {"state": r.reviewed()}, reviewed))
-        effects.extend(_coach_next(r))
+        effects.extend(_coach_next(s, r))
     return s, effects
 
 
@@ -221,7 +223,7 @@ def open_review(s: "UIState", hand: int = 0) -> "Result":
     effects = [fx.Save()]  # type: list[Effect]
     if r.data is None:
         effects.append(fx.Call("review", {"state": r.reviewed()}, reviewed))
-    effects.extend(_coach_next(r))
+    effects.extend(_coach_next(s, r))
     return s, effects
 
 
@@ -267,7 +269,7 @@ def close(s: "UIState") -> "Result":
     s.review.trick = 0
     if s.review.hand:
         effects = [fx.Save()]  # type: list[Effect]
-        effects.extend(_coach_next(_fresh(s, 0, 0)))
+        effects.extend(_coach_next(s, _fresh(s, 0, 0)))
         return s, effects
     return s, [fx.Save()]
 
