@@ -1,7 +1,8 @@
 """House rules in the browser: chosen in the settings sheet for the next match (the match in
-progress keeps its rules), named by a badge and the summaries; a quick match (−500)'s last hand played
-to its result (the hands before it are played in CPython: tests/test_page_replays.py), and a hand
-without an expose phase."""
+progress keeps its rules), named by a badge and the summaries; a quick match (−500)'s last card played
+to its result (its hands are played in CPython: tests/test_page_replays.py), and a hand without an
+expose phase. (How a hand under house rules counts, only under its rule set, and how the statistics
+panel shows it: tests/test_record.py and tests/test_ui_house_rules.py, through the page's own code.)"""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import json
 from playwright.sync_api import Page
 
 import build
-from tests.support.replay import op, quick_match_hands, save_text
+from tests.support.replay import finish_like_page, my_last_card, quick_match_hands, save_text
 
 from . import game as g
 
@@ -39,10 +40,11 @@ def test_a_quick_matchs_last_hand_ends_in_its_result_named_by_its_rules(
     desktop_page: Page, site: build.SiteServer
 ) -> None:
     """The quick match's logic (its end at −500, one leader, the eliminated) is played in CPython
-    (tests/test_page_replays.py); here the page, resumed at the start of that match's last hand, plays
-    it to the result the engine predicts and names the rules on the bar, the summary and the result."""
+    (tests/test_page_replays.py); here the page, resumed at the player's turn in the last trick of that
+    match's last hand, plays its last card to the result the engine predicts and names the rules on the
+    bar, the summary and the result."""
     *starts, final = quick_match_hands()
-    last = op("bots_expose", state=starts[-1]["state"], level="normal")  # as the page does at a hand's start
+    last = finish_like_page(starts[-1], until=my_last_card)  # (as the page plays it: tests/support/replay.py)
     page = desktop_page
     g.load_save(page, site, save_text(last))
     assert page.inner_text("[data-testid=house-rules-badge]") == "Quick match (−500)"
@@ -58,27 +60,9 @@ def test_a_hand_without_exposing(desktop_page: Page, site: build.SiteServer) -> 
     assert g.phase(page) == "play"  # no expose phase
     assert page.inner_text("[data-testid=house-rules-badge]") == "No exposing"
     assert page.locator("[data-testid=expose-none]").count() == 0
-    g.finish_hand(page)
-    assert g.phase(page) == "hand-over"
-    assert "House rules: No exposing" in page.inner_text("[data-testid=house-rules-line]")
+    g.play_first(page)  # the first trick is played at once
     view = _saved_view(page)
     assert view["exposed"] == [[], [], [], []] and view["rules"]["exposing"] == "off"  # type: ignore[index]
-
-
-def test_a_quick_match_hand_counts_under_its_rule_set(desktop_page: Page, site: build.SiteServer) -> None:
-    page = desktop_page
-    _new_match_with(page, site, "rule-match-end", "-500", 60)
-    g.finish_hand(page)
-    page.click("[data-testid=summary-statistics]")
-    page.wait_for_selector("[data-testid=statistics]")
-    panel = "[data-testid=statistics] "
-    assert page.inner_text(panel + "[data-stat=hands_played]") == "0"  # not in the standard figures
-    assert page.inner_text(panel + "[data-stat='hands_played.normal']") == "0"
-    house = panel + "[data-rules='match_end=-500']"
-    assert page.inner_text(house + "[data-rules-stat=hands_played]") == "1"
-    assert "Quick match (−500)" in page.inner_text(panel + "[data-testid=stats-house-rules] thead")
-    text = page.inner_text(panel)
-    assert text.index("Standard rules") < text.index("House rules")
 
 
 def test_the_first_match_of_a_visit_follows_the_house_rules_chosen_before(

@@ -105,7 +105,7 @@ def predicted_hand_over(seed: int) -> dict[str, Any]:
     return finish_like_page(op("new_match", seed=seed))
 
 
-def _my_last_card(view: dict[str, Any]) -> bool:
+def my_last_card(view: dict[str, Any]) -> bool:
     """The player's turn in the last trick: one card from the hand's end."""
     return bool(view["phase"] == "play" and len(view["tricks"]) == 12 and view["turn"] == 0)
 
@@ -115,7 +115,7 @@ def at_last_trick(seed: int) -> dict[str, Any]:
     player's turn in the last trick: one card from the hand's end."""
     return finish_like_page(
         op("new_match", seed=seed),
-        until=_my_last_card,
+        until=my_last_card,
     )
 
 
@@ -125,7 +125,7 @@ def daily_at_last_trick(date: str) -> dict[str, Any]:
     return finish_like_page(
         op("daily", date=date),
         DAILY_LEVEL,
-        until=_my_last_card,
+        until=my_last_card,
     )
 
 
