@@ -5,6 +5,7 @@ side, a stored snapshot with flipped bytes booting normally, is tests/e2e/test_s
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import random
@@ -73,3 +74,75 @@ def test_a_snapshot_is_restored_only_with_the_digest_stored_with_it() -> None:
         assert damaged[1] == f"SHA-256 {damaged[0]}, not the {digest} stored"
     assert found[3][1] == found[4][1] == "no digest stored"
     assert found[5][1] == "ok"
+
+
+#: Reads [[kind, bytes as a list, headers or the shipped figures], ...] from argv (kind "stored": a
+#: cached snapshot with its headers; "shipped": the build's gzipped one with engine-worker.json's
+#: {bytes, sha256}); prints, for each, what the worker's read gives: "ok" or its error's message.
+READ = """
+const boot = await import(process.argv[1]);
+const out = [];
+for (const [kind, list, extra] of JSON.parse(process.argv[2])) {
+  const response = new Response(new Uint8Array(list), kind === 'stored' ? { headers: extra } : {});
+  try {
+    const bytes = kind === 'stored'
+      ? await boot.readStoredSnapshot(response)
+      : await boot.readShippedSnapshot(response, extra);
+    out.push(bytes.length === Number(kind === 'stored' ? extra['X-Snapshot-Bytes'] : extra.bytes) ? 'ok' : 'short');
+  } catch (error) { out.push(error.message); }
+}
+console.log(JSON.stringify(out));
+"""
+
+
+def read(cases: list[tuple[str, bytes, dict[str, object]]]) -> list[str]:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    args = json.dumps([[kind, list(data), extra] for kind, data, extra in cases])
+    done = subprocess.run(
+        [node, "--input-type=module", "-e", READ, BOOT.as_uri(), args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    found: list[str] = json.loads(done.stdout)
+    return found
+
+
+def test_each_fault_of_a_stored_or_shipped_snapshot_is_read_as_unreadable_with_its_reason() -> None:
+    """What web/engine-worker.js reads before any restore, on each fault the browser tests leave to
+    this test: a stored snapshot cut short or stored without its digest, the build's snapshot cut
+    short (no longer gzip) or of other bytes. (tests/e2e/test_snapshot.py plays a stored snapshot
+    with flipped bytes and the build's replaced by other bytes to a normal boot in the browser.)"""
+    rng = random.Random(42)
+    data = bytes(rng.randrange(256) for _ in range(4096))
+    digest = hashlib.sha256(data).hexdigest()
+    headers = {"X-Snapshot-Bytes": str(len(data)), "X-Snapshot-SHA256": digest}
+    flipped = bytes(b ^ 0xFF if i % 64 == 5 else b for i, b in enumerate(data))
+    zipped = gzip.compress(data)
+    shipped = {"bytes": len(data), "sha256": digest}
+    cases: list[tuple[str, bytes, dict[str, object]]] = [
+        ("stored", data, headers),
+        ("stored", data[: len(data) // 2], headers),  # truncated
+        ("stored", flipped, headers),
+        ("stored", data, {"X-Snapshot-Bytes": str(len(data))}),  # undigested
+        ("shipped", zipped, shipped),
+        ("shipped", zipped[: len(zipped) // 2], shipped),  # truncated: no longer whole gzip
+        ("shipped", gzip.compress(bytes(len(data))), shipped),  # replaced: other bytes, the same length
+        ("shipped", gzip.compress(data + b"!"), shipped),  # one byte more
+    ]
+    found = read(cases)
+    assert found[0] == found[4] == "ok"
+    assert found[1] == f"snapshot unreadable: {len(data) // 2} bytes, not {len(data)}"
+    assert found[2].startswith("snapshot unreadable: SHA-256 ") and found[2].endswith(
+        f"not the {digest} stored"
+    )
+    assert found[3] == "snapshot unreadable: no digest stored"
+    assert found[5].startswith("snapshot unreadable: ") and "bytes, not" not in found[5], found[5]
+    assert (
+        found[6]
+        == f"snapshot unreadable: SHA-256 {hashlib.sha256(bytes(len(data))).hexdigest()}, not the {digest} stored"
+    )
+    assert found[7] == f"snapshot unreadable: {len(data) + 1} bytes, not {len(data)}"

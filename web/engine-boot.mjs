@@ -96,3 +96,55 @@ export async function checkSnapshot(bytes, expected) {
   if (found !== expected) throw new Error(`SHA-256 ${found}, not the ${expected} stored`);
   return bytes;
 }
+
+// What a snapshot's faults found before Pyodide sees it say (the visit boots normally, giving the
+// reason after it), and the headers a stored snapshot carries (web/engine-worker.js storeSnapshot):
+// its length, and its SHA-256 computed by snapshotDigest() as it was stored.
+export const UNREADABLE = "snapshot unreadable";
+export const LENGTH_HEADER = "X-Snapshot-Bytes";
+export const DIGEST_HEADER = "X-Snapshot-SHA256";
+
+// A snapshot's bytes, refused unless there are exactly `expected` of them (a truncated copy).
+async function readBytes(response, expected) {
+  let bytes;
+  try {
+    bytes = new Uint8Array(await response.arrayBuffer());
+  } catch (error) {
+    throw new Error(`${UNREADABLE}: ${error}`);
+  }
+  if (bytes.length !== expected) throw new Error(`${UNREADABLE}: ${bytes.length} bytes, not ${expected}`);
+  return bytes;
+}
+
+async function checkRead(bytes, expected) {
+  try {
+    return await checkSnapshot(bytes, expected);
+  } catch (error) {
+    throw new Error(`${UNREADABLE}: ${error.message}`);
+  }
+}
+
+// A stored snapshot's bytes (a Response of them with its two headers): its length is its header's,
+// and its bytes must have the SHA-256 its other header holds. Bytes changed on the device since
+// they were stored (a disk fault, a tampered cache) or stored without a digest are unreadable.
+// `lap(step)` is told when the bytes are read and when they are checked.
+export async function readStoredSnapshot(hit, lap = () => {}) {
+  const bytes = await readBytes(hit, Number(hit.headers.get(LENGTH_HEADER)));
+  lap("snapshot-read");
+  await checkRead(bytes, hit.headers.get(DIGEST_HEADER));
+  lap("snapshot-checked");
+  return bytes;
+}
+
+// The build's snapshot (a Response of its gzipped bytes; `shipped`: engine-worker.json's
+// {bytes, sha256}), unzipped as it is read: unreadable unless it unzips to `shipped.bytes` bytes
+// with the build's SHA-256.
+export async function readShippedSnapshot(response, shipped, lap = () => {}) {
+  if (!response.body) throw new Error(`${UNREADABLE}: no body`);
+  const unzipped = response.body.pipeThrough(new DecompressionStream("gzip"));
+  const bytes = await readBytes(new Response(unzipped), Number(shipped.bytes));
+  lap("snapshot-read");
+  await checkRead(bytes, shipped.sha256);
+  lap("snapshot-checked");
+  return bytes;
+}

@@ -31,7 +31,16 @@
 // (a stored snapshot's restore waits for the page's "go": its paint first). `boot` says how the engine started:
 // "snapshot" (stored), "snapshot (shipped)" (the build's), "boot" or "boot (<why not a snapshot>)".
 import { loadPyodide } from "./runtime/pyodide/pyodide.mjs";
-import { bootEngine, checkSnapshot, restoreEngine, snapshotDigest } from "./engine-boot.mjs";
+import {
+  DIGEST_HEADER,
+  LENGTH_HEADER,
+  UNREADABLE,
+  bootEngine,
+  readShippedSnapshot,
+  readStoredSnapshot,
+  restoreEngine,
+  snapshotDigest,
+} from "./engine-boot.mjs";
 import "./link.js"; // self.gongzhuLink: whether the build's snapshot pays on this link
 
 const SNAPSHOTS = "engine-snapshot"; // not "gongzhu-*": the service worker drops those per release
@@ -175,38 +184,11 @@ async function findSnapshot(release) {
   return (await cache.match(key)) || null;
 }
 
-const UNREADABLE = "snapshot unreadable";
-const LENGTH_HEADER = "X-Snapshot-Bytes";
-const DIGEST_HEADER = "X-Snapshot-SHA256"; // engine-boot.mjs's snapshotDigest(), computed as it is stored
-
-// A snapshot's bytes, refused unless there are exactly `expected` of them (a truncated copy).
-async function readBytes(response, expected) {
-  let bytes;
-  try {
-    bytes = new Uint8Array(await response.arrayBuffer());
-  } catch (error) {
-    throw new Error(`${UNREADABLE}: ${error}`);
-  }
-  if (bytes.length !== expected) throw new Error(`${UNREADABLE}: ${bytes.length} bytes, not ${expected}`);
-  lap("snapshot-read");
-  return bytes;
-}
-
 // The stored snapshot's bytes, stored as they are: reading 31 MB back is several times faster than
 // gunzipping 6 MB (measured in Chromium: 0.1-0.3 s against 0.9-1.5 s on a busy machine), and the
-// restore waits for them. Its length is its header's, and its bytes must have the SHA-256 its other
-// header holds, computed when it was stored: bytes changed on the device since (a disk fault, a
-// tampered cache) or a snapshot stored without one are unreadable, and the visit boots normally.
-async function readSnapshot(hit) {
-  const expected = hit.headers.get(DIGEST_HEADER);
-  const bytes = await readBytes(hit, Number(hit.headers.get(LENGTH_HEADER)));
-  try {
-    await checkSnapshot(bytes, expected);
-  } catch (error) {
-    throw new Error(`${UNREADABLE}: ${error.message}`);
-  }
-  lap("snapshot-checked");
-  return bytes;
+// restore waits for them (engine-boot.mjs readStoredSnapshot: its faults make the visit boot).
+function readSnapshot(hit) {
+  return readStoredSnapshot(hit, lap);
 }
 
 // The build's snapshot of this release ({url, bytes, gzipped, sha256}) when the service worker has it
@@ -231,18 +213,10 @@ async function fetchShipped(shipped) {
   return response;
 }
 
-// Its bytes, unzipped as they are read, refused unless they have the build's SHA-256.
-async function readShipped(response, shipped) {
-  if (!response.body) throw new Error(`${UNREADABLE}: no body`);
-  const unzipped = response.body.pipeThrough(new DecompressionStream("gzip"));
-  const bytes = await readBytes(new Response(unzipped), Number(shipped.bytes));
-  try {
-    await checkSnapshot(bytes, shipped.sha256);
-  } catch (error) {
-    throw new Error(`${UNREADABLE}: ${error.message}`);
-  }
-  lap("snapshot-checked");
-  return bytes;
+// Its bytes, unzipped as they are read, refused unless they have the build's SHA-256
+// (engine-boot.mjs readShippedSnapshot).
+function readShipped(response, shipped) {
+  return readShippedSnapshot(response, shipped, lap);
 }
 
 // Stored with its length and its SHA-256, which readSnapshot() checks before any restore.
