@@ -20,7 +20,7 @@ DATE = datetime.now(UTC).date().isoformat()
 
 def predicted_daily(date: str) -> dict[str, Any]:
     """The end of the daily hand of ``date`` played by ``g.finish_hand`` against the Hard opponents."""
-    view: dict[str, Any] = g.finish_like_page(g.op("daily", date=date), "hard")["view"]
+    view: dict[str, Any] = g.daily_played(date)["view"]
     return view
 
 

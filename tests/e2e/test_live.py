@@ -164,6 +164,8 @@ def test_a_settled_page_shows_the_dealt_hand_face_up(
         g.settle(page)
         still()
         g.play_first(page)
+    # the same hand at its last trick (played on in CPython as the page plays it), then the next deal
+    g.load_save(page, site, g.save_text(g.at_last_trick(4)))
     g.finish_hand(page)
     page.click("[data-testid=next-hand]")
     page.wait_for_selector("[data-testid=hand-summary]", state="detached")
@@ -204,7 +206,7 @@ def test_a_stored_match_result_without_its_result_is_set_aside_not_a_load_failur
 def _played_daily(date: str) -> dict[str, str]:
     """The storage a finished daily deal of ``date`` leaves, written by the UI's own record code."""
     memory = store.MemoryStorage()
-    end: dict[str, Any] = g.finish_like_page(g.op("daily", date=date), "hard")["view"]
+    end: dict[str, Any] = g.daily_played(date)["view"]
     daily.record_result(memory, date, end)
     assert record.load(memory)[0].daily.get(date)
     return memory.data

@@ -7,7 +7,9 @@ does when the player never exposes and always plays its first playable card (wha
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from gongzhu.vocab import DAILY_LEVEL
@@ -19,6 +21,7 @@ __all__ = [
     "QUICK_SEED",
     "at_last_trick",
     "daily_at_last_trick",
+    "daily_played",
     "find_seed",
     "finish_like_page",
     "my_exposable",
@@ -121,12 +124,20 @@ def at_last_trick(seed: int) -> dict[str, Any]:
 
 def daily_at_last_trick(date: str) -> dict[str, Any]:
     """The daily deal of ``date`` (Hard opponents), played as ``finish_hand`` plays it up to the
-    player's turn in the last trick."""
-    return finish_like_page(
-        op("daily", date=date),
-        DAILY_LEVEL,
-        until=my_last_card,
-    )
+    player's turn in the last trick. (Hard's search takes seconds: played once per process.)"""
+    found: dict[str, Any] = json.loads(_daily_at_last_trick(date))
+    return found
+
+
+@cache
+def _daily_at_last_trick(date: str) -> str:
+    return json.dumps(finish_like_page(op("daily", date=date), DAILY_LEVEL, until=my_last_card))
+
+
+def daily_played(date: str) -> dict[str, Any]:
+    """The daily deal of ``date`` played to its end as ``finish_hand`` plays it (its last trick
+    from :func:`daily_at_last_trick`)."""
+    return finish_like_page(daily_at_last_trick(date), DAILY_LEVEL)
 
 
 #: A quick match's house rules, and the deal of tests/e2e/test_house_rules.py's (it ends in hand 7).
