@@ -12,6 +12,7 @@ import random
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -34,19 +35,24 @@ console.log(JSON.stringify(out));
 """
 
 
-def run(cases: list[tuple[bytes, str | None]]) -> list[list[str]]:
+def in_node(script: str, cases: list[Any]) -> Any:
+    """``script`` (an ES module importing web/engine-boot.mjs from ``argv[1]``) run in Node on ``cases``
+    (``argv[2]``, as JSON); what it prints, read as JSON."""
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed")
-    args = json.dumps([[list(data), expected] for data, expected in cases])
     done = subprocess.run(
-        [node, "--input-type=module", "-e", RUN, BOOT.as_uri(), args],
+        [node, "--input-type=module", "-e", script, BOOT.as_uri(), json.dumps(cases)],
         capture_output=True,
         text=True,
         timeout=120,
         check=True,
     )
-    found: list[list[str]] = json.loads(done.stdout)
+    return json.loads(done.stdout)
+
+
+def run(cases: list[tuple[bytes, str | None]]) -> list[list[str]]:
+    found: list[list[str]] = in_node(RUN, [[list(data), expected] for data, expected in cases])
     return found
 
 
@@ -96,18 +102,7 @@ console.log(JSON.stringify(out));
 
 
 def read(cases: list[tuple[str, bytes, dict[str, object]]]) -> list[str]:
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed")
-    args = json.dumps([[kind, list(data), extra] for kind, data, extra in cases])
-    done = subprocess.run(
-        [node, "--input-type=module", "-e", READ, BOOT.as_uri(), args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
-    found: list[str] = json.loads(done.stdout)
+    found: list[str] = in_node(READ, [[kind, list(data), extra] for kind, data, extra in cases])
     return found
 
 

@@ -1,6 +1,7 @@
 // The engine's boot: one definition for the engine worker (web/engine-worker.js) and the build's
 // Node scripts (sitebuild/node.py: the shipped snapshot, the standard-library probe), so that the
-// build's snapshot and the one a worker makes itself hold the same state. `loadPyodide` is the
+// build's snapshot and the one a worker makes itself hold the same state; and the reading of a
+// snapshot before it is restored (its faults told apart in Node: tests/test_snapshot_digest.py). `loadPyodide` is the
 // caller's (the site's pyodide.mjs, or the npm package's in Node); `options` are its options
 // (indexURL, stdLibURL, _makeSnapshot).
 
