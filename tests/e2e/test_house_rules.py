@@ -60,7 +60,7 @@ def test_a_hand_without_exposing(desktop_page: Page, site: build.SiteServer) -> 
     assert g.phase(page) == "play"  # no expose phase
     assert page.inner_text("[data-testid=house-rules-badge]") == "No exposing"
     assert page.locator("[data-testid=expose-none]").count() == 0
-    g.play_first(page)  # the first trick is played at once
+    g.play_first(page)  # (play goes on: nobody exposed, nobody could)
     view = _saved_view(page)
     assert view["exposed"] == [[], [], [], []] and view["rules"]["exposing"] == "off"  # type: ignore[index]
 
