@@ -153,7 +153,7 @@ def _every_action(state: State) -> list[dict[str, Any]]:
     return actions
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(
     seed=st.integers(-MAX_SEED, MAX_SEED), rng_seed=st.integers(0, 2**32), rules=st.sampled_from(EVERY_RULES)
 )

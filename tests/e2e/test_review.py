@@ -62,9 +62,9 @@ def swipe(page: Page, dx: int) -> None:
 
 @pytest.mark.parametrize("device", ["phone", "desktop"])
 def test_a_review_stepped_through_and_resumed_after_a_reload(
-    device: str, phone_page: Page, desktop_page: Page, site: build.SiteServer
+    device: str, request: pytest.FixtureRequest, site: build.SiteServer
 ) -> None:
-    page = phone_page if device == "phone" else desktop_page
+    page: Page = request.getfixturevalue(f"{device}_page")
     tricks = [
         [(p["seat"], p["card"]) for p in t["plays"]] for t in predicted_hand_over(SEED)["view"]["tricks"]
     ]
