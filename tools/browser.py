@@ -93,6 +93,16 @@ SETTLED_JS = """() => {
 }"""
 
 
+#: How the tests open the game: the opponents play at once (``?fast=1``) and the coach stays idle
+#: (``?coach=0``: a test not about it would only share the cores with its work).
+TEST_QUERY = "fast=1&coach=0"
+
+
+def page_query(coach: bool = False) -> str:
+    """:data:`TEST_QUERY`, or with the coach at work when ``coach`` asks for it."""
+    return TEST_QUERY if not coach else "fast=1"
+
+
 def open_game(
     page: Page, site: build.SiteServer, seed: int | None = None, fast: bool = True, coach: bool = False
 ) -> None:
@@ -103,8 +113,8 @@ def open_game(
     if seed is not None:
         query.append(f"seed={seed}")
     if fast:
-        query.append("fast=1")
-    if not coach:
+        query.append(page_query(coach))
+    elif not coach:
         query.append("coach=0")
     page.goto(site.url + ("?" + "&".join(query) if query else ""))
     settle(page)
@@ -268,7 +278,7 @@ def finish_hand(page: Page) -> int:
 
 
 def load_save(
-    page: Page, site: build.SiteServer, text: str, key: str = "gongzhu.save.v1", query: str = "fast=1&coach=0"
+    page: Page, site: build.SiteServer, text: str, key: str = "gongzhu.save.v1", query: str = TEST_QUERY
 ) -> None:
     """Open the site (``?query``: by default as :func:`open_game` opens it) with ``text`` stored at
     ``key`` (the autosave, or the daily deal's slot ``gongzhu.daily.v1``), set before any page script

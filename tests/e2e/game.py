@@ -24,6 +24,7 @@ from tests.support.replay import (
 from tools.browser import (
     SETTLED_JS,
     STORED_JS,
+    TEST_QUERY,
     card,
     choose_file,
     close_menu,
@@ -37,6 +38,7 @@ from tools.browser import (
     message,
     open_game,
     open_menu,
+    page_query,
     phase,
     play_first,
     playable,
@@ -51,9 +53,9 @@ from tools.browser import (
 )
 from ui.features.daily import SLOT_KEY
 
-__all__ = ["SETTLED_JS", "STORED_JS", "at_last_trick", "card", "choose_file", "close_menu", "daily_at_last_trick", "daily_played", "expose_none", "find_seed",
+__all__ = ["SETTLED_JS", "STORED_JS", "TEST_QUERY", "at_last_trick", "card", "choose_file", "close_menu", "daily_at_last_trick", "daily_played", "expose_none", "find_seed",
            "finish_hand", "finish_like_page", "hand", "load_save", "menu_click", "menu_select", "menu_value",
-           "message", "my_exposable", "op", "open_at_summary", "open_daily_at_last_trick", "open_game", "open_menu", "phase", "play_first", "play_out",
+           "message", "my_exposable", "op", "open_at_summary", "open_daily_at_last_trick", "open_game", "open_menu", "page_query", "phase", "play_first", "play_out",
            "playable", "predicted_hand_over", "save_text", "scores", "settle", "simulate", "stored",
            "table_snapshot", "trick", "unplayable", "wait_message", "wait_until"]  # fmt: skip
 
@@ -64,7 +66,7 @@ def open_at_summary(page: Any, site: Any, seed: int, coach: bool = False) -> Non
     autosave, counted once as a reload counts it. For tests whose subject is what follows a hand (the
     summary, the record, the review), not its 52 cards played in the browser. The coach values the
     hand only when ``coach`` asks for it (as :func:`open_game`)."""
-    load_save(page, site, save_text(predicted_hand_over(seed)), query="fast=1" if coach else "fast=1&coach=0")
+    load_save(page, site, save_text(predicted_hand_over(seed)), query=page_query(coach))
     assert phase(page) == "hand-over"
 
 
@@ -73,5 +75,5 @@ def open_daily_at_last_trick(page: Any, site: Any, date: str) -> None:
     the daily deal's slot (:func:`daily_at_last_trick`: played in CPython as :func:`finish_hand`
     plays it). For tests whose subject is the daily deal's end, not its cards played in the browser."""
     text = save_text(daily_at_last_trick(date), hand_level=DAILY_LEVEL, daily=date)
-    load_save(page, site, text, key=SLOT_KEY, query=f"fast=1&coach=0&daily={date}")
+    load_save(page, site, text, key=SLOT_KEY, query=f"{TEST_QUERY}&daily={date}")
     page.wait_for_function(f"document.documentElement.dataset.daily === {date!r}")

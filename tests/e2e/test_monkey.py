@@ -495,7 +495,7 @@ def test_monkey(
     if start == "new":
         page.goto(site.url + f"?seed={seed}&fast=1")
     else:
-        g.load_save(page, site, g.save_text(near_match_end(seed + 2)), query="fast=1")  # (the coach on)
+        g.load_save(page, site, g.save_text(near_match_end(seed + 2)), query=g.page_query(coach=True))
     monkey.run(actions)
     print(f"monkey seed {seed} {device}: {monkey.counts}, phases {sorted(monkey.phases)}")
     print("\n".join(monkey.log))
