@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 import build
-from tools.browser import WAIT_MS
+from tools.browser import TEST_QUERY, WAIT_MS
 
 from . import game as g
 from .conftest import BOOT_TIMEOUT_MS, PageGuard
@@ -96,7 +96,7 @@ def test_axe_on_every_phase(orientation: str, chromium_browser: Browser, site: b
     page.add_init_script(HOLD_ENGINE)
     try:
         seed = g.find_seed(lambda s: bool(g.my_exposable(s)))
-        page.goto(site.url + f"?seed={seed}&fast=1&coach=0")
+        page.goto(site.url + f"?seed={seed}&{TEST_QUERY}")
         page.wait_for_selector("[data-testid=menu]")  # the UI has drawn its menu
         assert g.phase(page) == "loading"
         _check(page, orientation, "loading")

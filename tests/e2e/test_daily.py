@@ -10,6 +10,7 @@ from typing import Any
 from playwright.sync_api import Page
 
 import build
+from tools.browser import TEST_QUERY
 
 from . import game as g
 from .conftest import PageGuard
@@ -69,7 +70,7 @@ def test_daily_deal_played_twice_the_same_day(
 
     # The same day again: the result, and a replay for practice (that it records nothing when played
     # out is checked through the page's runner in CPython: tests/test_ui_flow.py).
-    page.goto(site.url + f"?fast=1&coach=0&daily={DATE}")
+    page.goto(site.url + f"?{TEST_QUERY}&daily={DATE}")
     page.wait_for_selector("[data-testid=daily-panel] [data-testid=daily-result]")
     assert daily_attr(page) is None  # the match is on the table, under the result
     page.click("[data-testid=daily-practice]")
@@ -87,7 +88,7 @@ def test_a_bad_daily_date_is_refused_with_a_notice(
     desktop_page: Page, site: build.SiteServer, guard: PageGuard
 ) -> None:
     page = desktop_page
-    page.goto(site.url + "?fast=1&coach=0&daily=2026-02-30")
+    page.goto(site.url + f"?{TEST_QUERY}&daily=2026-02-30")
     g.settle(page)
     assert "date in this link is not valid" in g.message(page)
     assert daily_attr(page) is None

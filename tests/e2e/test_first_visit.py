@@ -21,6 +21,7 @@ import pytest
 from playwright.sync_api import Browser
 
 import build
+from tools.browser import TEST_QUERY
 
 from . import game as g
 from .conftest import DESKTOP, SITE_PREFIX, guarded_page
@@ -141,7 +142,7 @@ def test_first_visit_fetches_what_the_first_paint_needs_first(
     with guarded_page(chromium_browser, logged_site, DESKTOP) as (page, guard):
         page.add_init_script(WATCH_JS)
         # A fast link (loopback): the build's snapshot pays, and is fetched by the engine itself.
-        assert visit(page, logged_site, "fast=1&coach=0") == "snapshot (shipped)"
+        assert visit(page, logged_site, f"{TEST_QUERY}") == "snapshot (shipped)"
         assert stored(page) == "stored"  # kept as the engine's own for the next visits
         wait_offline_ready(page)
         painted = float(page.evaluate(PAINTED_AT_JS))
@@ -179,7 +180,7 @@ def test_saving_data_skips_the_build_snapshot_and_the_next_visit_is_fast(
     snapshot = _snapshot_path(logged_site)
     with guarded_page(chromium_browser, logged_site, DESKTOP) as (page, guard):
         page.add_init_script(SAVE_DATA_JS)
-        assert visit(page, logged_site, "seed=3&fast=1&coach=0") == "boot"
+        assert visit(page, logged_site, f"seed=3&{TEST_QUERY}") == "boot"
         assert page.evaluate("navigator.connection.saveData") is True
         assert stored(page) == "stored"
         wait_offline_ready(page)
@@ -201,7 +202,7 @@ def test_a_slow_link_skips_the_build_snapshot_and_the_engine_makes_its_own(
     snapshot = _snapshot_path(logged_site)
     with guarded_page(chromium_browser, logged_site, DESKTOP) as (page, guard):
         page.add_init_script(_connection_js(SLOW_LINK_JS["2g"]))
-        assert visit(page, logged_site, "seed=3&fast=1&coach=0") == "boot"
+        assert visit(page, logged_site, f"seed=3&{TEST_QUERY}") == "boot"
         assert page.evaluate("navigator.connection.saveData") is False
         for link, connection in SLOW_LINK_JS.items():
             assert page.evaluate(f"gongzhuLink.lean({{ connection: {connection} }})") is True, link
@@ -226,7 +227,7 @@ def test_the_loading_screen_counts_the_download_in_the_players_language(
     )
     with guarded_page(chromium_browser, site, DESKTOP) as (page, guard):
         page.add_init_script(WATCH_JS)
-        page.goto(site.url + "?seed=3&fast=1&coach=0&lang=fr")
+        page.goto(site.url + f"?seed=3&{TEST_QUERY}&lang=fr")
         g.settle(page)
         texts: list[str] = page.evaluate("window.__downloadTexts")
         total_text = f"{total / 1e6:.1f}".replace(".", ",")

@@ -12,6 +12,7 @@ import re
 from playwright.sync_api import Page
 
 import build
+from tools.browser import TEST_QUERY
 
 from . import game as g
 
@@ -148,7 +149,7 @@ def test_expose_flow_and_reload_in_expose_phase(desktop_page: Page, site: build.
     seed = _seed_with_exposable()
     exposable = g.my_exposable(seed)
     g.open_game(page, site, seed=seed)
-    assert page.evaluate("location.search") == "?fast=1&coach=0"  # ?seed= is dropped once used
+    assert page.evaluate("location.search") == f"?{TEST_QUERY}"  # ?seed= is dropped once used
     marks = page.locator("#hand .card.exposable")
     assert marks.count() == len(exposable)
     assert "exposable" in marks.first.inner_text()

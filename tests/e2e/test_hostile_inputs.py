@@ -24,6 +24,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 import build
+from tools.browser import TEST_QUERY
 
 from . import game as g
 from .conftest import DESKTOP, PHONE, guarded_page
@@ -213,7 +214,7 @@ def test_a_following_tab_at_a_hands_end_can_take_the_game_back(
     with guarded_page(chromium_browser, site, options) as (first, guard):
         g.load_save(_patient(first), site, g.save_text(g.at_last_trick(7)))  # (the hand's last trick)
         second = _patient(first.context.new_page())
-        second.goto(site.url + "?fast=1&coach=0")
+        second.goto(site.url + f"?{TEST_QUERY}")
         g.settle(second)
         # The tab the player plays in is the one in front (a tab behind draws no frame, and every
         # step of its table waits out the motion cap: tests/e2e/conftest.py CONTEXT_DEFAULTS).

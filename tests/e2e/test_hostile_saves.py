@@ -12,7 +12,7 @@ from playwright.sync_api import Page
 
 import build
 from tests.broken_saves import PAYLOAD, broken_saves, good_save, older_save, packed
-from tools.browser import WAIT_MS
+from tools.browser import TEST_QUERY, WAIT_MS
 
 from . import game as g
 
@@ -162,7 +162,7 @@ def test_two_tabs_follow_each_other_and_lose_no_move(desktop_page: Page, site: b
         g.expose_none(first)
         g.settle(first)
     second = first.context.new_page()
-    second.goto(site.url + "?fast=1&coach=0")
+    second.goto(site.url + f"?{TEST_QUERY}")
     g.settle(second)
     assert g.hand(second) == g.hand(first)
     played = g.play_first(second)
@@ -201,13 +201,13 @@ def test_a_seed_link_asks_before_replacing_a_match_in_progress(
     g.play_first(page)
     g.settle(page)
     mine = g.hand(page)
-    page.goto(site.url + "?seed=8&fast=1&coach=0")
+    page.goto(site.url + f"?seed=8&{TEST_QUERY}")
     page.wait_for_selector("[data-testid=seed-question]")
     assert g.hand(page) == mine
     page.click("[data-testid=seed-resume]")
     g.settle(page)
     assert g.hand(page) == mine
-    page.goto(site.url + "?seed=8&fast=1&coach=0")
+    page.goto(site.url + f"?seed=8&{TEST_QUERY}")
     page.click("[data-testid=seed-new]")
     # the old hand (12 cards) may still be drawn for a moment: wait for the new deal's 13
     page.wait_for_function("document.querySelectorAll('#hand [data-card]').length === 13")
@@ -219,7 +219,7 @@ def test_a_seed_beyond_the_engine_is_refused_with_a_notice(
     desktop_page: Page, site: build.SiteServer
 ) -> None:
     page = desktop_page
-    page.goto(site.url + "?fast=1&coach=0&seed=" + "9" * 5000)
+    page.goto(site.url + f"?{TEST_QUERY}&seed=" + "9" * 5000)
     assert g.settle(page) in ("expose", "play")
     _notice(page, "not valid")
     assert len(g.hand(page)) == 13
@@ -250,7 +250,7 @@ def test_a_start_up_failure_under_a_resumed_table_is_shown(
     save = json.dumps(good_save(packed(15)))
     page.add_init_script(f"localStorage.setItem('gongzhu.save.v1', {json.dumps(save)});")
     page.add_init_script(BROKEN_ENGINE)
-    page.goto(site.url + "?fast=1&coach=0")
+    page.goto(site.url + f"?{TEST_QUERY}")
     page.wait_for_function("document.documentElement.dataset.phase === 'error'", timeout=WAIT_MS)
     text = page.inner_text("[data-testid=loading] #status")
     assert text == "The game engine could not start."

@@ -12,6 +12,7 @@ from playwright.sync_api import Page
 
 import build
 from tests.support.replay import finish_like_page, my_last_card, quick_match_hands, save_text
+from tools.browser import TEST_QUERY
 
 from . import game as g
 
@@ -25,7 +26,7 @@ def _new_match_with(page: Page, site: build.SiteServer, testid: str, value: str,
     g.close_menu(page)
     g.wait_message(page, "House rules apply from the next match.")
     assert page.locator("[data-testid=house-rules-badge]").count() == 0  # this match keeps its rules
-    page.goto(site.url + f"?seed={seed + 1}&fast=1&coach=0")
+    page.goto(site.url + f"?seed={seed + 1}&{TEST_QUERY}")
     g.settle(page)
     page.click("[data-testid=seed-new]")
     g.settle(page)

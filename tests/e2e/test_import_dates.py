@@ -15,6 +15,7 @@ from typing import Any
 from playwright.sync_api import Page
 
 import build
+from tools.browser import TEST_QUERY
 
 from . import game as g
 from .conftest import PageGuard
@@ -56,7 +57,7 @@ def test_daily_results_dated_after_the_file_or_today_are_refused(
     page = desktop_page
     page.set_default_timeout(LONG)
     page.add_init_script(SHIFT_DATE)
-    page.goto(site.url + "?seed=5&fast=1&coach=0")
+    page.goto(site.url + f"?seed=5&{TEST_QUERY}")
     g.settle(page, LONG)
     assert page.evaluate("new Date().toISOString().slice(0, 10)") == TODAY
     before = g.stored(page)

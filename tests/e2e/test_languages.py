@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 import build
+from tools.browser import TEST_QUERY
 from tools.i18n import load_messages
 
 from . import game
@@ -72,7 +73,7 @@ def test_lang_parameter_forces_the_language(
     try:
         page = context.new_page()
         guard.watch(page)
-        page.goto(site.url + f"?lang={lang}&fast=1&coach=0&seed=7")
+        page.goto(site.url + f"?lang={lang}&{TEST_QUERY}&seed=7")
         game.settle(page)
         state = _lang_state(page)
         assert state["lang"].split("-")[0] == HTML_LANG[lang]
@@ -98,7 +99,7 @@ def test_first_visit_follows_the_browser(
     context = chromium_browser.new_context(locale=locale, **PHONE)
     try:
         page = context.new_page()
-        page.goto(site.url + "?fast=1&coach=0&seed=7")
+        page.goto(site.url + f"?{TEST_QUERY}&seed=7")
         game.settle(page)
         assert page.evaluate("document.documentElement.lang").split("-")[0] == lang
         assert page.title() == load_messages(lang)[TITLE]
@@ -120,7 +121,7 @@ def test_play_a_hand_reading_the_fixed_labels(
 ) -> None:
     labels = LABELS[lang]
     seed = _seed_with_pig_exposable()
-    desktop_page.goto(site.url + f"?lang={lang}&seed={seed}&fast=1&coach=0")
+    desktop_page.goto(site.url + f"?lang={lang}&seed={seed}&{TEST_QUERY}")
     assert game.settle(desktop_page) == "expose"
     assert desktop_page.evaluate("document.documentElement.lang").split("-")[0] == lang
 
@@ -234,7 +235,7 @@ def test_match_result_labels(
         f" localStorage.setItem('gongzhu.lang', '{lang}');"
         " sessionStorage.setItem('test-save', '1'); }"
     )
-    desktop_page.goto(site.url + "?fast=1&coach=0")
+    desktop_page.goto(site.url + f"?{TEST_QUERY}")
     assert game.settle(desktop_page) == "match-over"
     result = final["view"]["result"]
     text = desktop_page.inner_text("[data-testid=match-summary]")

@@ -8,6 +8,7 @@ import json
 from playwright.sync_api import Page, Route
 
 import build
+from tools.browser import TEST_QUERY
 
 from . import game as g
 from .conftest import PageGuard
@@ -35,7 +36,7 @@ def test_summary_statistics_menu_and_review_before_the_engine_answers(
 
     page.context.route("**/runtime/pyodide/pyodide.asm.mjs", hold)
     page.add_init_script(f"localStorage.setItem('gongzhu.save.v1', {json.dumps(g.save_text(packed))});")
-    page.goto(site.url + "?fast=1&coach=0")
+    page.goto(site.url + f"?{TEST_QUERY}")
     page.wait_for_selector("[data-testid=hand-summary]")
     for testid in ("match-chart", "summary-statistics", "review-hand", "next-hand"):
         assert page.locator(f"[data-testid=hand-summary] [data-testid={testid}]").count() == 1, testid

@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 import build
+from tools.browser import TEST_QUERY
 
 from . import game as g
 from .conftest import _guarded_context
@@ -278,7 +279,7 @@ def test_table_and_sheet_fit_every_size(
         page = context.new_page()
         guard.watch(page)
         set_storage(page, site, {"gongzhu.save.v1": mid})
-        page.goto(site.url + "?fast=1&coach=0")
+        page.goto(site.url + f"?{TEST_QUERY}")
         assert g.settle(page) == "play"
         for k, (width, height, where) in enumerate(resized(page, device)):
             assert len(g.trick(page)) == 3, where

@@ -20,7 +20,7 @@ from gongzhu.vocab import LESSONS
 from tests.e2e.conftest import guarded_page
 from tests.e2e.game import menu_click, settle
 from tests.support.replay import find_seed, op
-from tools.browser import PHONE
+from tools.browser import PHONE, TEST_QUERY
 from ui.core import store
 from ui.features import lessons as lesson_flow
 
@@ -92,7 +92,7 @@ def _follow(page: Page) -> tuple[int, str]:
 @pytest.mark.parametrize("lang", ["zh"])
 def test_a_new_player_completes_every_lesson(lang: str, phone_page: Page, site: build.SiteServer) -> None:
     page = phone_page
-    page.goto(site.url + f"?lang={lang}&fast=1&coach=0")
+    page.goto(site.url + f"?lang={lang}&{TEST_QUERY}")
     settle(page)
     match_save = page.evaluate("(k) => localStorage.getItem(k)", store.SAVE_KEY)
     page.click("[data-testid=offer-learn]")  # the first visit's offer: learn, or play now
@@ -144,7 +144,7 @@ def test_a_wrong_play_leads_to_the_retry(chromium_browser: Browser, site: build.
 
 
 def _wrong_play_then_retry(page: Page, site: build.SiteServer) -> None:
-    page.goto(site.url + "?fast=1&coach=0")
+    page.goto(site.url + f"?{TEST_QUERY}")
     settle(page)
     page.click("[data-testid=offer-dismiss]")
     page.locator("[data-testid=lesson-offer]").wait_for(state="detached")
@@ -217,7 +217,7 @@ def test_a_reload_in_the_middle_of_a_lesson_resumes_it(phone_page: Page, site: b
     the same table, the same step, then played to their verdict; the strip and the offer clear of
     the table's buttons and cards."""
     page = phone_page
-    page.goto(site.url + f"?seed={_LED_FROM_THE_TOP}&fast=1&coach=0")  # a first visit: the offer over a trick
+    page.goto(site.url + f"?seed={_LED_FROM_THE_TOP}&{TEST_QUERY}")  # a first visit: the offer over a trick
     settle(page)
     assert page.locator("#trick [data-card]").count() == 3
     _clear_of_the_table(page, "the offer, 360x640")

@@ -18,7 +18,7 @@ from playwright.sync_api import Page
 
 import build
 from sitebuild.first_tables import FIRST_TABLES
-from tools.browser import WAIT_MS
+from tools.browser import TEST_QUERY, WAIT_MS
 from ui.core import store
 from ui.features import daily, record
 
@@ -119,7 +119,7 @@ def test_a_first_visit_draws_a_prepared_table_and_keeps_an_expose_made_before_th
     pick = (k + 0.5) / len(prepared["tables"])  # (the page picks its table with Math.random)
     page.add_init_script(f"sessionStorage.setItem('hold-engine', '1'); Math.random = () => {pick};")
     page.add_init_script(HOLD_ENGINE)
-    page.goto(site.url + "?fast=1&coach=0", wait_until="commit")
+    page.goto(site.url + f"?{TEST_QUERY}", wait_until="commit")
     page.wait_for_function(FIRST_PAINT_JS, arg="expose", timeout=WAIT_MS)
     dealt = g.op("new_match", seed=prepared["seeds"][k])["view"]
     assert sorted(g.hand(page)) == sorted(dealt["hand"])
@@ -195,7 +195,7 @@ def test_a_stored_match_result_without_its_result_is_set_aside_not_a_load_failur
         "new MutationObserver(() => { if (document.documentElement.dataset.phase === 'error')"
         " window.sawError = true; }).observe(document, {attributes: true, subtree: true});"
     )
-    page.goto(site.url + "?fast=1&coach=0")
+    page.goto(site.url + f"?{TEST_QUERY}")
     assert g.settle(page) in ("expose", "play")
     assert "could not be read" in page.inner_text("#notes, [data-testid=message]")
     assert page.evaluate("window.sawError === true") is False
@@ -218,7 +218,7 @@ def test_closing_the_already_played_daily_panel_leaves_a_working_table(
     page = desktop_page
     date = datetime.now(UTC).date().isoformat()  # (only today's deal is recorded; another day's is practice)
     _preload(page, _played_daily(date))
-    page.goto(site.url + f"?fast=1&coach=0&daily={date}")
+    page.goto(site.url + f"?{TEST_QUERY}&daily={date}")
     page.wait_for_selector("[data-testid=daily-panel] [data-testid=daily-result]")
     page.keyboard.press("Escape")
     page.wait_for_selector("[data-testid=daily-panel]", state="detached")

@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, Page
 
 import build
 from sitebuild.wheels import MICROPIP, WHEEL_DIR, engine_wheel_name
-from tools.browser import NO_STALL
+from tools.browser import NO_STALL, TEST_QUERY
 from tools.i18n import load_messages
 from tools.loading_notice import NOTICE
 from ui.view.i18n import HTML_LANG
@@ -163,7 +163,7 @@ def test_a_missing_file_is_told_in_the_players_language(
     files = (missing,) if isinstance(missing, str) else missing
     limits = NO_STALL if reason == "engine" else None  # the engine's report races the stall timer
     with without(broken_site, *files), fresh_page(chromium_browser, broken_site, limits=limits) as page:
-        page.goto(f"{broken_site.url}?seed=3&fast=1&coach=0&lang={language}")
+        page.goto(f"{broken_site.url}?seed=3&{TEST_QUERY}&lang={language}")
         shown = wait_for_error(page)
         assert any(wanted[one] in shown for one in reason.split("|")), shown
         assert page.locator("[data-testid=retry]").inner_text() == wanted["retry"]
@@ -196,7 +196,7 @@ def test_the_engine_installed_from_its_wheel_plays(
     with fresh_page(chromium_browser, wheel_site) as page:
         # The player saves data: no build snapshot, the engine boots and installs its wheel.
         page.add_init_script(SAVE_DATA_JS)
-        page.goto(f"{wheel_site.url}?seed=3&fast=1&coach=0&lang=en")
+        page.goto(f"{wheel_site.url}?seed=3&{TEST_QUERY}&lang=en")
         page.wait_for_function(
             "['expose', 'play'].includes(document.documentElement.dataset.phase)", timeout=BOOT_TIMEOUT_MS
         )
@@ -217,7 +217,7 @@ def test_a_tampered_wheel_is_refused_before_it_is_installed(
     ):
         said: list[str] = []
         page.on("console", lambda message: said.append(message.text))
-        page.goto(f"{wheel_site.url}?seed=3&fast=1&coach=0&lang=en")
+        page.goto(f"{wheel_site.url}?seed=3&{TEST_QUERY}&lang=en")
         assert texts("en")["engine"] in wait_for_error(page)
         name = wheel.rsplit("/", 1)[1]
         refused = [t for t in said if f"{name}: sha256 " in t and "is not the one the build pinned" in t]
@@ -259,7 +259,7 @@ def test_a_redraw_after_the_failure_keeps_it_told(
         without(broken_site, "gongzhu/game.py", SHIPPED_SNAPSHOT),
         fresh_page(chromium_browser, broken_site, limits=NO_STALL) as page,  # the engine's report tells
     ):
-        page.goto(f"{broken_site.url}?seed=3&fast=1&coach=0&lang=en")
+        page.goto(f"{broken_site.url}?seed=3&{TEST_QUERY}&lang=en")
         shown = wait_for_error(page)
         assert texts("en")["engine"] in shown
         page.click("[data-testid=menu]")
@@ -274,7 +274,7 @@ def test_try_again_starts_the_game_once_the_file_is_back(
 ) -> None:
     with fresh_page(chromium_browser, broken_site) as page:
         with without(broken_site, "ui-modules.json"):
-            page.goto(f"{broken_site.url}?seed=3&fast=1&coach=0")
+            page.goto(f"{broken_site.url}?seed=3&{TEST_QUERY}")
             wait_for_error(page)  # (told by the stall timer: nothing else reports a missing UI module)
         # The reload is a healthy page: the watchdog must not cut its boot on a loaded machine.
         page.evaluate("(limits) => sessionStorage.setItem('test-boot-limits', limits)", json.dumps(NO_STALL))
@@ -290,7 +290,7 @@ def test_a_resumed_match_whose_engine_dies_while_starting_says_so(
 ) -> None:
     """A saved match paints its table before the engine starts: the watchdog still tells."""
     with fresh_page(chromium_browser, broken_site, limits=NO_STALL) as page:
-        page.goto(f"{broken_site.url}?seed=3&fast=1&coach=0&lang=fr")
+        page.goto(f"{broken_site.url}?seed=3&{TEST_QUERY}&lang=fr")
         page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=BOOT_TIMEOUT_MS)
         # No snapshot to restore, stored or shipped: the engine must boot, and cannot.
         page.wait_for_function("gongzhuEngine.snapshot !== ''", timeout=BOOT_TIMEOUT_MS)

@@ -11,6 +11,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page
 
 import build
+from tools.browser import TEST_QUERY
 
 from . import game as g
 from .conftest import PageGuard
@@ -45,7 +46,7 @@ def test_two_tabs_finishing_hands_count_each_hand_once(
         g.load_save(first, site, g.save_text(g.at_last_trick(SEED)))  # (hand 1's last trick)
         g.finish_hand(first)
         second = context.new_page()
-        second.goto(site.url + "?fast=1&coach=0")
+        second.goto(site.url + f"?{TEST_QUERY}")
         assert g.settle(second) == "hand-over"  # the same match: its summary is not counted again
         next_hand(second)
         g.finish_hand(second)

@@ -23,6 +23,7 @@ import pytest
 from playwright.sync_api import Browser, Page, Playwright
 
 import build
+from tools.browser import TEST_QUERY
 
 from . import game as g
 from .conftest import (
@@ -82,7 +83,7 @@ def first_visit(page: Page, site: build.SiteServer) -> None:
     """A whole first visit: on loopback (a fast link) the engine fetches and restores the build's
     snapshot, and stores it as its own for the next visits; the service worker caches the site, the
     build's snapshot included (handed over by the engine's download)."""
-    assert visit(page, site, "seed=7&fast=1&coach=0") == SHIPPED
+    assert visit(page, site, f"seed=7&{TEST_QUERY}") == SHIPPED
     assert stored(page) == "stored"
     assert page.evaluate(SNAPSHOT_RELEASES_JS) == [release(site)]
     wait_offline_ready(page)
@@ -270,7 +271,7 @@ def test_full_storage_starts_every_time_and_plays(desktop_page: Page, site: buil
     origin = "{0.scheme}://{0.netloc}".format(urlsplit(site.url))
     cdp = page.context.new_cdp_session(page)
     cdp.send("Storage.overrideQuotaForOrigin", {"origin": origin, "quotaSize": 1_000_000})
-    assert visit(page, site, "seed=9&fast=1&coach=0") == SHIPPED  # (a fast link: fetched, not stored)
+    assert visit(page, site, f"seed=9&{TEST_QUERY}") == SHIPPED  # (a fast link: fetched, not stored)
     assert stored(page).startswith("not stored"), page.evaluate("gongzhuEngine.snapshot")
     assert page.evaluate(SNAPSHOT_RELEASES_JS) == []
     if g.settle(page) == "expose":
@@ -297,13 +298,13 @@ def test_disabled_storage_boots_every_time_and_plays(
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         url = site.url.replace("127.0.0.1", host)
-        page.goto(url + "?seed=4&fast=1&coach=0")
+        page.goto(url + f"?seed=4&{TEST_QUERY}")
         assert page.evaluate("isSecureContext") is False
         assert page.evaluate("typeof caches") == "undefined"
         assert g.settle(page) in ("expose", "play")
         assert page.evaluate("gongzhuEngine.boot") == "boot"
         before = g.table_snapshot(page)
-        page.goto(url + "?fast=1&coach=0")
+        page.goto(url + f"?{TEST_QUERY}")
         assert g.settle(page) in ("expose", "play")
         assert page.evaluate("gongzhuEngine.boot") == "boot"
         assert g.table_snapshot(page) == before

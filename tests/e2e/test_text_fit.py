@@ -16,6 +16,7 @@ from typing import Any
 from playwright.sync_api import Browser, Page
 
 import build
+from tools.browser import TEST_QUERY
 
 from . import game as g
 from .conftest import PHONE, _guarded_context
@@ -177,7 +178,7 @@ def test_card_and_seat_strings_fit_a_360_phone(chromium_browser: Browser, site: 
     guard.check()
     context, guard, page = _open(chromium_browser, site, g.save_text(_hand_in_play()))
     try:
-        page.goto(site.url + "?fast=1&coach=0")
+        page.goto(site.url + f"?{TEST_QUERY}")
         assert g.settle(page) == "play"
         for lang in _in_each_language(page):
             for piece in ("#hand .card .flag", ".seat .badge.threat", ".seat .memory"):
