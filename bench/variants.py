@@ -4,6 +4,8 @@ benchmark's process (``gongzhu.players.register_player``).
 
 - ``hard-margin``: values the hand margin alone (no match plan);
 - ``hard-no-lookahead``: its own seat plays Normal's strategy alone in the playouts;
+- ``hard-random-any``: an opponent judged by its habits plays their "any legal card" share at random
+  in the playouts (the game's Hard until 2026-12-06; it plays that share as Normal's card);
 - ``hard-normal-worlds``, ``hard-uniform-worlds``, ``hard-fitted``, ``hard-habits``, ``hard-checked``,
   ``hard-checked-habits``, ``hard-checked-every-hand``: each world model of ``gongzhu.ai.worlds``
   (``hard-checked-habits`` is the game's).
@@ -15,6 +17,7 @@ import functools
 from dataclasses import replace
 
 from gongzhu.ai.config import HARD, HardConfig
+from gongzhu.ai.habits import JUDGING
 from gongzhu.ai.hard import HardPlayer
 from gongzhu.ai.worlds import (
     Checked,
@@ -41,6 +44,7 @@ WORLD_MODELS: dict[str, WorldModel] = {
 VARIANTS: dict[str, HardConfig] = {
     "hard-margin": replace(HARD, match_aware=False),
     "hard-no-lookahead": replace(HARD, lookahead=False),
+    "hard-random-any": replace(HARD, worlds=CheckedHabits(judging=replace(JUDGING, random_in_playouts=True))),
     **{name: replace(HARD, worlds=model) for name, model in WORLD_MODELS.items()},
 }
 

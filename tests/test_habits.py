@@ -14,6 +14,7 @@ from gongzhu.ai import EasyPlayer, NormalPlayer
 from gongzhu.ai.config import HARD, HARD_MARGIN
 from gongzhu.ai.habits import (
     ANY,
+    JUDGING,
     LOWEST,
     NORMAL_WAY,
     WAYS,
@@ -23,13 +24,15 @@ from gongzhu.ai.habits import (
     habit_worlds,
     highest_card,
     lowest_card,
+    playout_habit,
 )
 from gongzhu.ai.hard import HardPlayer
+from gongzhu.ai.heuristic import normal_play
 from gongzhu.ai.knowledge import read_view
 from gongzhu.ai.opponents import seat_habits
 from gongzhu.ai.sampling import CHAINS, seat_misses
 from gongzhu.ai.search import evaluate_plays, sampled_worlds
-from gongzhu.ai.sim import deal_table, random_hands
+from gongzhu.ai.sim import Policy, Table, deal_table, random_hands
 from gongzhu.ai.worlds import CheckedEveryHand, CheckedHabits, Habits, NormalPosterior
 from gongzhu.cards import DECK, INDEX, indices, to_mask
 from gongzhu.game import View, apply_legal
@@ -151,6 +154,41 @@ def test_hard_by_habits_plays_the_opponents_by_their_habits_after_a_hand_not_lik
     k = read_view(view_for(state, 0))
     worlds = list(sampled_worlds(k, random.Random(0), replace(HARD_MARGIN, budget=6000, worlds=Habits()), 40))
     assert worlds and all(playouts is not None for _world, playouts in worlds)
+
+
+def _share_in_playouts(model: Habits, seat: int, way: Policy = normal_play) -> float:
+    """How often ``seat`` plays ``way``'s card in the playouts of ``model``'s worlds (hand 2 after a
+    hand 1 in which seat 1 played its lowest card and seat 2 at random), over its decisions with a
+    choice."""
+    k = read_view(view_for(_hand_two(3, "NLRN", 3), 0))
+    seen: list[bool] = []  # per decision of ``seat`` with a choice: whether it was ``way``'s card
+    for world, playouts in model.draw(k, random.Random(2), lambda _chains: (12, 2)):
+        assert playouts is not None
+        table = k.table(world)
+        policy = playouts(normal_play, random.Random(7))
+        while table.cards_left():
+            turn = table.turn()
+            legal = table.legal(turn)
+            card = policy(table, turn, legal)
+            if turn == seat and legal & (legal - 1):
+                seen.append(card == way(table, turn, legal))
+            table.play(card)
+    return sum(seen) / len(seen)
+
+
+def test_the_playouts_play_what_no_simple_way_explains_as_normals_card() -> None:
+    """An opponent judged to play "any legal card" (a random player in hand 1) plays Normal's card in
+    the game's playouts, where the variant that plays that share at random mostly does not; a player
+    of its lowest card keeps its habit either way."""
+    assert playout_habit((0.1, 0.3, 0.0, 0.6)) == (0.7, 0.3, 0.0, 0.0)
+    at_random = Habits(judging=replace(JUDGING, random_in_playouts=True))
+    assert _share_in_playouts(Habits(), seat=2) > 0.9
+    assert _share_in_playouts(at_random, seat=2) < 0.7
+
+    def lowest(_table: Table, _seat: int, legal: int) -> int:
+        return lowest_card(legal)
+
+    assert _share_in_playouts(Habits(), 1, lowest) > 0.7 and _share_in_playouts(at_random, 1, lowest) > 0.7
 
 
 def test_the_every_hand_variant_judges_a_later_hand_within_itself() -> None:

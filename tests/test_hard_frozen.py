@@ -1,12 +1,18 @@
 """Hard's decisions, pinned: the daily deal's full trace and a fixed set of decisions of the game's
 Hard and of the benchmarks' variants hash to the values the engine gave before Hard became one
 frozen configuration (:mod:`gongzhu.ai.config`).  A change to any of Hard's decisions fails here;
-a deliberate one updates the hashes in the same commit and says why."""
+a deliberate one updates the hashes in the same commit and says why.
+
+Changes since, each also checked against the decisions' hash before it (the change undone by a setting):
+
+- 2026-12-06: an opponent judged by its habits plays their "any legal card" share as Normal's card in
+  the playouts (``Judging.random_in_playouts``; ``bench/results/ABLE.md``)."""
 
 from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -24,8 +30,10 @@ from gongzhu.service import bot_seed
 from gongzhu.simulate import play_hand
 
 DAILY_DATE = "2026-12-03"
-DAILY_TRACE = "7c5fd72950afe6f2e3fb6796bf5f066fac4383221c4a873c19b4eee13783999a"
-DECISIONS = "00feea53fc379430dc1644766b871cb9fab8aecc77c97f1bc7c47a3c49680544"
+DAILY_TRACE = "61c3a02f8daecd0fc06d1ee68fcb8755e6d8bdac7e51dbbfa0de83a1bd0e1d1e"
+DECISIONS = "c5fca3917157928c43636c402f55e7664872fd8ef22c89865f31a9ddd36522d6"
+#: The pinned decisions with the habits' "any" share played at random in the playouts (before 2026-12-06)
+DECISIONS_RANDOM_ANY = "00feea53fc379430dc1644766b871cb9fab8aecc77c97f1bc7c47a3c49680544"
 SMALL = 2500  # simulated plays per decision in the pinned set: cheap, and every model still draws worlds
 
 #: The game's Hard and the benchmarks' variants of it, by name, at a small budget.
@@ -44,6 +52,14 @@ VARIANTS: dict[str, HardConfig] = {
         )
     },
 }
+
+
+def random_any(config: HardConfig) -> HardConfig:
+    """``config`` with the habits' "any legal card" share played at random in the playouts."""
+    judging = getattr(config.worlds, "judging", None)
+    if judging is None:
+        return config
+    return replace(config, worlds=replace(config.worlds, judging=replace(judging, random_in_playouts=True)))
 
 
 def digest(data: Any) -> str:
@@ -93,10 +109,11 @@ def pinned_views() -> list[Any]:
     )
 
 
-def decisions() -> Any:
-    """Each variant's choice and every candidate's value at each pinned view."""
+def decisions(change: Callable[[HardConfig], HardConfig] = lambda config: config) -> Any:
+    """Each variant's choice and every candidate's value at each pinned view (each variant's
+    configuration changed by ``change``)."""
     views = pinned_views()
-    return {name: [decide(config, view) for view in views] for name, config in VARIANTS.items()}
+    return {name: [decide(change(config), view) for view in views] for name, config in VARIANTS.items()}
 
 
 def decide(config: HardConfig, view: Any) -> Any:
@@ -118,6 +135,13 @@ def test_the_daily_deal_is_played_as_before() -> None:
 
 def test_hard_and_its_variants_decide_as_before() -> None:
     assert digest(decisions()) == DECISIONS
+
+
+def test_with_the_any_way_played_at_random_hard_decides_as_before_that_change() -> None:
+    """The habits' "any" share played at random in the playouts gives back every pinned decision of
+    before 2026-12-06 (the game's Hard and every variant): that change is the setting's and nothing
+    else, and the setting reaches the search."""
+    assert digest(decisions(random_any)) == DECISIONS_RANDOM_ANY
 
 
 def test_each_part_of_the_configuration_reaches_the_search() -> None:

@@ -14,7 +14,11 @@ The habit then serves twice (:class:`gongzhu.ai.worlds.Habits`, and the game's H
   habit's mixture of the ways (:class:`HabitChain`), so a player who always ducks low says where its
   low cards are not, and no way alone can veto a world;
 * the playouts: at each decision the opponent plays one of the ways drawn by the habit's weights
-  (:func:`habit_policy`), so a player who keeps its high cards keeps them in the playouts too.
+  (:func:`habit_policy`), so a player who keeps its high cards keeps them in the playouts too; the
+  share of "any legal card" plays Normal's card there (:func:`playout_habit`).  In the fit, "any"
+  stands for the plays the simple ways do not explain, and an able player's such plays are chosen
+  (by a search, say), not random: played at random, they had the playouts expect it to give points
+  away (measured against the able panel: ``bench/results/ABLE.md``).
 
 An opponent that fits Normal (every opponent at a table of Normals, and every one in a match's first
 hand) keeps Normal's weighting and Normal's playouts unless the chains find, within the hand, that
@@ -59,6 +63,7 @@ class Judging:
     way_slip: float = 0.02  # a way's card is taken to slip to another legal card this often
     habit_prior: float = 0.5  # plays of each way counted before the ones seen (the habit's Dirichlet prior)
     em_rounds: int = 30  # rounds of expectation-maximisation fitting a habit
+    random_in_playouts: bool = False  # the playouts play the "any" way at random (else as Normal's card)
 
 
 JUDGING = Judging()  # the game's
@@ -120,6 +125,21 @@ def fit_habit(decisions: Sequence[Decision], judging: Judging = JUDGING) -> Habi
                 counts[i] += part / total
         whole = math.fsum(counts)
         weights = [c / whole for c in counts]
+    return tuple(weights)
+
+
+def playout_habit(habit: Habit, judging: Judging = JUDGING) -> Habit:
+    """The habit the playouts play: ``habit`` with the share of "any legal card" given to Normal's
+    way, unless ``judging.random_in_playouts``.
+
+    >>> playout_habit((0.1, 0.3, 0.0, 0.6))
+    (0.7, 0.3, 0.0, 0.0)
+    """
+    if judging.random_in_playouts:
+        return habit
+    weights = list(habit)
+    weights[NORMAL_WAY] += weights[ANY]
+    weights[ANY] = 0.0
     return tuple(weights)
 
 

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
-from .habits import JUDGING, Habit, Judging, habit_policy, habit_worlds
+from .habits import JUDGING, Habit, Judging, habit_policy, habit_worlds, playout_habit
 from .inhand import INHAND, InHandCheck, checked_habit_worlds, checked_worlds
 from .knowledge import Knowledge
 from .opponents import NORMAL, UNIFORM, normal_fits, seat_habits, world_model
@@ -55,8 +55,9 @@ def _plain(worlds: Iterable[list[int]]) -> Worlds:
     return ((world, None) for world in worlds)
 
 
-def _with_habits(habits: list[Habit | None], worlds: Iterable[list[int]]) -> Worlds:
-    playouts = functools.partial(habit_policy, habits)
+def _with_habits(habits: list[Habit | None], worlds: Iterable[list[int]], judging: Judging) -> Worlds:
+    played = [None if h is None else playout_habit(h, judging) for h in habits]
+    playouts = functools.partial(habit_policy, played)
     return ((world, playouts) for world in worlds)
 
 
@@ -107,7 +108,7 @@ def _previous_hand_habits(
     if world_model(fits, k.seat) == NORMAL:
         return None
     count, chains = afford(tune)
-    return _with_habits(habits, habit_worlds(k, rng, count, habits, chains, tune, judging))
+    return _with_habits(habits, habit_worlds(k, rng, count, habits, chains, tune, judging), judging)
 
 
 @dataclass(frozen=True)
@@ -152,7 +153,7 @@ class CheckedHabits(Checked):
         habits, drawn = checked_habit_worlds(k, rng, count, chains, self.chains, self.check, self.judging)
         if all(h is None for h in habits):
             return _plain(drawn)
-        return _with_habits(habits, drawn)
+        return _with_habits(habits, drawn, self.judging)
 
 
 @dataclass(frozen=True)
