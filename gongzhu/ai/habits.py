@@ -16,9 +16,9 @@ The habit then serves twice (:class:`gongzhu.ai.worlds.Habits`, and the game's H
 * the playouts: at each decision the opponent plays one of the ways drawn by the habit's weights
   (:func:`habit_policy`), so a player who keeps its high cards keeps them in the playouts too; the
   share of "any legal card" plays Normal's card there (:func:`playout_habit`).  In the fit, "any"
-  stands for the plays the simple ways do not explain, and an able player's such plays are chosen
-  (by a search, say), not random: played at random, they had the playouts expect it to give points
-  away (measured against the able panel: ``bench/results/ABLE.md``).
+  stands for the plays the simple ways do not explain; an able player makes such plays by choice (a
+  search's, say), not at random, so the playouts give them the competent default
+  (``bench/results/ABLE.md``).
 
 An opponent that fits Normal (every opponent at a table of Normals, and every one in a match's first
 hand) keeps Normal's weighting and Normal's playouts unless the chains find, within the hand, that

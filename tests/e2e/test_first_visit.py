@@ -219,17 +219,19 @@ def test_a_slow_link_skips_the_build_snapshot_and_the_engine_makes_its_own(
 def test_the_loading_screen_counts_the_download_in_the_players_language(
     chromium_browser: Browser, site: build.SiteServer
 ) -> None:
-    # On loopback the build's snapshot pays: the download is its own and Pyodide's files.
-    total = int(
-        json.loads((site.directory / build.WORKER_CONFIG_SHIPPED).read_text(encoding="utf-8"))["snapshot"][
-            "download"
-        ]
-    )
+    # On loopback the build's snapshot usually pays: the download is its own and Pyodide's files. The
+    # page decides from its measure of the link, which a loaded machine can make slow even on loopback:
+    # then it boots, and counts a boot's download. Either way it counts the download it makes.
+    config = json.loads((site.directory / build.WORKER_CONFIG_SHIPPED).read_text(encoding="utf-8"))
+    totals = {int(config["snapshot"]["download"]), int(config["download"])}
     with guarded_page(chromium_browser, site, DESKTOP) as (page, guard):
         page.add_init_script(WATCH_JS)
         page.goto(site.url + f"?seed=3&{TEST_QUERY}&lang=fr")
         g.settle(page)
         texts: list[str] = page.evaluate("window.__downloadTexts")
+        download = page.evaluate("gongzhuBoot.download")
+        total = download["total"]
+        assert total in totals and download == {"received": total, "total": total}, (download, totals)
         total_text = f"{total / 1e6:.1f}".replace(".", ",")
         counted = [
             t
@@ -239,6 +241,4 @@ def test_the_loading_screen_counts_the_download_in_the_players_language(
         assert counted, texts
         assert texts[-1] == "Démarrage du moteur de jeu…", texts
         assert page.is_hidden("[data-testid=load-progress]")
-        download = page.evaluate("gongzhuBoot.download")
-        assert download == {"received": total, "total": total}
         guard.check()
