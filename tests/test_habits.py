@@ -156,7 +156,7 @@ def test_hard_by_habits_plays_the_opponents_by_their_habits_after_a_hand_not_lik
     assert worlds and all(playouts is not None for _world, playouts in worlds)
 
 
-def _share_in_playouts(model: Habits, seat: int, way: Policy = normal_play) -> float:
+def _share_in_playouts(model: CheckedHabits, seat: int, way: Policy = normal_play) -> float:
     """How often ``seat`` plays ``way``'s card in the playouts of ``model``'s worlds (hand 2 after a
     hand 1 in which seat 1 played its lowest card and seat 2 at random), over its decisions with a
     choice."""
@@ -181,14 +181,17 @@ def test_the_playouts_play_what_no_simple_way_explains_as_normals_card() -> None
     the game's playouts, where the variant that plays that share at random mostly does not; a player
     of its lowest card keeps its habit either way."""
     assert playout_habit((0.1, 0.3, 0.0, 0.6)) == (0.7, 0.3, 0.0, 0.0)
-    at_random = Habits(judging=replace(JUDGING, random_in_playouts=True))
-    assert _share_in_playouts(Habits(), seat=2) > 0.9
+    at_random = CheckedHabits(judging=replace(JUDGING, random_in_playouts=True))
+    assert _share_in_playouts(CheckedHabits(), seat=2) > 0.9
     assert _share_in_playouts(at_random, seat=2) < 0.7
 
     def lowest(_table: Table, _seat: int, legal: int) -> int:
         return lowest_card(legal)
 
-    assert _share_in_playouts(Habits(), 1, lowest) > 0.7 and _share_in_playouts(at_random, 1, lowest) > 0.7
+    assert (
+        _share_in_playouts(CheckedHabits(), 1, lowest) > 0.7
+        and _share_in_playouts(at_random, 1, lowest) > 0.7
+    )
 
 
 def test_the_every_hand_variant_judges_a_later_hand_within_itself() -> None:
