@@ -93,29 +93,30 @@ SETTLED_JS = """() => {
 }"""
 
 
-#: How the tests open the game: the opponents play at once (``?fast=1``) and the coach stays idle
-#: (``?coach=0``: a test not about it would only share the cores with its work).
-TEST_QUERY = "fast=1&coach=0"
+FAST = "fast=1"  # the opponents play at once
+NO_COACH = "coach=0"  # the coach stays idle (a test not about it would only share the cores with its work)
+#: How the tests open the game.
+TEST_QUERY = f"{FAST}&{NO_COACH}"
 
 
 def page_query(coach: bool = False) -> str:
     """:data:`TEST_QUERY`, or with the coach at work when ``coach`` asks for it."""
-    return TEST_QUERY if not coach else "fast=1"
+    return FAST if coach else TEST_QUERY
 
 
 def open_game(
     page: Page, site: build.SiteServer, seed: int | None = None, fast: bool = True, coach: bool = False
 ) -> None:
     """Open the game (``?seed=``) and wait until it settles. ``fast``: the opponents play at once
-    (``?fast=1``); the coach values the finished hands only when ``coach`` asks for it (else
-    ``?coach=0``: a test not about the coach would only share the cores with its work)."""
+    (:data:`FAST`); the coach values the finished hands only when ``coach`` asks for it (else
+    :data:`NO_COACH`)."""
     query = []
     if seed is not None:
         query.append(f"seed={seed}")
     if fast:
-        query.append(page_query(coach))
-    elif not coach:
-        query.append("coach=0")
+        query.append(FAST)
+    if not coach:
+        query.append(NO_COACH)
     page.goto(site.url + ("?" + "&".join(query) if query else ""))
     settle(page)
 

@@ -53,7 +53,7 @@ from tools.browser import (
 )
 from ui.features.daily import SLOT_KEY
 
-__all__ = ["SETTLED_JS", "STORED_JS", "TEST_QUERY", "at_last_trick", "card", "choose_file", "close_menu", "daily_at_last_trick", "daily_played", "expose_none", "find_seed",
+__all__ = ["SETTLED_JS", "STORED_JS", "at_last_trick", "card", "choose_file", "close_menu", "daily_at_last_trick", "daily_played", "expose_none", "find_seed",
            "finish_hand", "finish_like_page", "hand", "load_save", "menu_click", "menu_select", "menu_value",
            "message", "my_exposable", "op", "open_at_summary", "open_daily_at_last_trick", "open_game", "open_menu", "page_query", "phase", "play_first", "play_out",
            "playable", "predicted_hand_over", "save_text", "scores", "settle", "simulate", "stored",

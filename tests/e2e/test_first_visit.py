@@ -142,7 +142,7 @@ def test_first_visit_fetches_what_the_first_paint_needs_first(
     with guarded_page(chromium_browser, logged_site, DESKTOP) as (page, guard):
         page.add_init_script(WATCH_JS)
         # A fast link (loopback): the build's snapshot pays, and is fetched by the engine itself.
-        assert visit(page, logged_site, f"{TEST_QUERY}") == "snapshot (shipped)"
+        assert visit(page, logged_site, TEST_QUERY) == "snapshot (shipped)"
         assert stored(page) == "stored"  # kept as the engine's own for the next visits
         wait_offline_ready(page)
         painted = float(page.evaluate(PAINTED_AT_JS))

@@ -62,7 +62,7 @@ def release(site: build.SiteServer) -> str:
     return str(worker_config(site)["release"])
 
 
-def visit(page: Page, site: build.SiteServer, query: str = g.TEST_QUERY) -> str:
+def visit(page: Page, site: build.SiteServer, query: str = TEST_QUERY) -> str:
     """Open the game, wait until the engine has answered and the player may act; how it started."""
     page.goto(site.url + "?" + query)
     assert g.settle(page, 3 * BOOT_TIMEOUT_MS) in (
