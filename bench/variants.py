@@ -17,7 +17,6 @@ import functools
 from dataclasses import replace
 
 from gongzhu.ai.config import HARD, HardConfig
-from gongzhu.ai.habits import JUDGING
 from gongzhu.ai.hard import HardPlayer
 from gongzhu.ai.worlds import (
     Checked,
@@ -41,10 +40,21 @@ WORLD_MODELS: dict[str, WorldModel] = {
     "hard-checked-habits": CheckedHabits(),
     "hard-checked-every-hand": CheckedEveryHand(),
 }
+
+
+def random_any(config: HardConfig) -> HardConfig:
+    """``config`` with the habits' "any legal card" share played at random in the playouts (a world
+    model that judges no habits is left as it is)."""
+    worlds = config.worlds
+    if not isinstance(worlds, Fitted | Habits | Checked):
+        return config
+    return replace(config, worlds=replace(worlds, judging=replace(worlds.judging, random_in_playouts=True)))
+
+
 VARIANTS: dict[str, HardConfig] = {
     "hard-margin": replace(HARD, match_aware=False),
     "hard-no-lookahead": replace(HARD, lookahead=False),
-    "hard-random-any": replace(HARD, worlds=CheckedHabits(judging=replace(JUDGING, random_in_playouts=True))),
+    "hard-random-any": random_any(HARD),
     **{name: replace(HARD, worlds=model) for name, model in WORLD_MODELS.items()},
 }
 

@@ -29,6 +29,8 @@ from gongzhu.players import RandomPlayer
 from gongzhu.service import bot_seed
 from gongzhu.simulate import play_hand
 
+from .support.bench import bench_module
+
 DAILY_DATE = "2026-12-03"
 DAILY_TRACE = "61c3a02f8daecd0fc06d1ee68fcb8755e6d8bdac7e51dbbfa0de83a1bd0e1d1e"
 DECISIONS = "c5fca3917157928c43636c402f55e7664872fd8ef22c89865f31a9ddd36522d6"
@@ -52,14 +54,6 @@ VARIANTS: dict[str, HardConfig] = {
         )
     },
 }
-
-
-def random_any(config: HardConfig) -> HardConfig:
-    """``config`` with the habits' "any legal card" share played at random in the playouts."""
-    judging = getattr(config.worlds, "judging", None)
-    if judging is None:
-        return config
-    return replace(config, worlds=replace(config.worlds, judging=replace(judging, random_in_playouts=True)))
 
 
 def digest(data: Any) -> str:
@@ -141,7 +135,7 @@ def test_with_the_any_way_played_at_random_hard_decides_as_before_that_change() 
     """The habits' "any" share played at random in the playouts gives back every pinned decision of
     before 2026-12-06 (the game's Hard and every variant): that change is the setting's and nothing
     else, and the setting reaches the search."""
-    assert digest(decisions(random_any)) == DECISIONS_RANDOM_ANY
+    assert digest(decisions(bench_module("variants").random_any)) == DECISIONS_RANDOM_ANY
 
 
 def test_each_part_of_the_configuration_reaches_the_search() -> None:
