@@ -4,6 +4,8 @@ benchmark's process (``gongzhu.players.register_player``).
 
 - ``hard-margin``: values the hand margin alone (no match plan);
 - ``hard-no-lookahead``: its own seat plays Normal's strategy alone in the playouts;
+- ``hard-opponents-half``: values a world by its own hand score minus half the opponents' mean (the
+  game's Hard: the whole mean);
 - ``hard-random-any``: an opponent judged by its habits plays their "any legal card" share at random
   in the playouts (the game's Hard until 2026-12-06; it plays that share as Normal's card);
 - ``hard-normal-worlds``, ``hard-uniform-worlds``, ``hard-fitted``, ``hard-habits``, ``hard-checked``,
@@ -55,6 +57,7 @@ VARIANTS: dict[str, HardConfig] = {
     "hard-margin": replace(HARD, match_aware=False),
     "hard-no-lookahead": replace(HARD, lookahead=False),
     "hard-random-any": random_any(HARD),
+    "hard-opponents-half": replace(HARD, opponent_weight=0.5),
     **{name: replace(HARD, worlds=model) for name, model in WORLD_MODELS.items()},
 }
 
