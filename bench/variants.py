@@ -45,8 +45,8 @@ WORLD_MODELS: dict[str, WorldModel] = {
 
 
 def random_any(config: HardConfig) -> HardConfig:
-    """``config`` with the habits' "any legal card" share played at random in the playouts (a world
-    model that judges no habits is left as it is)."""
+    """``config`` with the habits' "any legal card" share played at random in the playouts (the world
+    models with a ``judging``; one without is left as it is)."""
     worlds = config.worlds
     if not isinstance(worlds, Fitted | Habits | Checked):
         return config
