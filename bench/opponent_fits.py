@@ -17,7 +17,7 @@ import statistics
 
 from panel import PANEL, register_panel
 
-from gongzhu.ai.habits import WAYS, Habit
+from gongzhu.ai.habits import SITUATIONS, WAYS, Situated
 from gongzhu.ai.knowledge import read_view
 from gongzhu.ai.opponents import seat_habits
 from gongzhu.game import apply_legal, new_match, view_for
@@ -31,11 +31,11 @@ def seating(style: str) -> list[str]:
     return ["normal", second or first, first, second or first]
 
 
-def judged_after_one_hand(style: str, deals: int, seed: int) -> tuple[list[float], list[Habit]]:
+def judged_after_one_hand(style: str, deals: int, seed: int) -> tuple[list[float], list[Situated]]:
     """Seat 0's fits of its three opponents at the start of hand 2, over ``deals`` matches, and the
     habits of those that did not fit."""
     fits: list[float] = []
-    habits: list[Habit] = []
+    habits: list[Situated] = []
     for deal in range(deals):
         match = seed * 100_000 + deal
         players = [make_player(spec, match, seat) for seat, spec in enumerate(seating(style))]
@@ -67,11 +67,14 @@ def main() -> None:
             f"| {1 - zero - one:.0%} |"
         )
     print()
-    print("| style | opponents with a habit | " + " | ".join(WAYS) + " |")
-    print("|---|---:|" + "---:|" * len(WAYS))
+    print("| style | situation | opponents with a habit | " + " | ".join(WAYS) + " |")
+    print("|---|---|---:|" + "---:|" * len(WAYS))
     for style, (_fits, habits) in judged.items():
-        means = [statistics.mean(h[w] for h in habits) if habits else 0.0 for w in range(len(WAYS))]
-        print(f"| {style} | {len(habits)} | " + " | ".join(f"{m:.2f}" for m in means) + " |")
+        for where, name in enumerate(SITUATIONS):
+            means = [
+                statistics.mean(h[where][w] for h in habits) if habits else 0.0 for w in range(len(WAYS))
+            ]
+            print(f"| {style} | {name} | {len(habits)} | " + " | ".join(f"{m:.2f}" for m in means) + " |")
 
 
 if __name__ == "__main__":

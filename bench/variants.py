@@ -8,6 +8,8 @@ benchmark's process (``gongzhu.players.register_player``).
   game's Hard: the whole mean);
 - ``hard-random-any``: an opponent judged by its habits plays their "any legal card" share at random
   in the playouts (the game's Hard until 2026-12-06; it plays that share as Normal's card);
+- ``hard-situated``: an opponent's habit fitted for each situation (lead, follow, discard), in the
+  worlds and in the playouts (``gongzhu.ai.habits.Judging.by_situation``);
 - ``hard-normal-worlds``, ``hard-uniform-worlds``, ``hard-fitted``, ``hard-habits``, ``hard-checked``,
   ``hard-checked-habits``, ``hard-checked-every-hand``: each world model of ``gongzhu.ai.worlds``
   (``hard-checked-habits`` is the game's).
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import replace
+from typing import Any
 
 from gongzhu.ai.config import HARD, HardConfig
 from gongzhu.ai.hard import HardPlayer
@@ -44,19 +47,25 @@ WORLD_MODELS: dict[str, WorldModel] = {
 }
 
 
-def random_any(config: HardConfig) -> HardConfig:
-    """``config`` with the habits' "any legal card" share played at random in the playouts (the world
-    models with a ``judging``; one without is left as it is)."""
+def judged(config: HardConfig, **changes: Any) -> HardConfig:
+    """``config`` with the fields ``changes`` of how its world model judges the opponents replaced (the
+    world models with a ``judging``; one without is left as it is)."""
     worlds = config.worlds
     if not isinstance(worlds, Fitted | Habits | Checked):
         return config
-    return replace(config, worlds=replace(worlds, judging=replace(worlds.judging, random_in_playouts=True)))
+    return replace(config, worlds=replace(worlds, judging=replace(worlds.judging, **changes)))
+
+
+def random_any(config: HardConfig) -> HardConfig:
+    """``config`` with the habits' "any legal card" share played at random in the playouts."""
+    return judged(config, random_in_playouts=True)
 
 
 VARIANTS: dict[str, HardConfig] = {
     "hard-margin": replace(HARD, match_aware=False),
     "hard-no-lookahead": replace(HARD, lookahead=False),
     "hard-random-any": random_any(HARD),
+    "hard-situated": judged(HARD, by_situation=True),
     "hard-opponents-half": replace(HARD, opponent_weight=0.5),
     **{name: replace(HARD, worlds=model) for name, model in WORLD_MODELS.items()},
 }

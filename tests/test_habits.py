@@ -14,10 +14,16 @@ from gongzhu.ai import EasyPlayer, NormalPlayer
 from gongzhu.ai.config import HARD, HARD_MARGIN
 from gongzhu.ai.habits import (
     ANY,
+    DISCARD,
+    FOLLOW,
+    HIGHEST,
     JUDGING,
+    LEAD,
     LOWEST,
     NORMAL_WAY,
     WAYS,
+    Situated,
+    everywhere,
     fit_habit,
     habit_cost,
     habit_policy,
@@ -25,6 +31,7 @@ from gongzhu.ai.habits import (
     highest_card,
     lowest_card,
     playout_habit,
+    situated_habit,
 )
 from gongzhu.ai.hard import HardPlayer
 from gongzhu.ai.heuristic import normal_play
@@ -78,15 +85,27 @@ def test_the_lowest_and_the_highest_card_go_by_rank_then_suit() -> None:
 
 
 def test_a_habit_follows_the_way_the_plays_were_made() -> None:
-    lowest = fit_habit([(5, False, True, False)] * 12)
-    anything = fit_habit([(5, False, False, False)] * 12)
-    normal_and_low = fit_habit([(4, True, True, False)] * 6 + [(4, True, False, False)] * 6)
+    lowest = fit_habit([(5, False, True, False, FOLLOW)] * 12)
+    anything = fit_habit([(5, False, False, False, FOLLOW)] * 12)
+    normal_and_low = fit_habit([(4, True, True, False, LEAD)] * 6 + [(4, True, False, False, DISCARD)] * 6)
     assert max(range(len(WAYS)), key=lambda w: lowest[w]) == LOWEST and lowest[LOWEST] > 0.8
     assert max(range(len(WAYS)), key=lambda w: anything[w]) == ANY and anything[ANY] > 0.8
     assert normal_and_low[NORMAL_WAY] > 0.8
     assert fit_habit([]) == (0.25, 0.25, 0.25, 0.25)  # no plays: the prior
     for habit in (lowest, anything, normal_and_low):
         assert math.isclose(sum(habit), 1.0)
+
+
+def test_a_habit_by_situation_tells_how_a_player_leads_from_how_it_follows() -> None:
+    """A player that leads its highest card and follows with its lowest: one habit for every decision
+    mixes the two ways; by situation, each situation's habit is its own way, and a situation with no
+    decisions keeps the whole hand's habit."""
+    plays = [(4, False, False, True, LEAD)] * 5 + [(4, False, True, False, FOLLOW)] * 7
+    whole = fit_habit(plays)
+    assert situated_habit(plays) == everywhere(whole)  # the game's judging: one habit
+    lead, follow, discard = situated_habit(plays, replace(JUDGING, by_situation=True))
+    assert lead[HIGHEST] > 0.7 > whole[HIGHEST] and follow[LOWEST] > 0.7 > whole[LOWEST]
+    assert discard == whole
 
 
 def test_the_previous_hand_gives_each_opponent_not_like_normal_its_habit() -> None:
@@ -97,8 +116,8 @@ def test_the_previous_hand_gives_each_opponent_not_like_normal_its_habit() -> No
     fits, habits = seat_habits(read_view(view_for(nobody_exposes(_next_hand(1, _table(1, "NLRN"))), 0)))
     assert fits[3] == 1.0 and habits[0] is None and habits[3] is None  # this seat; a Normal
     lowest, anything = habits[1], habits[2]
-    assert lowest is not None and lowest[LOWEST] > 0.7
-    assert anything is not None and anything[ANY] > 0.5
+    assert lowest is not None and all(habit[LOWEST] > 0.7 for habit in lowest)  # in every situation
+    assert anything is not None and all(habit[ANY] > 0.5 for habit in anything)
     first = read_view(view_for(nobody_exposes(new_match(4)), 0))
     assert seat_habits(first) == ([1.0] * 4, [None] * 4)  # a match's first hand: nothing seen yet
 
@@ -116,7 +135,12 @@ def test_among_normals_hard_by_habits_decides_exactly_as_normals_posterior() -> 
 def test_a_habit_plays_the_opponent_in_the_playouts() -> None:
     """A seat without a habit plays the playout policy; one that always plays low plays its lowest
     card; one that plays anything plays every legal card now and then."""
-    habits: list[tuple[float, ...] | None] = [None, (0.0, 1.0, 0.0, 0.0), (0.0, 0.0, 0.0, 1.0), None]
+    habits: list[Situated | None] = [
+        None,
+        everywhere((0.0, 1.0, 0.0, 0.0)),
+        everywhere((0.0, 0.0, 0.0, 1.0)),
+        None,
+    ]
     highest = lambda table, seat, legal: highest_card(legal)  # noqa: E731
     policy = habit_policy(habits, highest, random.Random(0))
     off_policy = [0, 0, 0, 0]
@@ -140,7 +164,12 @@ def test_habit_worlds_weigh_the_plays_by_each_opponents_habit() -> None:
     habits' chances of the opponents' plays, a seat without a habit weighing Normal's misses."""
     state = _hand_two(0, "NLRN", 10)
     k = read_view(view_for(state, 0))
-    habits: list[tuple[float, ...] | None] = [None, (0.1, 0.8, 0.05, 0.05), (0.3, 0.1, 0.1, 0.5), None]
+    habits: list[Situated | None] = [
+        None,
+        everywhere((0.1, 0.8, 0.05, 0.05)),
+        everywhere((0.3, 0.1, 0.1, 0.5)),
+        None,
+    ]
     worlds = _every_world(k, [len(h) for h in state["hands"]])
     weights = [math.exp(-habit_cost(k, w, habits)) for w in worlds]
     assert_drawn_as_weighed(worlds, weights, list(habit_worlds(k, random.Random(0), 2000, habits)), 0.2)

@@ -6,7 +6,9 @@ so at each of the opponent's decisions the card it chose can be set against a fe
 play (:data:`WAYS`): Normal's card, its lowest card, its highest card, any legal card.  How often it
 played each way (its *habit*, a weight per way) is fitted by expectation-maximisation, each way
 taken to slip to another card ``way_slip`` of the time, with ``habit_prior`` plays of each way counted in
-advance (a dozen decisions a hand is little).
+advance (a dozen decisions a hand is little).  With ``by_situation`` the habit is fitted again for each
+situation (:data:`SITUATIONS`: leading, following suit, discarding), the whole hand's habit counted as
+``situation_prior`` plays of each: a player may duck low when it follows and lead anything but low.
 
 The habit then serves twice (:class:`gongzhu.ai.worlds.Habits`, and the game's Hard):
 
@@ -28,7 +30,7 @@ in the chains' worlds.
 >>> from gongzhu.cards import to_mask, DECK
 >>> DECK[lowest_card(to_mask(["9S", "3H", "QC"]))], DECK[highest_card(to_mask(["9S", "3H", "QC"]))]
 ('3H', 'QC')
->>> [round(w, 2) for w in fit_habit([(4, False, True, False)] * 12)]
+>>> [round(w, 2) for w in fit_habit([(4, False, True, False, FOLLOW)] * 12)]
 [0.04, 0.88, 0.04, 0.05]
 """
 
@@ -47,6 +49,8 @@ from .sim import Policy, Table, high_bit, low_bit, random_policy
 
 WAYS = ("normal", "lowest", "highest", "any")  # the simple ways to play a habit mixes, in this order
 NORMAL_WAY, LOWEST, HIGHEST, ANY = range(len(WAYS))
+SITUATIONS = ("lead", "follow", "discard")  # where a decision is made, in this order
+LEAD, FOLLOW, DISCARD = range(len(SITUATIONS))
 
 
 @dataclass(frozen=True)
@@ -64,14 +68,30 @@ class Judging:
     habit_prior: float = 0.5  # plays of each way counted before the ones seen (the habit's Dirichlet prior)
     em_rounds: int = 30  # rounds of expectation-maximisation fitting a habit
     random_in_playouts: bool = False  # the playouts play the "any" way at random (else as Normal's card)
+    by_situation: bool = False  # a habit per situation (lead, follow, discard), else one for every decision
+    situation_prior: float = 2.0  # plays of the whole hand's habit counted before a situation's own
 
 
 JUDGING = Judging()  # the game's
 
 Habit = tuple[float, ...]  # the weight of each of ``WAYS`` (they sum to 1)
+#: A seat's habit in each of ``SITUATIONS`` (the same one thrice when habits are not by situation).
+Situated = tuple[Habit, Habit, Habit]
 #: One decision of a seat, as a habit is fitted from it: (how many legal cards, whether its card was
-#: Normal's, its lowest, its highest).
-Decision = tuple[int, bool, bool, bool]
+#: Normal's, its lowest, its highest, its situation).
+Decision = tuple[int, bool, bool, bool, int]
+
+
+def situation(table: Table, legal: int) -> int:
+    """Where the seat on turn decides among ``legal``: leading, following suit or discarding."""
+    if not table.trick:
+        return LEAD
+    return FOLLOW if legal & SUIT_MASKS[table.trick[0] // 13] else DISCARD
+
+
+def everywhere(habit: Habit) -> Situated:
+    """``habit`` in every situation."""
+    return (habit, habit, habit)
 
 
 def lowest_card(legal: int) -> int:
@@ -96,9 +116,10 @@ def highest_card(legal: int) -> int:
     return best
 
 
-def decision(legal: int, card: int, normal: int) -> Decision:
-    """The :data:`Decision` of playing ``card`` from ``legal`` where Normal plays ``normal``."""
-    return (legal.bit_count(), normal == card, lowest_card(legal) == card, highest_card(legal) == card)
+def decision(legal: int, card: int, normal: int, where: int) -> Decision:
+    """The :data:`Decision` of playing ``card`` from ``legal`` in situation ``where``, where Normal plays
+    ``normal``."""
+    return (legal.bit_count(), normal == card, lowest_card(legal) == card, highest_card(legal) == card, where)
 
 
 def way_likelihoods(
@@ -111,13 +132,14 @@ def way_likelihoods(
     return (keep if normal else miss, keep if lowest else miss, keep if highest else miss, 1.0 / n)
 
 
-def fit_habit(decisions: Sequence[Decision], judging: Judging = JUDGING) -> Habit:
-    """The weights of the ways that best explain ``decisions`` (expectation-maximisation, the
-    ``habit_prior`` counted in)."""
-    rows = [way_likelihoods(n, normal, low, high, judging.way_slip) for n, normal, low, high in decisions]
-    weights = [1.0 / len(WAYS)] * len(WAYS)
+def fit_habit(decisions: Sequence[Decision], judging: Judging = JUDGING, base: Habit | None = None) -> Habit:
+    """The weights of the ways that best explain ``decisions`` (expectation-maximisation), the prior
+    counted in: ``habit_prior`` plays of each way, or with a ``base`` habit ``situation_prior`` plays of it."""
+    rows = [way_likelihoods(n, normal, low, high, judging.way_slip) for n, normal, low, high, _ in decisions]
+    prior = [judging.habit_prior] * len(WAYS) if base is None else [judging.situation_prior * w for w in base]
+    weights = [1.0 / len(WAYS)] * len(WAYS) if base is None else list(base)
     for _ in range(judging.em_rounds):
-        counts = [judging.habit_prior] * len(WAYS)
+        counts = list(prior)
         for row in rows:
             parts = [w * p for w, p in zip(weights, row, strict=True)]
             total = math.fsum(parts)
@@ -126,6 +148,16 @@ def fit_habit(decisions: Sequence[Decision], judging: Judging = JUDGING) -> Habi
         whole = math.fsum(counts)
         weights = [c / whole for c in counts]
     return tuple(weights)
+
+
+def situated_habit(decisions: Sequence[Decision], judging: Judging = JUDGING) -> Situated:
+    """The habit of ``decisions`` in each situation: the whole's (:func:`fit_habit`), or with
+    ``by_situation`` each situation's decisions fitted with the whole's as their prior."""
+    whole = fit_habit(decisions, judging)
+    if not judging.by_situation:
+        return everywhere(whole)
+    lead, follow, discard = (fit_habit([d for d in decisions if d[4] == s], judging, whole) for s in range(3))
+    return (lead, follow, discard)
 
 
 def playout_habit(habit: Habit, judging: Judging = JUDGING) -> Habit:
@@ -143,15 +175,22 @@ def playout_habit(habit: Habit, judging: Judging = JUDGING) -> Habit:
     return tuple(weights)
 
 
-def habit_policy(habits: list[Habit | None], policy: Policy, rng: random.Random) -> Policy:
+def playout_habits(situated: Situated, judging: Judging = JUDGING) -> Situated:
+    """:func:`playout_habit` in each situation."""
+    lead, follow, discard = (playout_habit(habit, judging) for habit in situated)
+    return (lead, follow, discard)
+
+
+def habit_policy(habits: list[Situated | None], policy: Policy, rng: random.Random) -> Policy:
     """``policy``, except that a seat with a habit plays, at each decision, one of the ways drawn by
-    its weights (Normal's way is ``policy``)."""
+    its weights in the decision's situation (Normal's way is ``policy``)."""
     anything = random_policy(rng)
 
     def choose(table: Table, seat: int, legal: int) -> int:
-        habit = habits[seat]
-        if habit is None or not legal & (legal - 1):
+        situated = habits[seat]
+        if situated is None or not legal & (legal - 1):
             return policy(table, seat, legal)
+        habit = situated[situation(table, legal)]
         u = rng.random()
         if u < habit[NORMAL_WAY]:
             return policy(table, seat, legal)
@@ -169,7 +208,7 @@ def habit_policy(habits: list[Habit | None], policy: Policy, rng: random.Random)
 def habit_cost(
     k: Knowledge,
     world: list[int],
-    habits: list[Habit | None],
+    habits: list[Situated | None],
     limit: float = math.inf,
     mismatch: float = CHAINS.mismatch,
     way_slip: float = JUDGING.way_slip,
@@ -185,13 +224,15 @@ def habit_cost(
         if seat != k.seat:
             legal = table.legal(seat)
             if legal & (legal - 1):
-                habit = habits[seat]
-                seen = decision(legal, card, normal_play(table, seat, legal))
-                if habit is None:
-                    cost += 0.0 if seen[1] else miss_cost
+                situated = habits[seat]
+                n, normal, lowest, highest, where = decision(
+                    legal, card, normal_play(table, seat, legal), situation(table, legal)
+                )
+                if situated is None:
+                    cost += 0.0 if normal else miss_cost
                 else:
-                    row = way_likelihoods(*seen, way_slip)
-                    cost -= math.log(math.fsum(w * p for w, p in zip(habit, row, strict=True)))
+                    row = way_likelihoods(n, normal, lowest, highest, way_slip)
+                    cost -= math.log(math.fsum(w * p for w, p in zip(situated[where], row, strict=True)))
                 if cost > limit:
                     return cost
         table.play(card)
@@ -205,7 +246,7 @@ class HabitChain(SwapWalk):
         self,
         k: Knowledge,
         rng: random.Random,
-        habits: list[Habit | None],
+        habits: list[Situated | None],
         world: list[int] | None = None,
         mismatch: float = CHAINS.mismatch,
         way_slip: float = JUDGING.way_slip,
@@ -232,7 +273,7 @@ def habit_worlds(
     k: Knowledge,
     rng: random.Random,
     count: int,
-    habits: list[Habit | None],
+    habits: list[Situated | None],
     chains: int | None = None,
     tune: Chains = CHAINS,
     judging: Judging = JUDGING,

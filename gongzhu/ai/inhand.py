@@ -26,7 +26,7 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from .habits import JUDGING, Habit, HabitChain, Judging, fit_habit
+from .habits import JUDGING, Habit, HabitChain, Judging, Situated, situated_habit
 from .knowledge import Knowledge
 from .opponents import decisions
 from .sampling import (
@@ -152,17 +152,22 @@ def checked_worlds(
     yield from thinned(walkers, count, tune.thin)
 
 
+def _mean(habits: list[Habit]) -> Habit:
+    return tuple(math.fsum(h[w] for h in habits) / len(habits) for w in range(len(habits[0])))
+
+
 def world_habits(
     k: Knowledge, worlds: list[list[int]], fits: list[float], judging: Judging = JUDGING
-) -> list[Habit | None]:
+) -> list[Situated | None]:
     """Per seat set aside (fit below 1), the mean over ``worlds`` of the habit its plays this hand show
-    in each (:func:`gongzhu.ai.habits.fit_habit`); None for the others."""
-    habits: list[Habit | None] = [None, None, None, None]
+    in each, situation by situation (:func:`gongzhu.ai.habits.situated_habit`); None for the others."""
+    habits: list[Situated | None] = [None, None, None, None]
     seen = [decisions(hand_start(k, world), list(k.history), [None] * 4) for world in worlds]
     for s in range(4):
         if fits[s] < 1.0:
-            each = [fit_habit(plays[s], judging) for plays in seen]
-            habits[s] = tuple(math.fsum(h[w] for h in each) / len(each) for w in range(len(each[0])))
+            each = [situated_habit(plays[s], judging) for plays in seen]
+            lead, follow, discard = (_mean([h[where] for h in each]) for where in range(3))
+            habits[s] = (lead, follow, discard)
     return habits
 
 
@@ -174,7 +179,7 @@ def checked_habit_worlds(
     tune: Chains = CHAINS,
     check: InHandCheck = INHAND,
     judging: Judging = JUDGING,
-) -> tuple[list[Habit | None], Iterator[list[int]]]:
+) -> tuple[list[Situated | None], Iterator[list[int]]]:
     """The habits of the opponents the chains set aside (:func:`burnt_in`, :func:`world_habits`), and
     ``count`` worlds weighed by them (the others by Normal's misses), taken in turn from ``chains``
     chains; Normal's posterior, step for step, while no opponent is set aside."""

@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from .habits import JUDGING, Decision, Habit, Judging, decision, fit_habit
+from .habits import JUDGING, Decision, Judging, Situated, decision, situated_habit, situation
 from .heuristic import normal_play
 from .knowledge import Knowledge
 from .match import MatchPlan, match_plan
@@ -46,7 +46,8 @@ def decisions(
     for seat, card in plays:
         legal = table.legal(seat)
         if legal & (legal - 1):
-            out[seat].append(decision(legal, card, normal_play(table, seat, legal, plans[seat])))
+            normal = normal_play(table, seat, legal, plans[seat])
+            out[seat].append(decision(legal, card, normal, situation(table, legal)))
         table.play(card)
     return out
 
@@ -69,7 +70,7 @@ def fit(seen: Sequence[Decision], judging: Judging = JUDGING) -> float:
     legal card, prior ``normal_prior``, given its decisions ``seen``; within ``clear`` of 0 or 1, that."""
     slip, prior, clear = judging.seen_slip, judging.normal_prior, judging.clear
     normal = uniform = 0.0
-    for n, was_normal, _lowest, _highest in seen:
+    for n, was_normal, _lowest, _highest, _where in seen:
         uniform -= math.log(n)
         normal += math.log(1.0 - slip) if was_normal else math.log(slip) - math.log(n - 1)
     a, b = math.log(prior) + normal, math.log(1.0 - prior) + uniform
@@ -92,17 +93,17 @@ def normal_fits(
     return fits
 
 
-def seat_habits(k: Knowledge, judging: Judging = JUDGING) -> tuple[list[float], list[Habit | None]]:
+def seat_habits(k: Knowledge, judging: Judging = JUDGING) -> tuple[list[float], list[Situated | None]]:
     """Per seat, its fit (:func:`normal_fits`) and its habit (:mod:`gongzhu.ai.habits`), both judged on
     the match's previous hand; the habit is None where Normal's strategy is kept: this seat, each
     opponent that fits Normal, and every seat when that hand's plays are not known."""
     seen = earlier_decisions(k)
     fits = normal_fits(k, seen, judging)
-    habits: list[Habit | None] = [None, None, None, None]
+    habits: list[Situated | None] = [None, None, None, None]
     if seen is not None:
         for s in range(4):
             if s != k.seat and fits[s] < 1.0:
-                habits[s] = fit_habit(seen[s], judging)
+                habits[s] = situated_habit(seen[s], judging)
     return fits, habits
 
 

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
-from .habits import JUDGING, Habit, Judging, habit_policy, habit_worlds, playout_habit
+from .habits import JUDGING, Judging, Situated, habit_policy, habit_worlds, playout_habits
 from .inhand import INHAND, InHandCheck, checked_habit_worlds, checked_worlds
 from .knowledge import Knowledge
 from .opponents import NORMAL, UNIFORM, normal_fits, seat_habits, world_model
@@ -55,8 +55,8 @@ def _plain(worlds: Iterable[list[int]]) -> Worlds:
     return ((world, None) for world in worlds)
 
 
-def _with_habits(habits: list[Habit | None], worlds: Iterable[list[int]], judging: Judging) -> Worlds:
-    played = [None if h is None else playout_habit(h, judging) for h in habits]
+def _with_habits(habits: list[Situated | None], worlds: Iterable[list[int]], judging: Judging) -> Worlds:
+    played = [None if h is None else playout_habits(h, judging) for h in habits]
     playouts = functools.partial(habit_policy, played)
     return ((world, playouts) for world in worlds)
 
