@@ -10,6 +10,8 @@ benchmark's process (``gongzhu.players.register_player``).
   in the playouts (the game's Hard until 2026-12-06; it plays that share as Normal's card);
 - ``hard-situated``: an opponent's habit fitted for each situation (lead, follow, discard), in the
   worlds and in the playouts (``gongzhu.ai.habits.Judging.by_situation``);
+- ``hard-low-in-suit``: the habits mix one more way, the lowest card of a suit taken at random
+  (``Judging.low_in_suit``); ``hard-situated-low-in-suit``: both;
 - ``hard-normal-worlds``, ``hard-uniform-worlds``, ``hard-fitted``, ``hard-habits``, ``hard-checked``,
   ``hard-checked-habits``, ``hard-checked-every-hand``: each world model of ``gongzhu.ai.worlds``
   (``hard-checked-habits`` is the game's).
@@ -66,6 +68,8 @@ VARIANTS: dict[str, HardConfig] = {
     "hard-no-lookahead": replace(HARD, lookahead=False),
     "hard-random-any": random_any(HARD),
     "hard-situated": judged(HARD, by_situation=True),
+    "hard-low-in-suit": judged(HARD, low_in_suit=True),
+    "hard-situated-low-in-suit": judged(HARD, by_situation=True, low_in_suit=True),
     "hard-opponents-half": replace(HARD, opponent_weight=0.5),
     **{name: replace(HARD, worlds=model) for name, model in WORLD_MODELS.items()},
 }

@@ -19,9 +19,11 @@ from gongzhu.ai.habits import (
     HIGHEST,
     JUDGING,
     LEAD,
+    LOW_IN_SUIT,
     LOWEST,
     NORMAL_WAY,
     WAYS,
+    Decision,
     Situated,
     everywhere,
     fit_habit,
@@ -39,9 +41,9 @@ from gongzhu.ai.knowledge import read_view
 from gongzhu.ai.opponents import seat_habits
 from gongzhu.ai.sampling import CHAINS, seat_misses
 from gongzhu.ai.search import evaluate_plays, sampled_worlds
-from gongzhu.ai.sim import Policy, Table, deal_table, random_hands
+from gongzhu.ai.sim import Policy, Table, deal_table, low_bit, random_hands
 from gongzhu.ai.worlds import CheckedEveryHand, CheckedHabits, Habits, NormalPosterior
-from gongzhu.cards import DECK, INDEX, indices, to_mask
+from gongzhu.cards import DECK, INDEX, SUIT_MASKS, indices, to_mask
 from gongzhu.game import View, apply_legal
 from gongzhu.players import Player, RandomPlayer
 
@@ -85,13 +87,16 @@ def test_the_lowest_and_the_highest_card_go_by_rank_then_suit() -> None:
 
 
 def test_a_habit_follows_the_way_the_plays_were_made() -> None:
-    lowest = fit_habit([(5, False, True, False, FOLLOW)] * 12)
-    anything = fit_habit([(5, False, False, False, FOLLOW)] * 12)
-    normal_and_low = fit_habit([(4, True, True, False, LEAD)] * 6 + [(4, True, False, False, DISCARD)] * 6)
+    lowest = fit_habit([Decision(5, False, True, False, FOLLOW, True, 1)] * 12)
+    anything = fit_habit([Decision(5, False, False, False, FOLLOW, False, 1)] * 12)
+    normal_and_low = fit_habit(
+        [Decision(4, True, True, False, LEAD, True, 2)] * 6
+        + [Decision(4, True, False, False, DISCARD, False, 3)] * 6
+    )
     assert max(range(len(WAYS)), key=lambda w: lowest[w]) == LOWEST and lowest[LOWEST] > 0.8
     assert max(range(len(WAYS)), key=lambda w: anything[w]) == ANY and anything[ANY] > 0.8
     assert normal_and_low[NORMAL_WAY] > 0.8
-    assert fit_habit([]) == (0.25, 0.25, 0.25, 0.25)  # no plays: the prior
+    assert fit_habit([]) == (0.25, 0.25, 0.25, 0.25, 0.0)  # no plays: the prior (the game's four ways)
     for habit in (lowest, anything, normal_and_low):
         assert math.isclose(sum(habit), 1.0)
 
@@ -100,12 +105,33 @@ def test_a_habit_by_situation_tells_how_a_player_leads_from_how_it_follows() -> 
     """A player that leads its highest card and follows with its lowest: one habit for every decision
     mixes the two ways; by situation, each situation's habit is its own way, and a situation with no
     decisions keeps the whole hand's habit."""
-    plays = [(4, False, False, True, LEAD)] * 5 + [(4, False, True, False, FOLLOW)] * 7
+    plays = [Decision(4, False, False, True, LEAD, False, 2)] * 5 + [
+        Decision(4, False, True, False, FOLLOW, True, 1)
+    ] * 7
     whole = fit_habit(plays)
     assert situated_habit(plays) == everywhere(whole)  # the game's judging: one habit
     lead, follow, discard = situated_habit(plays, replace(JUDGING, by_situation=True))
     assert lead[HIGHEST] > 0.7 > whole[HIGHEST] and follow[LOWEST] > 0.7 > whole[LOWEST]
     assert discard == whole
+
+
+def test_a_player_that_leads_low_from_any_suit_is_judged_to_by_the_way_low_in_a_suit() -> None:
+    """Leads of the lowest card of a suit that is neither Normal's nor the lowest card: the game's four
+    ways call them "any legal card"; with ``low_in_suit`` the fifth way explains them, and in the
+    playouts such a seat plays the lowest card of a suit, not always the same suit."""
+    plays = [Decision(8, False, False, False, LEAD, True, 3)] * 10
+    assert fit_habit(plays)[ANY] > 0.8 and fit_habit(plays)[LOW_IN_SUIT] == 0.0
+    assert fit_habit(plays, replace(JUDGING, low_in_suit=True))[LOW_IN_SUIT] > 0.8
+    lead_low = everywhere((0.0, 0.0, 0.0, 0.0, 1.0))
+    policy = habit_policy([lead_low] * 4, normal_play, random.Random(3))
+    suits = set()
+    for seed in range(20):
+        table = deal_table(random_hands(random.Random(seed)))
+        legal = table.legal(table.turn())
+        card = policy(table, table.turn(), legal)
+        assert card == low_bit(legal & SUIT_MASKS[card // 13])
+        suits.add(card // 13)
+    assert len(suits) >= 3
 
 
 def test_the_previous_hand_gives_each_opponent_not_like_normal_its_habit() -> None:
@@ -137,8 +163,8 @@ def test_a_habit_plays_the_opponent_in_the_playouts() -> None:
     card; one that plays anything plays every legal card now and then."""
     habits: list[Situated | None] = [
         None,
-        everywhere((0.0, 1.0, 0.0, 0.0)),
-        everywhere((0.0, 0.0, 0.0, 1.0)),
+        everywhere((0.0, 1.0, 0.0, 0.0, 0.0)),
+        everywhere((0.0, 0.0, 0.0, 1.0, 0.0)),
         None,
     ]
     highest = lambda table, seat, legal: highest_card(legal)  # noqa: E731
@@ -166,8 +192,8 @@ def test_habit_worlds_weigh_the_plays_by_each_opponents_habit() -> None:
     k = read_view(view_for(state, 0))
     habits: list[Situated | None] = [
         None,
-        everywhere((0.1, 0.8, 0.05, 0.05)),
-        everywhere((0.3, 0.1, 0.1, 0.5)),
+        everywhere((0.1, 0.8, 0.05, 0.05, 0.0)),
+        everywhere((0.3, 0.1, 0.1, 0.5, 0.0)),
         None,
     ]
     worlds = _every_world(k, [len(h) for h in state["hands"]])
@@ -209,7 +235,7 @@ def test_the_playouts_play_what_no_simple_way_explains_as_normals_card() -> None
     """An opponent judged to play "any legal card" (a random player in hand 1) plays Normal's card in
     the game's playouts, where the variant that plays that share at random mostly does not; a player
     of its lowest card keeps its habit either way."""
-    assert playout_habit((0.1, 0.3, 0.0, 0.6)) == (0.7, 0.3, 0.0, 0.0)
+    assert playout_habit((0.1, 0.3, 0.0, 0.6, 0.0)) == (0.7, 0.3, 0.0, 0.0, 0.0)
     at_random = CheckedHabits(judging=replace(JUDGING, random_in_playouts=True))
     assert _share_in_playouts(CheckedHabits(), seat=2) > 0.9
     assert _share_in_playouts(at_random, seat=2) < 0.7

@@ -3,7 +3,9 @@
 :mod:`gongzhu.ai.opponents` tells whether an opponent plays Normal's strategy.  For one that does not,
 the previous hand says more than "not Normal": every seat's cards are known once it is over,
 so at each of the opponent's decisions the card it chose can be set against a few simple ways to
-play (:data:`WAYS`): Normal's card, its lowest card, its highest card, any legal card.  How often it
+play (:data:`WAYS`): Normal's card, its lowest card, its highest card, any legal card, and, with
+``low_in_suit``, the lowest card of a suit taken at random (a player who leads low but not always from
+the suit Normal would).  How often it
 played each way (its *habit*, a weight per way) is fitted by expectation-maximisation, each way
 taken to slip to another card ``way_slip`` of the time, with ``habit_prior`` plays of each way counted in
 advance (a dozen decisions a hand is little).  With ``by_situation`` the habit is fitted again for each
@@ -30,8 +32,8 @@ in the chains' worlds.
 >>> from gongzhu.cards import to_mask, DECK
 >>> DECK[lowest_card(to_mask(["9S", "3H", "QC"]))], DECK[highest_card(to_mask(["9S", "3H", "QC"]))]
 ('3H', 'QC')
->>> [round(w, 2) for w in fit_habit([(4, False, True, False, FOLLOW)] * 12)]
-[0.04, 0.88, 0.04, 0.05]
+>>> [round(w, 2) for w in fit_habit([Decision(4, False, True, False, FOLLOW, True, 1)] * 12)]
+[0.04, 0.88, 0.04, 0.05, 0.0]
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ import math
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..cards import SUIT_MASKS
 from .heuristic import normal_play
@@ -47,8 +50,8 @@ from .knowledge import Knowledge
 from .sampling import CHAINS, Chains, SwapWalk, chain_worlds, hand_start
 from .sim import Policy, Table, high_bit, low_bit, random_policy
 
-WAYS = ("normal", "lowest", "highest", "any")  # the simple ways to play a habit mixes, in this order
-NORMAL_WAY, LOWEST, HIGHEST, ANY = range(len(WAYS))
+WAYS = ("normal", "lowest", "highest", "any", "low in a suit")  # the simple ways a habit mixes, in this order
+NORMAL_WAY, LOWEST, HIGHEST, ANY, LOW_IN_SUIT = range(len(WAYS))
 SITUATIONS = ("lead", "follow", "discard")  # where a decision is made, in this order
 LEAD, FOLLOW, DISCARD = range(len(SITUATIONS))
 
@@ -70,6 +73,13 @@ class Judging:
     random_in_playouts: bool = False  # the playouts play the "any" way at random (else as Normal's card)
     by_situation: bool = False  # a habit per situation (lead, follow, discard), else one for every decision
     situation_prior: float = 2.0  # plays of the whole hand's habit counted before a situation's own
+    low_in_suit: bool = (
+        False  # the way "lowest card of a suit taken at random" is in the mixture (else weight 0)
+    )
+
+    def ways(self) -> tuple[bool, ...]:
+        """Which of :data:`WAYS` a habit mixes."""
+        return (True, True, True, True, self.low_in_suit)
 
 
 JUDGING = Judging()  # the game's
@@ -77,9 +87,18 @@ JUDGING = Judging()  # the game's
 Habit = tuple[float, ...]  # the weight of each of ``WAYS`` (they sum to 1)
 #: A seat's habit in each of ``SITUATIONS`` (the same one thrice when habits are not by situation).
 Situated = tuple[Habit, Habit, Habit]
-#: One decision of a seat, as a habit is fitted from it: (how many legal cards, whether its card was
-#: Normal's, its lowest, its highest, its situation).
-Decision = tuple[int, bool, bool, bool, int]
+
+
+class Decision(NamedTuple):
+    """One decision of a seat, as a habit is fitted from it."""
+
+    choices: int  # how many legal cards it had
+    normal: bool  # its card was Normal's
+    lowest: bool  # ... its lowest
+    highest: bool  # ... its highest
+    where: int  # its situation (``SITUATIONS``)
+    low_in_suit: bool  # its card was the lowest of its suit among the legal cards
+    suits: int  # how many suits the legal cards hold
 
 
 def situation(table: Table, legal: int) -> int:
@@ -117,27 +136,44 @@ def highest_card(legal: int) -> int:
 
 
 def decision(legal: int, card: int, normal: int, where: int) -> Decision:
-    """The :data:`Decision` of playing ``card`` from ``legal`` in situation ``where``, where Normal plays
+    """The :class:`Decision` of playing ``card`` from ``legal`` in situation ``where``, where Normal plays
     ``normal``."""
-    return (legal.bit_count(), normal == card, lowest_card(legal) == card, highest_card(legal) == card, where)
+    return Decision(
+        legal.bit_count(),
+        normal == card,
+        lowest_card(legal) == card,
+        highest_card(legal) == card,
+        where,
+        low_bit(legal & SUIT_MASKS[card // 13]) == card,
+        sum(1 for mask in SUIT_MASKS if legal & mask),
+    )
 
 
-def way_likelihoods(
-    n: int, normal: bool, lowest: bool, highest: bool, slip: float = JUDGING.way_slip
-) -> tuple[float, float, float, float]:
-    """The chance of a play under each way, for a choice among ``n`` cards (it was or was not the
-    way's card), a way's card slipping to another ``slip`` of the time."""
-    miss = slip / (n - 1)
+def way_likelihoods(seen: Decision, slip: float = JUDGING.way_slip) -> tuple[float, ...]:
+    """The chance of the play ``seen`` under each of :data:`WAYS`, a way's card slipping to another
+    ``slip`` of the time (the way "low in a suit" takes each suit alike)."""
+    miss = slip / (seen.choices - 1)
     keep = 1.0 - slip
-    return (keep if normal else miss, keep if lowest else miss, keep if highest else miss, 1.0 / n)
+    return (
+        keep if seen.normal else miss,
+        keep if seen.lowest else miss,
+        keep if seen.highest else miss,
+        1.0 / seen.choices,
+        keep / seen.suits if seen.low_in_suit else miss,
+    )
 
 
 def fit_habit(decisions: Sequence[Decision], judging: Judging = JUDGING, base: Habit | None = None) -> Habit:
     """The weights of the ways that best explain ``decisions`` (expectation-maximisation), the prior
     counted in: ``habit_prior`` plays of each way, or with a ``base`` habit ``situation_prior`` plays of it."""
-    rows = [way_likelihoods(n, normal, low, high, judging.way_slip) for n, normal, low, high, _ in decisions]
-    prior = [judging.habit_prior] * len(WAYS) if base is None else [judging.situation_prior * w for w in base]
-    weights = [1.0 / len(WAYS)] * len(WAYS) if base is None else list(base)
+    rows = [way_likelihoods(seen, judging.way_slip) for seen in decisions]
+    ways = judging.ways()
+    if base is None:
+        prior = [judging.habit_prior if on else 0.0 for on in ways]
+        weights = [1.0 / sum(ways) if on else 0.0 for on in ways]
+    else:
+        prior = [judging.situation_prior * w for w in base]
+        weights = list(base)
     for _ in range(judging.em_rounds):
         counts = list(prior)
         for row in rows:
@@ -156,7 +192,9 @@ def situated_habit(decisions: Sequence[Decision], judging: Judging = JUDGING) ->
     whole = fit_habit(decisions, judging)
     if not judging.by_situation:
         return everywhere(whole)
-    lead, follow, discard = (fit_habit([d for d in decisions if d[4] == s], judging, whole) for s in range(3))
+    lead, follow, discard = (
+        fit_habit([d for d in decisions if d.where == s], judging, whole) for s in range(3)
+    )
     return (lead, follow, discard)
 
 
@@ -164,8 +202,8 @@ def playout_habit(habit: Habit, judging: Judging = JUDGING) -> Habit:
     """The habit the playouts play: ``habit`` with the share of "any legal card" given to Normal's
     way, unless ``judging.random_in_playouts``.
 
-    >>> playout_habit((0.1, 0.3, 0.0, 0.6))
-    (0.7, 0.3, 0.0, 0.0)
+    >>> playout_habit((0.1, 0.3, 0.0, 0.6, 0.0))
+    (0.7, 0.3, 0.0, 0.0, 0.0)
     """
     if judging.random_in_playouts:
         return habit
@@ -200,7 +238,11 @@ def habit_policy(habits: list[Situated | None], policy: Policy, rng: random.Rand
         u -= habit[LOWEST]
         if u < habit[HIGHEST]:
             return highest_card(legal)
-        return anything(table, seat, legal)
+        u -= habit[HIGHEST]
+        if u < habit[ANY] or not habit[LOW_IN_SUIT]:
+            return anything(table, seat, legal)
+        suits = [mask for mask in SUIT_MASKS if legal & mask]
+        return low_bit(legal & suits[rng.randrange(len(suits))])
 
     return choose
 
@@ -225,14 +267,12 @@ def habit_cost(
             legal = table.legal(seat)
             if legal & (legal - 1):
                 situated = habits[seat]
-                n, normal, lowest, highest, where = decision(
-                    legal, card, normal_play(table, seat, legal), situation(table, legal)
-                )
+                seen = decision(legal, card, normal_play(table, seat, legal), situation(table, legal))
                 if situated is None:
-                    cost += 0.0 if normal else miss_cost
+                    cost += 0.0 if seen.normal else miss_cost
                 else:
-                    row = way_likelihoods(n, normal, lowest, highest, way_slip)
-                    cost -= math.log(math.fsum(w * p for w, p in zip(situated[where], row, strict=True)))
+                    row = way_likelihoods(seen, way_slip)
+                    cost -= math.log(math.fsum(w * p for w, p in zip(situated[seen.where], row, strict=True)))
                 if cost > limit:
                     return cost
         table.play(card)

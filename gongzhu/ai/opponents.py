@@ -70,9 +70,9 @@ def fit(seen: Sequence[Decision], judging: Judging = JUDGING) -> float:
     legal card, prior ``normal_prior``, given its decisions ``seen``; within ``clear`` of 0 or 1, that."""
     slip, prior, clear = judging.seen_slip, judging.normal_prior, judging.clear
     normal = uniform = 0.0
-    for n, was_normal, _lowest, _highest, _where in seen:
-        uniform -= math.log(n)
-        normal += math.log(1.0 - slip) if was_normal else math.log(slip) - math.log(n - 1)
+    for one in seen:
+        uniform -= math.log(one.choices)
+        normal += math.log(1.0 - slip) if one.normal else math.log(slip) - math.log(one.choices - 1)
     a, b = math.log(prior) + normal, math.log(1.0 - prior) + uniform
     odds = 1.0 / (1.0 + math.exp(min(700.0, b - a)))
     return 0.0 if odds < clear else 1.0 if odds > 1.0 - clear else odds
