@@ -12,6 +12,8 @@ benchmark's process (``gongzhu.players.register_player``).
   worlds and in the playouts (``gongzhu.ai.habits.Judging.by_situation``);
 - ``hard-low-in-suit``: the habits mix one more way, the lowest card of a suit taken at random
   (``Judging.low_in_suit``); ``hard-situated-low-in-suit``: both;
+- ``hard-learned``: the habits mix one more way, the card of the play model learned from Hard's games
+  (``gongzhu.ai.learned``, ``Judging.learned``), in the worlds (the playouts play its share as Normal's card);
 - ``hard-normal-worlds``, ``hard-uniform-worlds``, ``hard-fitted``, ``hard-habits``, ``hard-checked``,
   ``hard-checked-habits``, ``hard-checked-every-hand``: each world model of ``gongzhu.ai.worlds``
   (``hard-checked-habits`` is the game's).
@@ -70,6 +72,7 @@ VARIANTS: dict[str, HardConfig] = {
     "hard-situated": judged(HARD, by_situation=True),
     "hard-low-in-suit": judged(HARD, low_in_suit=True),
     "hard-situated-low-in-suit": judged(HARD, by_situation=True, low_in_suit=True),
+    "hard-learned": judged(HARD, learned=True),
     "hard-opponents-half": replace(HARD, opponent_weight=0.5),
     **{name: replace(HARD, worlds=model) for name, model in WORLD_MODELS.items()},
 }

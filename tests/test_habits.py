@@ -96,7 +96,7 @@ def test_a_habit_follows_the_way_the_plays_were_made() -> None:
     assert max(range(len(WAYS)), key=lambda w: lowest[w]) == LOWEST and lowest[LOWEST] > 0.8
     assert max(range(len(WAYS)), key=lambda w: anything[w]) == ANY and anything[ANY] > 0.8
     assert normal_and_low[NORMAL_WAY] > 0.8
-    assert fit_habit([]) == (0.25, 0.25, 0.25, 0.25, 0.0)  # no plays: the prior (the game's four ways)
+    assert fit_habit([]) == (0.25, 0.25, 0.25, 0.25, 0.0, 0.0)  # no plays: the prior (the game's four ways)
     for habit in (lowest, anything, normal_and_low):
         assert math.isclose(sum(habit), 1.0)
 
@@ -122,7 +122,7 @@ def test_a_player_that_leads_low_from_any_suit_is_judged_to_by_the_way_low_in_a_
     plays = [Decision(8, False, False, False, LEAD, True, 3)] * 10
     assert fit_habit(plays)[ANY] > 0.8 and fit_habit(plays)[LOW_IN_SUIT] == 0.0
     assert fit_habit(plays, replace(JUDGING, low_in_suit=True))[LOW_IN_SUIT] > 0.8
-    lead_low = everywhere((0.0, 0.0, 0.0, 0.0, 1.0))
+    lead_low = everywhere((0.0, 0.0, 0.0, 0.0, 1.0, 0.0))
     policy = habit_policy([lead_low] * 4, normal_play, random.Random(3))
     suits = set()
     for seed in range(20):
@@ -163,7 +163,7 @@ def test_a_habit_plays_the_opponent_in_the_playouts() -> None:
     card; one that plays anything plays every legal card now and then."""
     habits: list[Situated | None] = [
         None,
-        everywhere((0.0, 1.0, 0.0, 0.0, 0.0)),
+        everywhere((0.0, 1.0, 0.0, 0.0, 0.0, 0.0)),
         everywhere((0.0, 0.0, 0.0, 1.0, 0.0)),
         None,
     ]
@@ -192,8 +192,8 @@ def test_habit_worlds_weigh_the_plays_by_each_opponents_habit() -> None:
     k = read_view(view_for(state, 0))
     habits: list[Situated | None] = [
         None,
-        everywhere((0.1, 0.8, 0.05, 0.05, 0.0)),
-        everywhere((0.3, 0.1, 0.1, 0.5, 0.0)),
+        everywhere((0.1, 0.8, 0.05, 0.05, 0.0, 0.0)),
+        everywhere((0.3, 0.1, 0.1, 0.5, 0.0, 0.0)),
         None,
     ]
     worlds = _every_world(k, [len(h) for h in state["hands"]])
@@ -235,7 +235,7 @@ def test_the_playouts_play_what_no_simple_way_explains_as_normals_card() -> None
     """An opponent judged to play "any legal card" (a random player in hand 1) plays Normal's card in
     the game's playouts, where the variant that plays that share at random mostly does not; a player
     of its lowest card keeps its habit either way."""
-    assert playout_habit((0.1, 0.3, 0.0, 0.6, 0.0)) == (0.7, 0.3, 0.0, 0.0, 0.0)
+    assert playout_habit((0.1, 0.3, 0.0, 0.6, 0.0, 0.0)) == (0.7, 0.3, 0.0, 0.0, 0.0, 0.0)
     at_random = CheckedHabits(judging=replace(JUDGING, random_in_playouts=True))
     assert _share_in_playouts(CheckedHabits(), seat=2) > 0.9
     assert _share_in_playouts(at_random, seat=2) < 0.7

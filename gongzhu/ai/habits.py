@@ -3,9 +3,10 @@
 :mod:`gongzhu.ai.opponents` tells whether an opponent plays Normal's strategy.  For one that does not,
 the previous hand says more than "not Normal": every seat's cards are known once it is over,
 so at each of the opponent's decisions the card it chose can be set against a few simple ways to
-play (:data:`WAYS`): Normal's card, its lowest card, its highest card, any legal card, and, with
-``low_in_suit``, the lowest card of a suit taken at random (a player who leads low but not always from
-the suit Normal would).  How often it
+play (:data:`WAYS`): Normal's card, its lowest card, its highest card, any legal card, with
+``low_in_suit`` the lowest card of a suit taken at random (a player who leads low but not always from
+the suit Normal would), and with ``learned`` a card by the chances of the play model learned from
+Hard's games (:mod:`gongzhu.ai.learned`: a strong player's choices, which depend on its hand).  How often it
 played each way (its *habit*, a weight per way) is fitted by expectation-maximisation, each way
 taken to slip to another card ``way_slip`` of the time, with ``habit_prior`` plays of each way counted in
 advance (a dozen decisions a hand is little).  With ``by_situation`` the habit is fitted again for each
@@ -19,7 +20,7 @@ The habit then serves twice (:class:`gongzhu.ai.worlds.Habits`, and the game's H
   low cards are not, and no way alone can veto a world;
 * the playouts: at each decision the opponent plays one of the ways drawn by the habit's weights
   (:func:`habit_policy`), so a player who keeps its high cards keeps them in the playouts too; the
-  share of "any legal card" plays Normal's card there (:func:`playout_habit`).  In the fit, "any"
+  share of "any legal card" (and of the learned model) plays Normal's card there (:func:`playout_habit`).  In the fit, "any"
   stands for the plays the simple ways do not explain; an able player makes such plays by choice (a
   search's, say), not at random, so the playouts give them the competent default
   (``bench/results/ABLE.md``).
@@ -33,7 +34,7 @@ in the chains' worlds.
 >>> DECK[lowest_card(to_mask(["9S", "3H", "QC"]))], DECK[highest_card(to_mask(["9S", "3H", "QC"]))]
 ('3H', 'QC')
 >>> [round(w, 2) for w in fit_habit([Decision(4, False, True, False, FOLLOW, True, 1)] * 12)]
-[0.04, 0.88, 0.04, 0.05, 0.0]
+[0.04, 0.88, 0.04, 0.05, 0.0, 0.0]
 """
 
 from __future__ import annotations
@@ -47,11 +48,14 @@ from typing import NamedTuple
 from ..cards import SUIT_MASKS
 from .heuristic import normal_play
 from .knowledge import Knowledge
+from .learned import CardChances, Remembered, play_model
+from .match import MatchPlan
 from .sampling import CHAINS, Chains, SwapWalk, chain_worlds, hand_start
 from .sim import Policy, Table, high_bit, low_bit, random_policy
 
-WAYS = ("normal", "lowest", "highest", "any", "low in a suit")  # the simple ways a habit mixes, in this order
-NORMAL_WAY, LOWEST, HIGHEST, ANY, LOW_IN_SUIT = range(len(WAYS))
+#: the ways a habit mixes, in this order
+WAYS = ("normal", "lowest", "highest", "any", "low in a suit", "learned")
+NORMAL_WAY, LOWEST, HIGHEST, ANY, LOW_IN_SUIT, LEARNED = range(len(WAYS))
 SITUATIONS = ("lead", "follow", "discard")  # where a decision is made, in this order
 LEAD, FOLLOW, DISCARD = range(len(SITUATIONS))
 
@@ -76,10 +80,16 @@ class Judging:
     low_in_suit: bool = (
         False  # the way "lowest card of a suit taken at random" is in the mixture (else weight 0)
     )
+    learned: bool = False  # the way "the learned play model's card" is in the mixture (else weight 0)
 
     def ways(self) -> tuple[bool, ...]:
         """Which of :data:`WAYS` a habit mixes."""
-        return (True, True, True, True, self.low_in_suit)
+        return (True, True, True, True, self.low_in_suit, self.learned)
+
+    def play_model(self) -> Remembered | None:
+        """The learned play model when a habit mixes its way, else None: a fresh one for each view
+        (it remembers the chances it gives there)."""
+        return Remembered(play_model()) if self.learned else None
 
 
 JUDGING = Judging()  # the game's
@@ -99,6 +109,7 @@ class Decision(NamedTuple):
     where: int  # its situation (``SITUATIONS``)
     low_in_suit: bool  # its card was the lowest of its suit among the legal cards
     suits: int  # how many suits the legal cards hold
+    learned: float = 0.0  # the learned play model's chance of its card (0 when not judged by it)
 
 
 def situation(table: Table, legal: int) -> int:
@@ -135,9 +146,9 @@ def highest_card(legal: int) -> int:
     return best
 
 
-def decision(legal: int, card: int, normal: int, where: int) -> Decision:
+def decision(legal: int, card: int, normal: int, where: int, learned: float = 0.0) -> Decision:
     """The :class:`Decision` of playing ``card`` from ``legal`` in situation ``where``, where Normal plays
-    ``normal``."""
+    ``normal`` and the learned play model gives ``card`` the chance ``learned``."""
     return Decision(
         legal.bit_count(),
         normal == card,
@@ -146,7 +157,18 @@ def decision(legal: int, card: int, normal: int, where: int) -> Decision:
         where,
         low_bit(legal & SUIT_MASKS[card // 13]) == card,
         sum(1 for mask in SUIT_MASKS if legal & mask),
+        learned,
     )
+
+
+def seen_decision(
+    table: Table, seat: int, legal: int, card: int, plan: MatchPlan | None, model: CardChances | None
+) -> Decision:
+    """The :class:`Decision` of ``seat`` playing ``card`` from ``legal`` at ``table``, Normal playing by
+    ``plan`` and the learned way judged by ``model`` (None: not judged)."""
+    normal = normal_play(table, seat, legal, plan)
+    learned = 0.0 if model is None else model.chance(table, seat, legal, card, normal)
+    return decision(legal, card, normal, situation(table, legal), learned)
 
 
 def way_likelihoods(seen: Decision, slip: float = JUDGING.way_slip) -> tuple[float, ...]:
@@ -160,6 +182,7 @@ def way_likelihoods(seen: Decision, slip: float = JUDGING.way_slip) -> tuple[flo
         keep if seen.highest else miss,
         1.0 / seen.choices,
         keep / seen.suits if seen.low_in_suit else miss,
+        seen.learned,
     )
 
 
@@ -199,17 +222,19 @@ def situated_habit(decisions: Sequence[Decision], judging: Judging = JUDGING) ->
 
 
 def playout_habit(habit: Habit, judging: Judging = JUDGING) -> Habit:
-    """The habit the playouts play: ``habit`` with the share of "any legal card" given to Normal's
-    way, unless ``judging.random_in_playouts``.
+    """The habit the playouts play: ``habit`` with the share of the learned model given to Normal's
+    way (it costs too much to play in a playout), and the share of "any legal card" too unless
+    ``judging.random_in_playouts``.
 
-    >>> playout_habit((0.1, 0.3, 0.0, 0.6, 0.0))
-    (0.7, 0.3, 0.0, 0.0, 0.0)
+    >>> playout_habit((0.1, 0.3, 0.0, 0.5, 0.0, 0.1))
+    (0.7, 0.3, 0.0, 0.0, 0.0, 0.0)
     """
-    if judging.random_in_playouts:
-        return habit
     weights = list(habit)
-    weights[NORMAL_WAY] += weights[ANY]
-    weights[ANY] = 0.0
+    weights[NORMAL_WAY] += weights[LEARNED]
+    weights[LEARNED] = 0.0
+    if not judging.random_in_playouts:
+        weights[NORMAL_WAY] += weights[ANY]
+        weights[ANY] = 0.0
     return tuple(weights)
 
 
@@ -254,11 +279,13 @@ def habit_cost(
     limit: float = math.inf,
     mismatch: float = CHAINS.mismatch,
     way_slip: float = JUDGING.way_slip,
+    model: CardChances | None = None,
 ) -> float:
     """How unlikely ``world`` makes the opponents' plays this hand: the sum over their plays (with a
     choice) of minus the log of the habit's chance of the play, or, for a seat without a habit,
     ``-log(mismatch)`` for each play Normal would not have made (Normal's posterior, as
-    :func:`gongzhu.ai.sampling.mismatches` counts it).  Counting stops once it passes ``limit``."""
+    :func:`gongzhu.ai.sampling.mismatches` counts it); ``model`` judges the learned way.  Counting stops
+    once it passes ``limit``."""
     table = hand_start(k, world)
     miss_cost = -math.log(mismatch)
     cost = 0.0
@@ -267,7 +294,7 @@ def habit_cost(
             legal = table.legal(seat)
             if legal & (legal - 1):
                 situated = habits[seat]
-                seen = decision(legal, card, normal_play(table, seat, legal), situation(table, legal))
+                seen = seen_decision(table, seat, legal, card, None, None if situated is None else model)
                 if situated is None:
                     cost += 0.0 if seen.normal else miss_cost
                 else:
@@ -290,19 +317,23 @@ class HabitChain(SwapWalk):
         world: list[int] | None = None,
         mismatch: float = CHAINS.mismatch,
         way_slip: float = JUDGING.way_slip,
+        model: CardChances | None = None,
     ) -> None:
         super().__init__(k, rng, world)
         self.habits = habits  # per seat, its habit (None: Normal's posterior)
         self.mismatch = mismatch  # the likelihood factor of a miss of Normal's, for a seat without a habit
         self.way_slip = way_slip  # how often a way's card slips to another
-        self.cost = habit_cost(k, self.world, habits, mismatch=mismatch, way_slip=way_slip)  # of ``world``
+        self.model = model  # the learned play model judging the learned way (None: not in the habits)
+        self.cost = habit_cost(
+            k, self.world, habits, mismatch=mismatch, way_slip=way_slip, model=model
+        )  # of ``world``
 
     def bound(self, u: float) -> float:
         # accept with probability exp(old - new), i.e. when new <= old - log(u)
         return self.cost - math.log(u) if u > 0.0 else math.inf
 
     def take(self, world: list[int], bound: float) -> bool:
-        cost = habit_cost(self.k, world, self.habits, bound, self.mismatch, self.way_slip)
+        cost = habit_cost(self.k, world, self.habits, bound, self.mismatch, self.way_slip, self.model)
         if cost > bound:
             return False
         self.cost = cost
@@ -321,7 +352,9 @@ def habit_worlds(
     """``count`` worlds drawn in proportion to how likely they make the opponents' plays this hand
     (:func:`habit_cost`), taken in turn from ``chains`` chains."""
 
+    model = judging.play_model()
+
     def chain() -> HabitChain:
-        return HabitChain(k, rng, habits, None, tune.mismatch, judging.way_slip)
+        return HabitChain(k, rng, habits, None, tune.mismatch, judging.way_slip, model)
 
     return chain_worlds(k, rng, count, chain, chains, tune)

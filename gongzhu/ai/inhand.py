@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from .habits import JUDGING, Habit, HabitChain, Judging, Situated, situated_habit
 from .knowledge import Knowledge
+from .learned import CardChances
 from .opponents import decisions
 from .sampling import (
     CHAINS,
@@ -157,12 +158,17 @@ def _mean(habits: list[Habit]) -> Habit:
 
 
 def world_habits(
-    k: Knowledge, worlds: list[list[int]], fits: list[float], judging: Judging = JUDGING
+    k: Knowledge,
+    worlds: list[list[int]],
+    fits: list[float],
+    judging: Judging = JUDGING,
+    model: CardChances | None = None,
 ) -> list[Situated | None]:
     """Per seat set aside (fit below 1), the mean over ``worlds`` of the habit its plays this hand show
-    in each, situation by situation (:func:`gongzhu.ai.habits.situated_habit`); None for the others."""
+    in each, situation by situation (:func:`gongzhu.ai.habits.situated_habit`; ``model``: the learned
+    play model when the habits mix its way); None for the others."""
     habits: list[Situated | None] = [None, None, None, None]
-    seen = [decisions(hand_start(k, world), list(k.history), [None] * 4) for world in worlds]
+    seen = [decisions(hand_start(k, world), list(k.history), [None] * 4, model) for world in worlds]
     for s in range(4):
         if fits[s] < 1.0:
             each = [situated_habit(plays[s], judging) for plays in seen]
@@ -186,10 +192,13 @@ def checked_habit_worlds(
     if not has_evidence(k):
         return [None, None, None, None], (sample_world(k, rng) for _ in range(count))
     walkers, fits = burnt_in(k, rng, chains, tune, check, judging)
-    habits = world_habits(k, [w.world for w in walkers], fits, judging)
+    model = judging.play_model()
+    habits = world_habits(k, [w.world for w in walkers], fits, judging, model)
     chosen: Sequence[SwapWalk] = walkers
     if any(h is not None for h in habits):
-        chosen = [HabitChain(k, rng, habits, w.world, tune.mismatch, judging.way_slip) for w in walkers]
+        chosen = [
+            HabitChain(k, rng, habits, w.world, tune.mismatch, judging.way_slip, model) for w in walkers
+        ]
         for walker in chosen:
             for _ in range(check.adapt_steps):
                 walker.step()

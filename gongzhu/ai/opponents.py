@@ -26,9 +26,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from .habits import JUDGING, Decision, Judging, Situated, decision, situated_habit, situation
-from .heuristic import normal_play
+from .habits import JUDGING, Decision, Judging, Situated, seen_decision, situated_habit
 from .knowledge import Knowledge
+from .learned import CardChances
 from .match import MatchPlan, match_plan
 from .sim import Table
 
@@ -38,30 +38,33 @@ NORMAL, UNIFORM, FITTED = "normal", "uniform", "fitted"
 
 
 def decisions(
-    table: Table, plays: list[tuple[int, int]], plans: Sequence[MatchPlan | None]
+    table: Table,
+    plays: list[tuple[int, int]],
+    plans: Sequence[MatchPlan | None],
+    model: CardChances | None = None,
 ) -> list[list[Decision]]:
     """Per seat, its decisions (with a choice) among ``plays`` made in turn from ``table`` (which they
-    change), Normal playing seat ``s`` by ``plans[s]``."""
+    change), Normal playing seat ``s`` by ``plans[s]`` and ``model`` judging the learned way."""
     out: list[list[Decision]] = [[], [], [], []]
     for seat, card in plays:
         legal = table.legal(seat)
         if legal & (legal - 1):
-            normal = normal_play(table, seat, legal, plans[seat])
-            out[seat].append(decision(legal, card, normal, situation(table, legal)))
+            out[seat].append(seen_decision(table, seat, legal, card, plans[seat], model))
         table.play(card)
     return out
 
 
-def earlier_decisions(k: Knowledge) -> list[list[Decision]] | None:
+def earlier_decisions(k: Knowledge, model: CardChances | None = None) -> list[list[Decision]] | None:
     """Every seat's decisions in the match's previous hand, replayed from the hands it was played
-    from with that hand's match plans, or None when its plays are not known."""
+    from with that hand's match plans (``model`` judging the learned way), or None when its plays are
+    not known."""
     earlier = k.earlier
     if earlier is None:
         return None
     first_leader = earlier.plays[0][0]
     table = Table(earlier.hands(), [0, 0, 0, 0], earlier.exposed, 0, first_leader, [], 0, k.rules.flip)
     plans = [match_plan(earlier.totals, s, k.rules, earlier.number) for s in range(4)]
-    return decisions(table, earlier.plays, plans)
+    return decisions(table, earlier.plays, plans, model)
 
 
 def fit(seen: Sequence[Decision], judging: Judging = JUDGING) -> float:
@@ -97,7 +100,7 @@ def seat_habits(k: Knowledge, judging: Judging = JUDGING) -> tuple[list[float], 
     """Per seat, its fit (:func:`normal_fits`) and its habit (:mod:`gongzhu.ai.habits`), both judged on
     the match's previous hand; the habit is None where Normal's strategy is kept: this seat, each
     opponent that fits Normal, and every seat when that hand's plays are not known."""
-    seen = earlier_decisions(k)
+    seen = earlier_decisions(k, judging.play_model())
     fits = normal_fits(k, seen, judging)
     habits: list[Situated | None] = [None, None, None, None]
     if seen is not None:
