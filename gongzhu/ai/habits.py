@@ -51,7 +51,7 @@ from .knowledge import Knowledge
 from .learned import CardChances, Remembered, play_model
 from .match import MatchPlan
 from .sampling import CHAINS, Chains, SwapWalk, chain_worlds, hand_start
-from .sim import Policy, Table, high_bit, low_bit, random_policy
+from .sim import Policy, Table, highest_card, low_bit, lowest_card, random_policy
 
 #: the ways a habit mixes, in this order
 WAYS = ("normal", "lowest", "highest", "any", "low in a suit", "learned")
@@ -122,28 +122,6 @@ def situation(table: Table, legal: int) -> int:
 def everywhere(habit: Habit) -> Situated:
     """``habit`` in every situation."""
     return (habit, habit, habit)
-
-
-def lowest_card(legal: int) -> int:
-    """The legal card of lowest rank (on a tie, the first suit's)."""
-    best = -1
-    for mask in SUIT_MASKS:
-        if legal & mask:
-            c = low_bit(legal & mask)
-            if best < 0 or c % 13 < best % 13:
-                best = c
-    return best
-
-
-def highest_card(legal: int) -> int:
-    """The legal card of highest rank (on a tie, the first suit's)."""
-    best = -1
-    for mask in SUIT_MASKS:
-        if legal & mask:
-            c = high_bit(legal & mask)
-            if best < 0 or c % 13 > best % 13:
-                best = c
-    return best
 
 
 def decision(legal: int, card: int, normal: int, where: int, learned: float = 0.0) -> Decision:

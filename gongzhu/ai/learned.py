@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from ..cards import DIAMONDS, FULL_MASK, GOAT_BIT, HEARTS, INDEX, PIG_BIT, SPADES, SUIT_MASKS, TRANSFORMER_BIT
 from ..rules import winning_position
 from . import play_weights
-from .sim import Table, high_bit, low_bit
+from .sim import Table, high_bit, highest_card, low_bit, lowest_card
 
 #: What the model reads of a legal card, each a number in [0, 1].
 FEATURES = (
@@ -76,14 +76,7 @@ def card_features(table: Table, seat: int, legal: int, normal: int) -> list[tupl
     hand = table.hands[seat]
     trick = table.trick
     out = FULL_MASK & ~table.gone & ~hand
-    lowest = highest = -1
-    for mask in SUIT_MASKS:
-        if legal & mask:
-            low, high = low_bit(legal & mask), high_bit(legal & mask)
-            if lowest < 0 or low % 13 < lowest % 13:
-                lowest = low
-            if highest < 0 or high % 13 > highest % 13:
-                highest = high
+    lowest, highest = lowest_card(legal), highest_card(legal)
     top = trick[winning_position(trick)] if trick else -1
     trick_points = any((1 << c) & _POINTS for c in trick)
     last = len(trick) == 3

@@ -19,6 +19,7 @@ from ..cards import (
     HEARTS_MASK,
     PIG_BIT,
     POINT_MASK,
+    SUIT_MASKS,
     TRANSFORMER_BIT,
 )
 from ..rules import legal_mask, winning_position
@@ -67,6 +68,28 @@ def high_bit(mask: int) -> int:
 
 def low_bit(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
+
+
+def lowest_card(legal: int) -> int:
+    """The legal card of lowest rank (on a tie, the first suit's)."""
+    best = -1
+    for mask in SUIT_MASKS:
+        if legal & mask:
+            c = low_bit(legal & mask)
+            if best < 0 or c % 13 < best % 13:
+                best = c
+    return best
+
+
+def highest_card(legal: int) -> int:
+    """The legal card of highest rank (on a tie, the first suit's)."""
+    best = -1
+    for mask in SUIT_MASKS:
+        if legal & mask:
+            c = high_bit(legal & mask)
+            if best < 0 or c % 13 > best % 13:
+                best = c
+    return best
 
 
 class Table:
