@@ -17,9 +17,10 @@ import statistics
 
 from panel import PANEL, register_panel
 
-from gongzhu.ai.habits import SITUATIONS, WAYS, Situated
+from gongzhu.ai.habits import WAYS, Situated
 from gongzhu.ai.knowledge import read_view
 from gongzhu.ai.opponents import seat_habits
+from gongzhu.ai.sim import SITUATIONS
 from gongzhu.game import apply_legal, new_match, view_for
 from gongzhu.players import make_player
 from gongzhu.simulate import play_hand

@@ -34,7 +34,8 @@ from gongzhu.ai.config import HARD
 from gongzhu.ai.hard import HardPlayer
 from gongzhu.ai.heuristic import normal_play
 from gongzhu.ai.knowledge import read_view
-from gongzhu.ai.learned import FEATURES, SITUATION_COUNT, card_features, situation_of, softmax
+from gongzhu.ai.learned import FEATURES, SITUATION_COUNT, card_features, softmax
+from gongzhu.ai.sim import situation
 from gongzhu.cards import INDEX, to_mask
 from gongzhu.game import apply_legal
 
@@ -61,7 +62,7 @@ def hand_examples(seed: int, budget: int) -> list[Example]:
             legal = to_mask(view["legal"])
             rows = card_features(table, seat, legal, normal_play(table, seat, legal))
             chosen = [c for c, _ in rows].index(INDEX[card])
-            examples.append((situation_of(table, legal), [f for _, f in rows], chosen))
+            examples.append((situation(table, legal), [f for _, f in rows], chosen))
         state = apply_legal(state, {"type": "play", "seat": seat, "card": card})
     return examples
 

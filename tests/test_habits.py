@@ -14,11 +14,8 @@ from gongzhu.ai import EasyPlayer, NormalPlayer
 from gongzhu.ai.config import HARD, HARD_MARGIN
 from gongzhu.ai.habits import (
     ANY,
-    DISCARD,
-    FOLLOW,
     HIGHEST,
     JUDGING,
-    LEAD,
     LOW_IN_SUIT,
     LOWEST,
     NORMAL_WAY,
@@ -30,8 +27,6 @@ from gongzhu.ai.habits import (
     habit_cost,
     habit_policy,
     habit_worlds,
-    highest_card,
-    lowest_card,
     playout_habit,
     situated_habit,
 )
@@ -41,7 +36,18 @@ from gongzhu.ai.knowledge import read_view
 from gongzhu.ai.opponents import seat_habits
 from gongzhu.ai.sampling import CHAINS, seat_misses
 from gongzhu.ai.search import evaluate_plays, sampled_worlds
-from gongzhu.ai.sim import Policy, Table, deal_table, low_bit, random_hands
+from gongzhu.ai.sim import (
+    DISCARD,
+    FOLLOW,
+    LEAD,
+    Policy,
+    Table,
+    deal_table,
+    highest_card,
+    low_bit,
+    lowest_card,
+    random_hands,
+)
 from gongzhu.ai.worlds import CheckedEveryHand, CheckedHabits, Habits, NormalPosterior
 from gongzhu.cards import DECK, INDEX, SUIT_MASKS, indices, to_mask
 from gongzhu.game import View, apply_legal

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from gongzhu import view_for
 from gongzhu.ai import play_weights
-from gongzhu.ai.habits import ANY, FOLLOW, JUDGING, LEARNED, Decision, fit_habit, habit_cost, playout_habit
+from gongzhu.ai.habits import ANY, JUDGING, LEARNED, Decision, fit_habit, habit_cost, playout_habit
 from gongzhu.ai.heuristic import normal_play
 from gongzhu.ai.knowledge import read_view
 from gongzhu.ai.learned import (
@@ -19,11 +19,10 @@ from gongzhu.ai.learned import (
     Remembered,
     card_features,
     play_model,
-    situation_of,
 )
 from gongzhu.ai.opponents import seat_habits
 from gongzhu.ai.sampling import sample_world
-from gongzhu.ai.sim import Table, deal_table, random_hands
+from gongzhu.ai.sim import FOLLOW, Table, deal_table, random_hands, situation
 from gongzhu.cards import INDEX, to_mask
 
 from .support.bench import bench_module
@@ -71,7 +70,7 @@ def test_the_trainer_learns_a_preference_and_the_model_plays_it() -> None:
         legal = table.legal(follower)
         rows = card_features(table, follower, legal, normal_play(table, follower, legal))
         chosen = max(range(len(rows)), key=lambda i: rows[i][1][FEATURES.index("lowest")])
-        examples.append((situation_of(table, legal), [f for _, f in rows], chosen))
+        examples.append((situation(table, legal), [f for _, f in rows], chosen))
     weights = train.fit(examples, rounds=150, l2=1e-3)
     assert train.log_likelihood(weights, examples) > 0.5 * train.baselines(examples)[0]
     model = PlayModel(tuple(weights))

@@ -31,6 +31,7 @@ Normal clearly fails to explain it (:mod:`gongzhu.ai.inhand`); then its habits a
 in the chains' worlds.
 
 >>> from gongzhu.cards import to_mask, DECK
+>>> from gongzhu.ai.sim import FOLLOW
 >>> DECK[lowest_card(to_mask(["9S", "3H", "QC"]))], DECK[highest_card(to_mask(["9S", "3H", "QC"]))]
 ('3H', 'QC')
 >>> [round(w, 2) for w in fit_habit([Decision(4, False, True, False, FOLLOW, True, 1)] * 12)]
@@ -51,13 +52,19 @@ from .knowledge import Knowledge
 from .learned import CardChances, Remembered, play_model
 from .match import MatchPlan
 from .sampling import CHAINS, Chains, SwapWalk, chain_worlds, hand_start
-from .sim import Policy, Table, highest_card, low_bit, lowest_card, random_policy
+from .sim import (
+    Policy,
+    Table,
+    highest_card,
+    low_bit,
+    lowest_card,
+    random_policy,
+    situation,
+)
 
 #: the ways a habit mixes, in this order
 WAYS = ("normal", "lowest", "highest", "any", "low in a suit", "learned")
 NORMAL_WAY, LOWEST, HIGHEST, ANY, LOW_IN_SUIT, LEARNED = range(len(WAYS))
-SITUATIONS = ("lead", "follow", "discard")  # where a decision is made, in this order
-LEAD, FOLLOW, DISCARD = range(len(SITUATIONS))
 
 
 @dataclass(frozen=True)
@@ -110,13 +117,6 @@ class Decision(NamedTuple):
     low_in_suit: bool  # its card was the lowest of its suit among the legal cards
     suits: int  # how many suits the legal cards hold
     learned: float = 0.0  # the learned play model's chance of its card (0 when not judged by it)
-
-
-def situation(table: Table, legal: int) -> int:
-    """Where the seat on turn decides among ``legal``: leading, following suit or discarding."""
-    if not table.trick:
-        return LEAD
-    return FOLLOW if legal & SUIT_MASKS[table.trick[0] // 13] else DISCARD
 
 
 def everywhere(habit: Habit) -> Situated:

@@ -29,10 +29,22 @@ import functools
 import math
 from dataclasses import dataclass
 
-from ..cards import DIAMONDS, FULL_MASK, GOAT_BIT, HEARTS, INDEX, PIG_BIT, SPADES, SUIT_MASKS, TRANSFORMER_BIT
+from ..cards import (
+    DIAMONDS,
+    FULL_MASK,
+    GOAT,
+    GOAT_BIT,
+    HEARTS,
+    INDEX,
+    PIG,
+    PIG_BIT,
+    SPADES,
+    SUIT_MASKS,
+    TRANSFORMER_BIT,
+)
 from ..rules import winning_position
 from . import play_weights
-from .sim import Table, high_bit, highest_card, low_bit, lowest_card
+from .sim import SITUATIONS, Table, high_bit, highest_card, low_bit, lowest_card, situation
 
 #: What the model reads of a legal card, each a number in [0, 1].
 FEATURES = (
@@ -56,18 +68,11 @@ FEATURES = (
     "spade over the pig",  # the king or ace of spades while the pig is out
     "diamond over the goat",  # a diamond above the goat while the goat is out
 )
-SITUATION_COUNT = 3  # leading, following suit, discarding (:data:`gongzhu.ai.habits.SITUATIONS`)
+SITUATION_COUNT = len(SITUATIONS)  # leading, following suit, discarding
 _POINTS = SUIT_MASKS[HEARTS] | PIG_BIT | GOAT_BIT | TRANSFORMER_BIT
-_PIG, _GOAT = INDEX["QS"], INDEX["JD"]
+_PIG, _GOAT = INDEX[PIG], INDEX[GOAT]
 _OVER_PIG = SUIT_MASKS[SPADES] & ~((PIG_BIT << 1) - 1)
 _OVER_GOAT = SUIT_MASKS[DIAMONDS] & ~((GOAT_BIT << 1) - 1)
-
-
-def situation_of(table: Table, legal: int) -> int:
-    """0 leading, 1 following suit, 2 discarding (the order of ``SITUATIONS``)."""
-    if not table.trick:
-        return 0
-    return 1 if legal & SUIT_MASKS[table.trick[0] // 13] else 2
 
 
 def card_features(table: Table, seat: int, legal: int, normal: int) -> list[tuple[int, list[float]]]:
@@ -138,7 +143,7 @@ class PlayModel:
     def chances(self, table: Table, seat: int, legal: int, normal: int) -> dict[int, float]:
         """The chance of each legal card of the seat on turn (``normal``: Normal's card there)."""
         rows = card_features(table, seat, legal, normal)
-        start = situation_of(table, legal) * len(FEATURES)
+        start = situation(table, legal) * len(FEATURES)
         w = self.weights[start : start + len(FEATURES)]
         scores = [sum(a * b for a, b in zip(w, f, strict=True)) for _, f in rows]
         return {card: p for (card, _), p in zip(rows, softmax(scores), strict=True)}

@@ -92,6 +92,17 @@ def highest_card(legal: int) -> int:
     return best
 
 
+SITUATIONS = ("lead", "follow", "discard")  # where a decision is made, in this order
+LEAD, FOLLOW, DISCARD = range(len(SITUATIONS))
+
+
+def situation(table: Table, legal: int) -> int:
+    """Where the seat on turn decides among ``legal``: leading, following suit or discarding."""
+    if not table.trick:
+        return LEAD
+    return FOLLOW if legal & SUIT_MASKS[table.trick[0] // 13] else DISCARD
+
+
 class Table:
     """A hand in progress.  ``gone`` = every card played so far, the current trick included."""
 
