@@ -34,7 +34,7 @@ from gongzhu.ai.config import HARD
 from gongzhu.ai.hard import HardPlayer
 from gongzhu.ai.heuristic import normal_play
 from gongzhu.ai.knowledge import read_view
-from gongzhu.ai.learned import FEATURES, SITUATION_COUNT, card_features, softmax
+from gongzhu.ai.learned import FEATURES, SITUATION_COUNT, card_features, row_chances
 from gongzhu.ai.sim import situation
 from gongzhu.cards import INDEX, to_mask
 from gongzhu.game import apply_legal
@@ -69,12 +69,9 @@ def hand_examples(seed: int, budget: int) -> list[Example]:
 
 def log_likelihood(weights: list[float], examples: list[Example]) -> float:
     """The mean log chance the model gives the chosen cards."""
-    n = len(FEATURES)
     total = 0.0
     for where, rows, chosen in examples:
-        w = weights[where * n : where * n + n]
-        p = softmax([sum(a * b for a, b in zip(w, f, strict=True)) for f in rows])
-        total += math.log(p[chosen])
+        total += math.log(row_chances(weights, where, rows)[chosen])
     return total / len(examples)
 
 
@@ -89,8 +86,7 @@ def fit(examples: list[Example], rounds: int, l2: float, rate: float = 0.05) -> 
         grad = [l2 * w for w in weights]
         for where, rows, chosen in examples:
             start = where * n
-            w = weights[start : start + n]
-            p = softmax([sum(a * b for a, b in zip(w, f, strict=True)) for f in rows])
+            p = row_chances(weights, where, rows)
             scale = 1.0 / len(examples)
             for i, f in enumerate(rows):
                 g = (p[i] - (1.0 if i == chosen else 0.0)) * scale

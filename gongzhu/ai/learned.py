@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import (
@@ -134,6 +135,15 @@ def softmax(scores: list[float]) -> list[float]:
     return [e / total for e in exps]
 
 
+def row_chances(weights: Sequence[float], where: int, rows: Sequence[Sequence[float]]) -> list[float]:
+    """The chance of each card, given as its :data:`FEATURES` ``rows``, in situation ``where`` by
+    ``weights`` (situation-major, as :class:`PlayModel` holds them): the one scoring the model and its
+    trainer share."""
+    start = where * len(FEATURES)
+    w = weights[start : start + len(FEATURES)]
+    return softmax([sum(a * b for a, b in zip(w, f, strict=True)) for f in rows])
+
+
 @dataclass(frozen=True)
 class PlayModel:
     """A linear softmax over :data:`FEATURES`, one weight per situation and feature."""
@@ -143,10 +153,8 @@ class PlayModel:
     def chances(self, table: Table, seat: int, legal: int, normal: int) -> dict[int, float]:
         """The chance of each legal card of the seat on turn (``normal``: Normal's card there)."""
         rows = card_features(table, seat, legal, normal)
-        start = situation(table, legal) * len(FEATURES)
-        w = self.weights[start : start + len(FEATURES)]
-        scores = [sum(a * b for a, b in zip(w, f, strict=True)) for _, f in rows]
-        return {card: p for (card, _), p in zip(rows, softmax(scores), strict=True)}
+        chances = row_chances(self.weights, situation(table, legal), [f for _, f in rows])
+        return {card: p for (card, _), p in zip(rows, chances, strict=True)}
 
     def chance(self, table: Table, seat: int, legal: int, card: int, normal: int) -> float:
         """The chance that the seat on turn plays ``card``."""
