@@ -14,6 +14,7 @@ benchmark's process (``gongzhu.players.register_player``).
   (``Judging.low_in_suit``); ``hard-situated-low-in-suit``: both;
 - ``hard-learned``: the habits mix one more way, the card of the play model learned from Hard's games
   (``gongzhu.ai.learned``, ``Judging.learned``), in the worlds (the playouts play its share as Normal's card);
+  ``hard-learned-paid``: the same, its work paid from the budget (fewer worlds, ``Judging.learned_cost``);
 - ``hard-normal-worlds``, ``hard-uniform-worlds``, ``hard-fitted``, ``hard-habits``, ``hard-checked``,
   ``hard-checked-habits``, ``hard-checked-every-hand``: each world model of ``gongzhu.ai.worlds``
   (``hard-checked-habits`` is the game's).
@@ -65,6 +66,12 @@ def random_any(config: HardConfig) -> HardConfig:
     return judged(config, random_in_playouts=True)
 
 
+#: What a play the chains replay costs with the learned model judging, in simulated plays of the budget
+#: (``Judging.learned_cost``): set so that Hard's CPU time a decision at a later ``selfish`` table is the
+#: game's (bench/opponents_cost.py; bench/results/ABLE.md).
+LEARNED_REPLAY_COST = 4.0
+
+
 VARIANTS: dict[str, HardConfig] = {
     "hard-margin": replace(HARD, match_aware=False),
     "hard-no-lookahead": replace(HARD, lookahead=False),
@@ -73,6 +80,7 @@ VARIANTS: dict[str, HardConfig] = {
     "hard-low-in-suit": judged(HARD, low_in_suit=True),
     "hard-situated-low-in-suit": judged(HARD, by_situation=True, low_in_suit=True),
     "hard-learned": judged(HARD, learned=True),
+    "hard-learned-paid": judged(HARD, learned=True, learned_cost=LEARNED_REPLAY_COST),
     "hard-opponents-half": replace(HARD, opponent_weight=0.5),
     **{name: replace(HARD, worlds=model) for name, model in WORLD_MODELS.items()},
 }

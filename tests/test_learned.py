@@ -18,12 +18,13 @@ from gongzhu.ai.learned import (
     PlayModel,
     Remembered,
     card_features,
+    card_scores,
     play_model,
 )
 from gongzhu.ai.opponents import seat_habits
-from gongzhu.ai.sampling import sample_world
+from gongzhu.ai.sampling import CHAINS, affordable, sample_world
 from gongzhu.ai.sim import FOLLOW, Table, deal_table, random_hands, situation
-from gongzhu.cards import INDEX, to_mask
+from gongzhu.cards import DIAMONDS, FULL_MASK, GOAT, HEARTS, INDEX, PIG, SPADES, SUIT_MASKS, to_mask
 
 from .support.bench import bench_module
 from .test_habits import _hand_two
@@ -51,6 +52,87 @@ def test_a_cards_features_say_what_it_does_to_the_trick() -> None:
     assert ace["spade over the pig"] == 1.0 and jack["spade over the pig"] == 0.0  # the pig is out
     assert [f["normal"] for f in named.values()].count(1.0) == 1
     assert all(0.0 <= x <= 1.0 for f in rows.values() for x in f)
+
+
+def _plain_features(table: Table, seat: int, legal: int, normal: int, card: int) -> list[float]:
+    """:data:`FEATURES` of ``card`` read one by one, as their comments say (the test's own reading)."""
+    hand, trick = table.hands[seat], table.trick
+    out = FULL_MASK & ~table.gone & ~hand
+    suit, rank = divmod(card, 13)
+    in_suit = [c for c in range(52) if legal >> c & 1 and c // 13 == suit]
+    cards = [c for c in range(52) if legal >> c & 1]
+    lowest = min(cards, key=lambda c: (c % 13, c // 13))  # on a tie of rank, the first suit's
+    highest = max(cards, key=lambda c: (c % 13, -(c // 13)))
+    led = trick[0] // 13 if trick else -1
+    top = max((c for c in trick if c // 13 == led), default=-1)
+    wins = bool(trick) and suit == led and card > top
+    points = {INDEX[PIG], INDEX[GOAT], INDEX["TC"]} | {13 * HEARTS + r for r in range(13)}
+    carries = card in points or any(c in points for c in trick)
+    above = [c for c in range(13 * suit + rank + 1, 13 * suit + 13) if out >> c & 1]
+    below = [c for c in range(13 * suit, card) if out >> c & 1]
+    return [
+        float(card == normal),
+        float(card == lowest),
+        float(card == highest),
+        float(card == min(in_suit)),
+        float(card == max(in_suit)),
+        rank / 12,
+        (hand & SUIT_MASKS[suit]).bit_count() / 13,
+        float(card == INDEX[PIG]),
+        float(card == INDEX[GOAT]),
+        float(card == INDEX["TC"]),
+        float(suit == HEARTS),
+        rank / 12 if suit == HEARTS else 0.0,
+        float(wins),
+        float(wins and carries),
+        float(wins and len(trick) == 3),
+        len(above) / 12,
+        len(below) / 12,
+        float(suit == SPADES and card > INDEX[PIG] and bool(out >> INDEX[PIG] & 1)),
+        float(suit == DIAMONDS and card > INDEX[GOAT] and bool(out >> INDEX[GOAT] & 1)),
+    ]
+
+
+def test_a_cards_score_is_its_features_as_read_plainly_times_the_weights() -> None:
+    """The scorer the chains call sums only the features that are not 0, a suit's shared ones once:
+    over whole random hands, Normal's card and a random one taken as "Normal's" (so a named card is
+    Normal's too), its scores are the plain reading of every feature times random weights."""
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(25):
+        table = deal_table(random_hands(rng))
+        while table.hands[table.turn()]:
+            seat = table.turn()
+            legal = table.legal(seat)
+            cards = [c for c in range(52) if legal >> c & 1]
+            for normal in (normal_play(table, seat, legal), rng.choice(cards)):
+                w = [rng.uniform(-3, 3) for _ in FEATURES]
+                rows = dict(card_features(table, seat, legal, normal))
+                for card, score in card_scores(w, table, seat, legal, normal):
+                    plain = _plain_features(table, seat, legal, normal, card)
+                    assert rows[card] == plain, (card, rows[card], plain)
+                    assert math.isclose(
+                        score, sum(a * b for a, b in zip(w, plain, strict=True)), abs_tol=1e-9
+                    )
+                    checked += 1
+            table.play(rng.choice(cards))
+    assert checked > 2000
+
+
+def test_the_learned_models_work_is_paid_from_the_budget_when_asked() -> None:
+    """With ``learned_cost`` the habit chains' replays cost more of the budget, so fewer worlds are
+    drawn; without the learned way, or at 1, the chains cost what they always did."""
+    state = _hand_two(4, "NLRN", tricks=5)
+    k = read_view(view_for(state, 0))
+    paid = replace(JUDGING, learned=True, learned_cost=4.0)
+    assert JUDGING.paid(CHAINS) == CHAINS and replace(JUDGING, learned=True).paid(CHAINS) == CHAINS
+    assert replace(JUDGING, learned_cost=4.0).paid(CHAINS) == CHAINS  # no learned way, nothing to pay
+    plain, charged = affordable(k, 40_000, 200, CHAINS), affordable(k, 40_000, 200, paid.paid(CHAINS))
+    assert charged[1] == plain[1] and 0 < charged[0] < plain[0]
+    replay = len(k.history)
+    assert charged[0] == (40_000 - CHAINS.chains * CHAINS.burn_in * 4 * replay) // (
+        200 + CHAINS.thin * 4 * replay
+    )
 
 
 def test_the_trainer_learns_a_preference_and_the_model_plays_it() -> None:

@@ -43,7 +43,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from ..cards import SUIT_MASKS
@@ -88,10 +88,18 @@ class Judging:
         False  # the way "lowest card of a suit taken at random" is in the mixture (else weight 0)
     )
     learned: bool = False  # the way "the learned play model's card" is in the mixture (else weight 0)
+    learned_cost: float = 1.0  # with ``learned``, a play the habit chains replay costs this many times
+    # what it costs without, paid from the budget (the model's chances are worked out there)
 
     def ways(self) -> tuple[bool, ...]:
         """Which of :data:`WAYS` a habit mixes."""
         return (True, True, True, True, self.low_in_suit, self.learned)
+
+    def paid(self, chains: Chains) -> Chains:
+        """``chains`` as the budget pays for them when they judge by these habits."""
+        if not self.learned or self.learned_cost == 1.0:
+            return chains
+        return replace(chains, replay_cost=chains.replay_cost * self.learned_cost)
 
     def play_model(self) -> Remembered | None:
         """The learned play model when a habit mixes its way, else None: a fresh one for each view

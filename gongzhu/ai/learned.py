@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import functools
 import math
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -71,61 +72,114 @@ FEATURES = (
 )
 SITUATION_COUNT = len(SITUATIONS)  # leading, following suit, discarding
 _POINTS = SUIT_MASKS[HEARTS] | PIG_BIT | GOAT_BIT | TRANSFORMER_BIT
-_PIG, _GOAT = INDEX[PIG], INDEX[GOAT]
+_PIG, _GOAT, _TRANSFORMER = INDEX[PIG], INDEX[GOAT], TRANSFORMER_BIT.bit_length() - 1
 _OVER_PIG = SUIT_MASKS[SPADES] & ~((PIG_BIT << 1) - 1)
 _OVER_GOAT = SUIT_MASKS[DIAMONDS] & ~((GOAT_BIT << 1) - 1)
 
 
-def card_features(table: Table, seat: int, legal: int, normal: int) -> list[tuple[int, list[float]]]:
-    """Each legal card with its :data:`FEATURES`, for the seat on turn holding ``table.hands[seat]``,
-    Normal's card being ``normal``."""
+# Where each feature's weight sits among a situation's weights.
+(
+    _NORMAL,
+    _LOWEST,
+    _HIGHEST,
+    _LOW_OF_SUIT,
+    _HIGH_OF_SUIT,
+    _RANK,
+    _LENGTH,
+    _IS_PIG,
+    _IS_GOAT,
+    _IS_TRANSFORMER,
+    _HEART,
+    _HEART_RANK,
+    _WINS,
+    _WINS_POINTS,
+    _WINS_LAST,
+    _HIGHER_OUT,
+    _LOWER_OUT,
+    _OVER_THE_PIG,
+    _OVER_THE_GOAT,
+) = range(len(FEATURES))
+
+
+def card_scores(
+    w: Sequence[float], table: Table, seat: int, legal: int, normal: int
+) -> list[tuple[int, float]]:
+    """Each legal card with its score, the sum of its :data:`FEATURES` times their weights ``w`` (one
+    situation's), for the seat on turn holding ``table.hands[seat]``, Normal's card being ``normal``.
+
+    The one definition of the features: a card's features are its scores under unit weights
+    (:func:`card_features`).  Written as a sum of the features that are not 0, with what a suit's cards
+    share reckoned once a suit, because the worlds' chains ask it thousands of times a decision."""
     hand = table.hands[seat]
     trick = table.trick
     out = FULL_MASK & ~table.gone & ~hand
     lowest, highest = lowest_card(legal), highest_card(legal)
     top = trick[winning_position(trick)] if trick else -1
+    top_suit = top // 13 if top >= 0 else -1
     trick_points = any((1 << c) & _POINTS for c in trick)
-    last = len(trick) == 3
-    pig_out, goat_out = bool(out & PIG_BIT), bool(out & GOAT_BIT)
-    rows: list[tuple[int, list[float]]] = []
-    bits = legal
-    while bits:
-        bit = bits & -bits
-        bits ^= bit
-        card = bit.bit_length() - 1
-        suit, rank = divmod(card, 13)
-        suit_mask = SUIT_MASKS[suit]
-        below = bit - 1
-        wins = top >= 0 and suit == top // 13 and card > top
-        points = trick_points or bool(bit & _POINTS)
-        heart = suit == HEARTS
-        rows.append(
-            (
-                card,
-                [
-                    1.0 if card == normal else 0.0,
-                    1.0 if card == lowest else 0.0,
-                    1.0 if card == highest else 0.0,
-                    1.0 if low_bit(legal & suit_mask) == card else 0.0,
-                    1.0 if high_bit(legal & suit_mask) == card else 0.0,
-                    rank / 12,
-                    (hand & suit_mask).bit_count() / 13,
-                    1.0 if card == _PIG else 0.0,
-                    1.0 if card == _GOAT else 0.0,
-                    1.0 if bit == TRANSFORMER_BIT else 0.0,
-                    1.0 if heart else 0.0,
-                    rank / 12 if heart else 0.0,
-                    1.0 if wins else 0.0,
-                    1.0 if wins and points else 0.0,
-                    1.0 if wins and last else 0.0,
-                    (out & suit_mask & ~(below | bit)).bit_count() / 12,
-                    (out & suit_mask & below).bit_count() / 12,
-                    1.0 if pig_out and bit & _OVER_PIG else 0.0,
-                    1.0 if goat_out and bit & _OVER_GOAT else 0.0,
-                ],
-            )
+    wins_base = w[_WINS] + (w[_WINS_LAST] if len(trick) == 3 else 0.0)
+    over_pig = _OVER_PIG if out & PIG_BIT else 0
+    over_goat = _OVER_GOAT if out & GOAT_BIT else 0
+    special = {
+        normal: w[_NORMAL],
+        _PIG: w[_IS_PIG],
+        _GOAT: w[_IS_GOAT],
+        _TRANSFORMER: w[_IS_TRANSFORMER],
+    }  # the cards named by a feature (a card named twice: both weights)
+    if normal in (_PIG, _GOAT, _TRANSFORMER):
+        special[normal] = (
+            w[_NORMAL]
+            + (w[_IS_PIG], w[_IS_GOAT], w[_IS_TRANSFORMER])[(_PIG, _GOAT, _TRANSFORMER).index(normal)]
         )
-    return rows
+    special[lowest] = special.get(lowest, 0.0) + w[_LOWEST]
+    special[highest] = special.get(highest, 0.0) + w[_HIGHEST]
+    scores: list[tuple[int, float]] = []
+    for suit, suit_mask in enumerate(SUIT_MASKS):
+        in_suit = legal & suit_mask
+        if not in_suit:
+            continue
+        heart = suit == HEARTS
+        rank_weight = w[_RANK] + w[_HEART_RANK] if heart else w[_RANK]
+        base = w[_LENGTH] * (hand & suit_mask).bit_count() / 13 + (w[_HEART] if heart else 0.0)
+        low, high = low_bit(in_suit), high_bit(in_suit)
+        suit_out = out & suit_mask
+        first = 13 * suit
+        bits = in_suit
+        while bits:
+            bit = bits & -bits
+            bits ^= bit
+            card = bit.bit_length() - 1
+            below = bit - 1
+            score = (
+                base
+                + rank_weight * (card - first) / 12
+                + w[_HIGHER_OUT] * (suit_out & ~(below | bit)).bit_count() / 12
+                + w[_LOWER_OUT] * (suit_out & below).bit_count() / 12
+                + special.get(card, 0.0)
+            )
+            if card == low:
+                score += w[_LOW_OF_SUIT]
+            if card == high:
+                score += w[_HIGH_OF_SUIT]
+            if suit == top_suit and card > top:
+                score += wins_base + (w[_WINS_POINTS] if trick_points or bit & _POINTS else 0.0)
+            if bit & over_pig:
+                score += w[_OVER_THE_PIG]
+            if bit & over_goat:
+                score += w[_OVER_THE_GOAT]
+            scores.append((card, score))
+    return scores
+
+
+def card_features(table: Table, seat: int, legal: int, normal: int) -> list[tuple[int, list[float]]]:
+    """Each legal card with its :data:`FEATURES` (its :func:`card_scores` under each unit weight), for
+    the seat on turn holding ``table.hands[seat]``, Normal's card being ``normal``."""
+    columns = []
+    for f in range(len(FEATURES)):
+        unit = [0.0] * len(FEATURES)
+        unit[f] = 1.0
+        columns.append(card_scores(unit, table, seat, legal, normal))
+    return [(card, [column[i][1] for column in columns]) for i, (card, _) in enumerate(columns[0])]
 
 
 def softmax(scores: list[float]) -> list[float]:
@@ -135,13 +189,17 @@ def softmax(scores: list[float]) -> list[float]:
     return [e / total for e in exps]
 
 
+def situation_weights(weights: Sequence[float], where: int) -> Sequence[float]:
+    """The weights of situation ``where`` among ``weights`` (situation-major, as :class:`PlayModel` holds
+    them)."""
+    return weights[where * len(FEATURES) : (where + 1) * len(FEATURES)]
+
+
 def row_chances(weights: Sequence[float], where: int, rows: Sequence[Sequence[float]]) -> list[float]:
     """The chance of each card, given as its :data:`FEATURES` ``rows``, in situation ``where`` by
-    ``weights`` (situation-major, as :class:`PlayModel` holds them): the one scoring the model and its
-    trainer share."""
-    start = where * len(FEATURES)
-    w = weights[start : start + len(FEATURES)]
-    return softmax([sum(a * b for a, b in zip(w, f, strict=True)) for f in rows])
+    ``weights`` (situation-major): the scoring the trainer fits by."""
+    w = situation_weights(weights, where)
+    return softmax([sum(map(operator.mul, w, f)) for f in rows])
 
 
 @dataclass(frozen=True)
@@ -152,9 +210,11 @@ class PlayModel:
 
     def chances(self, table: Table, seat: int, legal: int, normal: int) -> dict[int, float]:
         """The chance of each legal card of the seat on turn (``normal``: Normal's card there)."""
-        rows = card_features(table, seat, legal, normal)
-        chances = row_chances(self.weights, situation(table, legal), [f for _, f in rows])
-        return {card: p for (card, _), p in zip(rows, chances, strict=True)}
+        scores = card_scores(
+            situation_weights(self.weights, situation(table, legal)), table, seat, legal, normal
+        )
+        chances = softmax([score for _, score in scores])
+        return {card: p for (card, _), p in zip(scores, chances, strict=True)}
 
     def chance(self, table: Table, seat: int, legal: int, card: int, normal: int) -> float:
         """The chance that the seat on turn plays ``card``."""

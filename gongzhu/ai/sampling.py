@@ -32,6 +32,8 @@ class Chains:
     chains: int = 4  # independent chains per decision
     burn_in: int = 50  # swaps a chain proposes before its first world
     thin: int = 3  # swaps a chain proposes between two of its worlds
+    replay_cost: float = 1.0  # a play a chain step replays costs this many simulated plays of the budget
+    # (more when the learned play model judges it: ``gongzhu.ai.habits.Judging.learned_cost``)
 
 
 CHAINS = Chains()  # the game's
@@ -182,12 +184,13 @@ def has_evidence(k: Knowledge) -> bool:
 def affordable(k: Knowledge, budget: int, play_cost: int, chains: Chains | None = CHAINS) -> tuple[int, int]:
     """How many worlds ``budget`` simulated plays pay for, and from how many chains, when playing
     a world costs ``play_cost``: drawing the worlds is paid from the same budget (a chain step
-    replays the hand's plays, and stops at the first excess miss), and a budget too small for
+    replays the hand's plays, each ``chains.replay_cost`` simulated plays, and stops at the first excess
+    miss), and a budget too small for
     every chain's burn-in (the coach's small batches) draws from one chain; unweighted worlds
     (``chains`` None) cost nothing to draw."""
     if not has_evidence(k) or chains is None:
         return budget // play_cost, 1
-    replay = len(k.history)
+    replay = round(len(k.history) * chains.replay_cost)
     count = chains.chains if chains.chains * chains.burn_in * replay <= budget else 1
     left = max(0, budget - count * chains.burn_in * replay)
     return left // (play_cost + chains.thin * replay), count

@@ -107,7 +107,7 @@ def _previous_hand_habits(
     fits, habits = seat_habits(k, judging)
     if world_model(fits, k.seat) == NORMAL:
         return None
-    count, chains = afford(tune)
+    count, chains = afford(judging.paid(tune))
     return _with_habits(habits, habit_worlds(k, rng, count, habits, chains, tune, judging), judging)
 
 
