@@ -120,19 +120,16 @@ def card_scores(
     wins_base = w[_WINS] + (w[_WINS_LAST] if len(trick) == 3 else 0.0)
     over_pig = _OVER_PIG if out & PIG_BIT else 0
     over_goat = _OVER_GOAT if out & GOAT_BIT else 0
-    special = {
-        normal: w[_NORMAL],
-        _PIG: w[_IS_PIG],
-        _GOAT: w[_IS_GOAT],
-        _TRANSFORMER: w[_IS_TRANSFORMER],
-    }  # the cards named by a feature (a card named twice: both weights)
-    if normal in (_PIG, _GOAT, _TRANSFORMER):
-        special[normal] = (
-            w[_NORMAL]
-            + (w[_IS_PIG], w[_IS_GOAT], w[_IS_TRANSFORMER])[(_PIG, _GOAT, _TRANSFORMER).index(normal)]
-        )
-    special[lowest] = special.get(lowest, 0.0) + w[_LOWEST]
-    special[highest] = special.get(highest, 0.0) + w[_HIGHEST]
+    special: dict[int, float] = {}  # the cards a feature names, with the weights of every feature naming each
+    for named, weight in (
+        (normal, w[_NORMAL]),
+        (_PIG, w[_IS_PIG]),
+        (_GOAT, w[_IS_GOAT]),
+        (_TRANSFORMER, w[_IS_TRANSFORMER]),
+        (lowest, w[_LOWEST]),
+        (highest, w[_HIGHEST]),
+    ):
+        special[named] = special.get(named, 0.0) + weight
     scores: list[tuple[int, float]] = []
     for suit, suit_mask in enumerate(SUIT_MASKS):
         in_suit = legal & suit_mask

@@ -184,10 +184,9 @@ def has_evidence(k: Knowledge) -> bool:
 def affordable(k: Knowledge, budget: int, play_cost: int, chains: Chains | None = CHAINS) -> tuple[int, int]:
     """How many worlds ``budget`` simulated plays pay for, and from how many chains, when playing
     a world costs ``play_cost``: drawing the worlds is paid from the same budget (a chain step
-    replays the hand's plays, each ``chains.replay_cost`` simulated plays, and stops at the first excess
-    miss), and a budget too small for
-    every chain's burn-in (the coach's small batches) draws from one chain; unweighted worlds
-    (``chains`` None) cost nothing to draw."""
+    replays the hand's plays, each ``chains.replay_cost`` simulated plays, and stops at the first
+    excess miss), and a budget too small for every chain's burn-in (the coach's small batches) draws
+    from one chain; unweighted worlds (``chains`` None) cost nothing to draw."""
     if not has_evidence(k) or chains is None:
         return budget // play_cost, 1
     replay = round(len(k.history) * chains.replay_cost)
