@@ -97,7 +97,7 @@ class Judging:
 
     def paid(self, chains: Chains) -> Chains:
         """``chains`` as the budget pays for them when they judge by these habits."""
-        if not self.learned or self.learned_cost == 1.0:
+        if not self.learned:
             return chains
         return replace(chains, replay_cost=chains.replay_cost * self.learned_cost)
 

@@ -42,6 +42,7 @@ from ..cards import (
     PIG_BIT,
     SPADES,
     SUIT_MASKS,
+    TRANSFORMER,
     TRANSFORMER_BIT,
 )
 from ..rules import winning_position
@@ -72,7 +73,7 @@ FEATURES = (
 )
 SITUATION_COUNT = len(SITUATIONS)  # leading, following suit, discarding
 _POINTS = SUIT_MASKS[HEARTS] | PIG_BIT | GOAT_BIT | TRANSFORMER_BIT
-_PIG, _GOAT, _TRANSFORMER = INDEX[PIG], INDEX[GOAT], TRANSFORMER_BIT.bit_length() - 1
+_PIG, _GOAT, _TRANSFORMER = INDEX[PIG], INDEX[GOAT], INDEX[TRANSFORMER]
 _OVER_PIG = SUIT_MASKS[SPADES] & ~((PIG_BIT << 1) - 1)
 _OVER_GOAT = SUIT_MASKS[DIAMONDS] & ~((GOAT_BIT << 1) - 1)
 
