@@ -3,6 +3,8 @@ fields replaced.  Never players of the game: :func:`register_variants` makes the
 benchmark's process (``gongzhu.players.register_player``).
 
 - ``hard-margin``: values the hand margin alone (no match plan);
+- ``hard-expose-habits``: an exposure's playouts play each opponent by its habits in the previous hand,
+  as a play's do (``gongzhu.ai.config.HardConfig.expose_judging``; the game's Hard: Normal plays them);
 - ``hard-no-lookahead``: its own seat plays Normal's strategy alone in the playouts;
 - ``hard-opponents-half``: values a world by its own hand score minus half the opponents' mean (the
   game's Hard: the whole mean);
@@ -27,6 +29,7 @@ from dataclasses import replace
 from typing import Any
 
 from gongzhu.ai.config import HARD, HardConfig
+from gongzhu.ai.habits import JUDGING
 from gongzhu.ai.hard import HardPlayer
 from gongzhu.ai.worlds import (
     Checked,
@@ -82,6 +85,7 @@ VARIANTS: dict[str, HardConfig] = {
     "hard-learned": judged(HARD, learned=True),
     "hard-learned-paid": judged(HARD, learned=True, learned_cost=LEARNED_REPLAY_COST),
     "hard-opponents-half": replace(HARD, opponent_weight=0.5),
+    "hard-expose-habits": replace(HARD, expose_judging=JUDGING),
     **{name: replace(HARD, worlds=model) for name, model in WORLD_MODELS.items()},
 }
 

@@ -34,8 +34,8 @@ from gongzhu.ai.hard import HardPlayer
 from gongzhu.ai.heuristic import normal_play
 from gongzhu.ai.knowledge import read_view
 from gongzhu.ai.opponents import seat_habits
-from gongzhu.ai.sampling import CHAINS, seat_misses
-from gongzhu.ai.search import evaluate_plays, sampled_worlds
+from gongzhu.ai.sampling import CHAINS, sample_world, seat_misses
+from gongzhu.ai.search import evaluate_exposes, evaluate_plays, sampled_worlds
 from gongzhu.ai.sim import (
     DISCARD,
     FOLLOW,
@@ -48,7 +48,14 @@ from gongzhu.ai.sim import (
     lowest_card,
     random_hands,
 )
-from gongzhu.ai.worlds import CheckedEveryHand, CheckedHabits, Habits, NormalPosterior
+from gongzhu.ai.worlds import (
+    CheckedEveryHand,
+    CheckedHabits,
+    Habits,
+    NormalPosterior,
+    habit_playouts,
+    previous_hand_playouts,
+)
 from gongzhu.cards import DECK, INDEX, SUIT_MASKS, indices, to_mask
 from gongzhu.game import View, apply_legal
 from gongzhu.players import Player, RandomPlayer
@@ -294,3 +301,39 @@ def test_the_games_hard_plays_a_later_hand_by_the_habits_it_saw() -> None:
             state, {"type": "play", "seat": seat, "card": players[seat].play(view_for(state, seat))}
         )
     assert state["phase"] in ("hand_over", "match_over")
+
+
+def test_an_exposure_can_be_played_out_by_the_opponents_habits_as_a_play_is() -> None:
+    """With ``expose_judging`` an exposure's playouts play each opponent that did not play like Normal
+    in the previous hand by its habits there (a player of its lowest card plays it), as a play's
+    playouts do; among Normals, or without the setting (the game's Hard), Normal plays every seat."""
+    view = view_for(_next_hand(4, _table(4, "NLRN")), 0)
+    k, exposable = read_view(view), to_mask(view["exposable"])
+    assert exposable.bit_count() == 2  # the queen of spades and the ten of clubs
+    playouts = previous_hand_playouts(k)
+    assert playouts is not None
+    _fits, habits = seat_habits(k)
+    assert playouts.args == habit_playouts(habits, JUDGING).args  # the habits a play's playouts use
+    lowest = choices = 0
+    for seed in range(6):
+        table = k.table(sample_world(k, random.Random(seed)))
+        policy = playouts(normal_play, random.Random(seed))
+        while table.cards_left():
+            seat = table.turn()
+            legal = table.legal(seat)
+            card = policy(table, seat, legal)
+            if seat == 1 and legal & (legal - 1):
+                choices += 1
+                lowest += card == lowest_card(legal)
+            table.play(card)
+    assert lowest > 0.7 * choices
+    config = replace(HARD_MARGIN, budget=6000)
+    judged = replace(config, expose_judging=JUDGING)
+    plain = evaluate_exposes(k, exposable, random.Random(1), config)
+    assert evaluate_exposes(k, exposable, random.Random(1), judged).values != plain.values
+    normals = read_view(view_for(_next_hand(4, _table(4, "NNNN")), 0))
+    assert previous_hand_playouts(normals) is None
+    assert (
+        evaluate_exposes(normals, exposable, random.Random(1), judged).values
+        == evaluate_exposes(normals, exposable, random.Random(1), config).values
+    )

@@ -27,7 +27,7 @@ from .knowledge import Knowledge
 from .match import Valuer, match_in_reach, match_valuer
 from .sampling import Chains, affordable, sample_world
 from .sim import Policy, Table, low_bit, run
-from .worlds import Worlds
+from .worlds import Worlds, previous_hand_playouts
 
 
 @dataclass
@@ -202,7 +202,8 @@ def evaluate_exposes(
     world: list[int] | None = None,
 ) -> Evaluation:
     """Value of each exposure under ``config``; the other seats expose as Normal would with their
-    sampled hands.  ``extra``: one more exposure to value (the coach's: the one the player chose);
+    sampled hands, and play as Normal does, or with ``config.expose_judging`` as their habits in the
+    previous hand say (as a play decision's playouts play them).  ``extra``: one more exposure to value (the coach's: the one the player chose);
     ``world``: the true hands (open-hand reference player only)."""
     candidates = expose_candidates(exposable)
     if extra is not None and extra not in candidates:
@@ -213,14 +214,18 @@ def evaluate_exposes(
         else max(config.min_worlds, min(config.max_worlds, 2 * config.budget // (len(candidates) * 52)))
     )
     value = valuer(k, config.opponent_weight, config.match_aware)
+    judging = config.expose_judging
+    playouts = previous_hand_playouts(k, judging) if judging is not None and world is None else None
     totals = dict.fromkeys(candidates, 0.0)
     for _ in range(worlds):
         hands = list(world) if world is not None else sample_world(k, rng)
         others = [normal_expose(h) for h in hands]
+        noise_seed = rng.getrandbits(64) if playouts else 0
         for chosen in candidates:
             exposed = list(others)
             exposed[k.seat] = chosen
             table = Table(list(hands), [0, 0, 0, 0], exposed, 0, k.leader, [], 0, k.rules.flip)
-            run(table, normal_play)
+            # the same random choices for every candidate (common random numbers)
+            run(table, playouts(normal_play, random.Random(noise_seed)) if playouts else normal_play)
             totals[chosen] += value(table.scores())
     return Evaluation({c: v / worlds for c, v in totals.items()}, worlds)

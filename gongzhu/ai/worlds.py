@@ -55,10 +55,23 @@ def _plain(worlds: Iterable[list[int]]) -> Worlds:
     return ((world, None) for world in worlds)
 
 
-def _with_habits(habits: list[Situated | None], worlds: Iterable[list[int]], judging: Judging) -> Worlds:
+def habit_playouts(habits: list[Situated | None], judging: Judging) -> Playouts:
+    """Playouts where a seat with a habit plays by it (:func:`gongzhu.ai.habits.habit_policy`)."""
     played = [None if h is None else playout_habits(h, judging) for h in habits]
-    playouts = functools.partial(habit_policy, played)
+    return functools.partial(habit_policy, played)
+
+
+def _with_habits(habits: list[Situated | None], worlds: Iterable[list[int]], judging: Judging) -> Worlds:
+    playouts = habit_playouts(habits, judging)
     return ((world, playouts) for world in worlds)
+
+
+def previous_hand_playouts(k: Knowledge, judging: Judging = JUDGING) -> Playouts:
+    """How the playouts of a decision made before any card of the hand (an exposure) play the
+    opponents: each one that did not play like Normal in the previous hand by its habits there
+    (None: every opponent did, or there was no such hand, and Normal plays them all)."""
+    _fits, habits = seat_habits(k, judging)
+    return None if all(h is None for h in habits) else habit_playouts(habits, judging)
 
 
 @dataclass(frozen=True)
