@@ -94,7 +94,7 @@ class MatchResult:
 
 
 @contextlib.contextmanager
-def _seating(
+def seating(
     challenger: str, baseline: str, seat: int, seed: int, bot_timeout: float
 ) -> Generator[list[Player], None, None]:
     """The four players with the challenger in ``seat``; bots finished on a clean exit, always closed."""
@@ -134,7 +134,7 @@ def play_deal(
     dseed = tournament_deal_seed(seed, deal)
     result = DealResult(deal, [], [], [])
     for seat in range(4):
-        with _seating(challenger, baseline, seat, dseed, bot_timeout) as players:
+        with seating(challenger, baseline, seat, dseed, bot_timeout) as players:
             clock = _clock(result.decision_times, seat)
             state = new_match(dseed, rules)
             if later:
@@ -176,7 +176,7 @@ def play_match(
     mseed = tournament_deal_seed(seed, match)
     result = MatchResult(match, [], [], [])
     for seat in range(4):
-        with _seating(challenger, baseline, seat, mseed, bot_timeout) as players:
+        with seating(challenger, baseline, seat, mseed, bot_timeout) as players:
             clock = _clock(result.decision_times, seat)
             state = new_match(mseed, rules)
             hands = 0
