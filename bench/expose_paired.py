@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import functools
 import json
-import random
 import sys
 from pathlib import Path
 from typing import Any
@@ -35,13 +34,13 @@ from panel import register_panel
 from variants import register_variants
 
 from gongzhu.agent import DEFAULT_TIMEOUT, make_any_player
+from gongzhu.ai.search import hand_margin
 from gongzhu.game import State, new_match, view_for
 from gongzhu.rng import tournament_deal_seed
 from gongzhu.simulate import play_hand
-from gongzhu.tournament import first_hand_played, interval95, seating
+from gongzhu.stats import mean_interval95
+from gongzhu.tournament import first_hand_played, seating
 from gongzhu.workers import batches, local_pool, results
-
-BOOTSTRAP_SAMPLES = 2000
 
 
 def _register() -> None:
@@ -53,8 +52,7 @@ def _register() -> None:
 def _margin(state: State, players: list[Any], seat: int) -> float:
     """The hand margin of ``seat`` in the hand ``players`` play from ``state`` (its expose phase)."""
     _state, log = play_hand(state, players)
-    scores: list[int] = log["scores"]
-    return scores[seat] - (sum(scores) - scores[seat]) / 3
+    return hand_margin(log["scores"], seat, 1.0)
 
 
 def _seating_difference(base: str, variant: str, style: str, seat: int, dseed: int) -> float | None:
@@ -88,18 +86,14 @@ def _play_group(base: str, variant: str, style: str, seed: int, deals: list[int]
     return [play_deal(base, variant, style, seed, deal) for deal in deals]
 
 
-def summary(rows: list[dict[str, Any]], seed: int = 1) -> str:
-    """The mean difference a hand with its 95% bootstrap interval over the deals, and how many
-    seatings exposed differently."""
-    by_deal = [sum(row["differences"]) / 4 for row in rows]
-    n = len(by_deal)
-    rng = random.Random(seed)
-    resampled = [sum(rng.choice(by_deal) for _ in by_deal) / n for _ in range(BOOTSTRAP_SAMPLES)]
-    low, high = interval95(resampled)
+def summary(rows: list[dict[str, Any]]) -> str:
+    """The mean difference a hand with its 95% interval over the deals, and how many seatings
+    exposed differently."""
+    by_deal = mean_interval95([sum(row["differences"]) / 4 for row in rows])
     changed = sum(sum(row["changed"]) for row in rows)
     return (
-        f"{sum(by_deal) / n:+.1f} [{low:+.1f}, {high:+.1f}] a hand on {n} deals "
-        f"({changed} of {4 * n} seatings exposed differently)"
+        f"{by_deal.mean:+.1f} [{by_deal.low:+.1f}, {by_deal.high:+.1f}] a hand on {len(rows)} deals "
+        f"({changed} of {4 * len(rows)} seatings exposed differently)"
     )
 
 

@@ -409,3 +409,29 @@ def test_a_stopped_strength_run_resumes_where_its_log_stops(tmp_path: Path) -> N
     assert lines[0] == dataclasses.asdict(first)
     by_deal = {line["deal"]: line["margins"] for line in lines}
     assert by_deal[2] == play_deal("easy", "random", 1, 2).margins
+
+
+def test_the_exposure_pairing_benchmark_plays_only_the_seatings_whose_exposure_differs(
+    monkeypatch: Any,
+) -> None:
+    """bench/expose_paired.py: a variant of Hard that differs only in its exposures plays a later
+    hand as the base does wherever it exposes the same, so the difference the script gives a deal
+    (the changed seatings played both ways, the others 0) is the difference of the tournament's two
+    full plays of it."""
+    import functools
+
+    from gongzhu import players as registry
+    from gongzhu.ai.config import HARD
+    from gongzhu.ai.habits import JUDGING
+    from gongzhu.ai.hard import HardPlayer
+
+    monkeypatch.setattr(registry, "_REGISTRY", dict(registry._REGISTRY))
+    small = dataclasses.replace(HARD, budget=1500)
+    registry.register_player("small", functools.partial(HardPlayer, config=small))
+    judged = dataclasses.replace(small, expose_judging=JUDGING)
+    registry.register_player("small-expose", functools.partial(HardPlayer, config=judged))
+    row = bench_module("expose_paired").play_deal("small", "small-expose", "easy", 1, 0)
+    assert row["changed"] == [False, False, False, True]  # one seating exposes otherwise
+    base = play_deal("small", "easy", 1, 0, later=True).margins
+    variant = play_deal("small-expose", "easy", 1, 0, later=True).margins
+    assert row["differences"] == pytest.approx([v - b for v, b in zip(variant, base, strict=True)], abs=1e-9)

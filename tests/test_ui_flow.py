@@ -877,3 +877,24 @@ def test_a_broken_prepared_tables_file_is_no_table() -> None:
     assert boot.prepared_table("", 0.3) is None
     assert boot.prepared_table('{"tables": []}', 0.3) is None
     assert boot.prepared_table('{"tables": ["{\\"schema\\": 1}"]}', 0.3) is None
+
+
+def test_wait_for_your_turn_stays_up_while_the_opponents_play_on_and_goes_at_your_turn() -> None:
+    """A tap while an opponent is to play says "Wait for your turn"; the opponents' next cards leave it
+    up (it would be gone before it is read), the player's turn takes it away."""
+    waiting = play_out(op("new_match", seed=5), lambda v: v["phase"] == "play" and v["turn"] not in (0, 3))
+    s = flow.resume(UIState(), store.decode(json.dumps(good_save(waiting))))
+    s.link.engine_ready = True
+    flow.checked(s, op("check", state=s.table.state))
+    assert s.table.view is not None
+    flow.tap_card(s, s.table.view["hand"][0])
+    assert texts.words(s.screen.message) == "Wait for your turn"
+    packed, still_up = waiting, 0
+    while True:
+        packed = op("bot_step", state=packed["state"], seat=packed["view"]["turn"], level="normal")
+        flow.answered(s, packed)
+        if packed["view"]["turn"] == 0:
+            break
+        assert texts.words(s.screen.message) == "Wait for your turn"  # an opponent played: still up
+        still_up += 1
+    assert still_up and s.screen.message is None

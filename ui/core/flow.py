@@ -34,6 +34,16 @@ def say(s: "UIState", message: "Message") -> "Result":
     return s, [fx.Announce(message)]
 
 
+def still_refused(message: "Message | None", view: "View") -> bool:
+    """``message`` is the engine's refusal of the player's play and ``view`` still refuses it for the
+    same reason: "wait for your turn" stays up while the opponents play on (their next card would
+    take it away before it is read), and goes when the player's turn comes."""
+    if message is None or message[0] != "@refusal":
+        return False
+    now = view["actions"].get("play") if view.get("actions") else None
+    return now is not None and now.get("reason") == message[1]["refusal"].get("reason")
+
+
 def standing_notice(view: "View") -> "Message | None":
     """The notice that stays up through a hand: no card to expose, or who exposed what."""
     if view["phase"] == "expose":
@@ -155,7 +165,8 @@ def answered(s: "UIState", packed: "dict[str, Any]", sent: "str | None" = None) 
     s.table.state = packed["state"]
     s.table.view = new
     s.table.checked = True
-    s.screen.message = None
+    if not still_refused(s.screen.message, new):
+        s.screen.message = None
     effects.extend(_announce_step(old, new))
     play = steps.played_card(old, new)
     s.motion.fresh_card = play["card"] if play else None
