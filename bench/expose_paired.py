@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""The paired difference a hand between the game's Hard and a variant of it that differs only in its
-exposures, at the later hands of a style's table, playing only the seatings where the two expose
+"""The paired difference a hand between two players of Hard that differ only in their exposures (by
+default the game's Hard and ``hard-expose-normal``, whose exposures' playouts play every opponent as
+Normal), at the later hands of a style's table, playing only the seatings where the two expose
 differently.
 
     PYTHONPATH=. python3 bench/expose_paired.py --style spiteful --deals 400 --jobs 2 --log FILE
@@ -10,11 +11,11 @@ Each deal is the second hand of its match, its first hand played by the table wi
 seat played by Normal (``bench/strength.py --later``, ``gongzhu.tournament.first_hand_played``), the
 challenger in each of the four seats.  An exposure is decided from a view that no other seat's
 exposure changes, and every later decision of Hard is the same function of the same view whatever its
-exposure setting, so where the two challengers expose alike they play the whole hand alike: their
-difference there is 0, and only the other seatings are played, both ways (about a third of the work of
+exposure setting, so where the two expose alike they play the whole hand alike: their difference there
+is 0, and only the other seatings are played, both ways (about a third of the work of
 ``bench/strength.py --later`` with both challengers).  The difference of a deal is the mean over its four
 seatings, as in ``bench/strength.py --difference``, which gives the same figure on the deals of two full
-logs (checked on the `selfish` table, ``bench/results/ABLE.md``).
+logs (``tests/test_tournament.py``; on 8 deals at the `selfish` table, ``bench/results/ABLE.md``).
 """
 
 from __future__ import annotations
@@ -101,9 +102,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--base", default="hard", help="the player spec measured against (the game's Hard)")
+    parser.add_argument("--base", default="hard-expose-normal", help="the player spec measured against")
     parser.add_argument(
-        "--variant", default="hard-expose-habits", help="a variant differing only in exposures"
+        "--variant", default="hard", help="a player spec differing from the base only in exposures"
     )
     parser.add_argument("--style", default="selfish", help="the style of the other three seats")
     parser.add_argument("--deals", type=int, default=400)

@@ -3,8 +3,9 @@ fields replaced.  Never players of the game: :func:`register_variants` makes the
 benchmark's process (``gongzhu.players.register_player``).
 
 - ``hard-margin``: values the hand margin alone (no match plan);
-- ``hard-expose-habits``: an exposure's playouts play each opponent by its habits in the previous hand,
-  as a play's do (``gongzhu.ai.config.HardConfig.expose_judging``; the game's Hard: Normal plays them);
+- ``hard-expose-normal``: an exposure's playouts play every opponent as Normal (the game's Hard until
+  2026-12-08 did; it plays each by its habits in the previous hand there, as a play's playouts do:
+  ``gongzhu.ai.config.HardConfig.expose_judging``);
 - ``hard-no-lookahead``: its own seat plays Normal's strategy alone in the playouts;
 - ``hard-opponents-half``: values a world by its own hand score minus half the opponents' mean (the
   game's Hard: the whole mean);
@@ -29,7 +30,6 @@ from dataclasses import replace
 from typing import Any
 
 from gongzhu.ai.config import HARD, HardConfig
-from gongzhu.ai.habits import JUDGING
 from gongzhu.ai.hard import HardPlayer
 from gongzhu.ai.worlds import (
     Checked,
@@ -56,9 +56,11 @@ WORLD_MODELS: dict[str, WorldModel] = {
 
 
 def judged(config: HardConfig, **changes: Any) -> HardConfig:
-    """``config`` with the fields ``changes`` of how its world model judges the opponents replaced (the
-    world models with a ``judging``; one without is left as it is)."""
+    """``config`` with the fields ``changes`` of how it judges the opponents replaced, in its world model
+    (one with a ``judging``; one without is left as it is) and in its exposures."""
     worlds = config.worlds
+    if config.expose_judging is not None:
+        config = replace(config, expose_judging=replace(config.expose_judging, **changes))
     if not isinstance(worlds, Fitted | Habits | Checked):
         return config
     return replace(config, worlds=replace(worlds, judging=replace(worlds.judging, **changes)))
@@ -85,7 +87,7 @@ VARIANTS: dict[str, HardConfig] = {
     "hard-learned": judged(HARD, learned=True),
     "hard-learned-paid": judged(HARD, learned=True, learned_cost=LEARNED_REPLAY_COST),
     "hard-opponents-half": replace(HARD, opponent_weight=0.5),
-    "hard-expose-habits": replace(HARD, expose_judging=JUDGING),
+    "hard-expose-normal": replace(HARD, expose_judging=None),
     **{name: replace(HARD, worlds=model) for name, model in WORLD_MODELS.items()},
 }
 

@@ -304,9 +304,9 @@ def test_the_games_hard_plays_a_later_hand_by_the_habits_it_saw() -> None:
 
 
 def test_an_exposure_can_be_played_out_by_the_opponents_habits_as_a_play_is() -> None:
-    """With ``expose_judging`` an exposure's playouts play each opponent that did not play like Normal
-    in the previous hand by its habits there (a player of its lowest card plays it), as a play's
-    playouts do; among Normals, or without the setting (the game's Hard), Normal plays every seat."""
+    """With ``expose_judging`` (the game's Hard) an exposure's playouts play each opponent that did not
+    play like Normal in the previous hand by its habits there (a player of its lowest card plays it), as
+    a play's playouts do; among Normals, or without the setting, Normal plays every seat."""
     view = view_for(_next_hand(4, _table(4, "NLRN")), 0)
     k, exposable = read_view(view), to_mask(view["exposable"])
     assert exposable.bit_count() == 2  # the queen of spades and the ten of clubs
@@ -327,8 +327,9 @@ def test_an_exposure_can_be_played_out_by_the_opponents_habits_as_a_play_is() ->
                 lowest += card == lowest_card(legal)
             table.play(card)
     assert lowest > 0.7 * choices
-    config = replace(HARD_MARGIN, budget=6000)
-    judged = replace(config, expose_judging=JUDGING)
+    judged = replace(HARD_MARGIN, budget=6000)  # the game's: exposures played out by the habits
+    assert judged.expose_judging == JUDGING
+    config = replace(judged, expose_judging=None)
     plain = evaluate_exposes(k, exposable, random.Random(1), config)
     assert evaluate_exposes(k, exposable, random.Random(1), judged).values != plain.values
     normals = read_view(view_for(_next_hand(4, _table(4, "NNNN")), 0))

@@ -6,7 +6,9 @@ a deliberate one updates the hashes in the same commit and says why.
 Changes since, each also checked against the decisions' hash before it (the change undone by a setting):
 
 - 2026-12-06: an opponent judged by its habits plays their "any legal card" share as Normal's card in
-  the playouts (``Judging.random_in_playouts``; ``bench/results/ABLE.md``)."""
+  the playouts (``Judging.random_in_playouts``; ``bench/results/ABLE.md``).
+- 2026-12-08: an exposure's playouts play each opponent by its habits in the previous hand, as a play's
+  do (``HardConfig.expose_judging``; ``bench/results/ABLE.md``)."""
 
 from __future__ import annotations
 
@@ -33,7 +35,9 @@ from .support.bench import bench_module
 
 DAILY_DATE = "2026-12-03"
 DAILY_TRACE = "61c3a02f8daecd0fc06d1ee68fcb8755e6d8bdac7e51dbbfa0de83a1bd0e1d1e"
-DECISIONS = "c5fca3917157928c43636c402f55e7664872fd8ef22c89865f31a9ddd36522d6"
+DECISIONS = "d8e2c89faf5eeb18a0b860c199fb4c93c8f3cdd351b7801e05d00e15ff263a1b"
+#: The pinned decisions with every exposure played out by Normal (before 2026-12-08)
+DECISIONS_EXPOSE_NORMAL = "c5fca3917157928c43636c402f55e7664872fd8ef22c89865f31a9ddd36522d6"
 #: The pinned decisions with the habits' "any" share played at random in the playouts (before 2026-12-06)
 DECISIONS_RANDOM_ANY = "00feea53fc379430dc1644766b871cb9fab8aecc77c97f1bc7c47a3c49680544"
 SMALL = 2500  # simulated plays per decision in the pinned set: cheap, and every model still draws worlds
@@ -131,11 +135,20 @@ def test_hard_and_its_variants_decide_as_before() -> None:
     assert digest(decisions()) == DECISIONS
 
 
+def test_with_exposures_played_out_by_normal_hard_decides_as_before_that_change() -> None:
+    """Every exposure played out by Normal gives back every pinned decision of before 2026-12-08 (the
+    game's Hard and every variant; the exposures of hand 2 changed): that change is the setting's."""
+    assert digest(decisions(lambda config: replace(config, expose_judging=None))) == DECISIONS_EXPOSE_NORMAL
+
+
 def test_with_the_any_way_played_at_random_hard_decides_as_before_that_change() -> None:
-    """The habits' "any" share played at random in the playouts gives back every pinned decision of
-    before 2026-12-06 (the game's Hard and every variant): that change is the setting's and nothing
-    else, and the setting reaches the search."""
-    assert digest(decisions(bench_module("variants").random_any)) == DECISIONS_RANDOM_ANY
+    """The habits' "any" share played at random in the playouts (and every exposure played out by
+    Normal) gives back every pinned decision of before 2026-12-06 (the game's Hard and every variant):
+    that change is the setting's and nothing else, and the setting reaches the search."""
+    random_any = bench_module("variants").random_any
+    assert digest(decisions(lambda config: random_any(replace(config, expose_judging=None)))) == (
+        DECISIONS_RANDOM_ANY
+    )
 
 
 def test_each_part_of_the_configuration_reaches_the_search() -> None:

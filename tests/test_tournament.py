@@ -422,13 +422,12 @@ def test_the_exposure_pairing_benchmark_plays_only_the_seatings_whose_exposure_d
 
     from gongzhu import players as registry
     from gongzhu.ai.config import HARD
-    from gongzhu.ai.habits import JUDGING
     from gongzhu.ai.hard import HardPlayer
 
     monkeypatch.setattr(registry, "_REGISTRY", dict(registry._REGISTRY))
-    small = dataclasses.replace(HARD, budget=1500)
+    judged = dataclasses.replace(HARD, budget=1500)  # the game's exposures, by the habits
+    small = dataclasses.replace(judged, expose_judging=None)
     registry.register_player("small", functools.partial(HardPlayer, config=small))
-    judged = dataclasses.replace(small, expose_judging=JUDGING)
     registry.register_player("small-expose", functools.partial(HardPlayer, config=judged))
     row = bench_module("expose_paired").play_deal("small", "small-expose", "easy", 1, 0)
     assert row["changed"] == [False, False, False, True]  # one seating exposes otherwise

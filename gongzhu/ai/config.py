@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from .habits import Judging
+from .habits import JUDGING, Judging
 from .worlds import CheckedHabits, WorldModel
 
 
@@ -36,9 +36,9 @@ class HardConfig:
     min_worlds: int = 8  # worlds a decision values at least, whatever the budget
     max_worlds: int = 120  # ... and at most
     expose_margin: float = 5.0  # an exposure must beat exposing nothing by this many expected points
-    #: how an exposure's playouts judge the opponents by their habits in the previous hand (None: Normal
-    #: plays every seat there)
-    expose_judging: Judging | None = None
+    #: how an exposure's playouts judge the opponents by their habits in the previous hand, as a play's
+    #: worlds do (None: Normal plays every seat there)
+    expose_judging: Judging | None = JUDGING
 
 
 #: The game's Hard: the opponent in the game and the daily deal.
