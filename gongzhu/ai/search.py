@@ -203,8 +203,9 @@ def evaluate_exposes(
 ) -> Evaluation:
     """Value of each exposure under ``config``; the other seats expose as Normal would with their
     sampled hands, and play as Normal does, or with ``config.expose_judging`` as their habits in the
-    previous hand say (as a play decision's playouts play them).  ``extra``: one more exposure to value (the coach's: the one the player chose);
-    ``world``: the true hands (open-hand reference player only)."""
+    previous hand say (as a play decision's playouts play them).  ``extra``: one more exposure to
+    value (the coach's: the one the player chose); ``world``: the true hands (open-hand reference
+    player only)."""
     candidates = expose_candidates(exposable)
     if extra is not None and extra not in candidates:
         candidates = sorted([*candidates, extra])
