@@ -898,3 +898,42 @@ def test_wait_for_your_turn_stays_up_while_the_opponents_play_on_and_goes_at_you
         assert texts.words(s.screen.message) == "Wait for your turn"  # an opponent played: still up
         still_up += 1
     assert still_up and s.screen.message is None
+
+
+def _trick_on_show(leader_is_player: bool) -> UIState:
+    """A table just after a finished trick, the trick still on show, the next lead the player's or not."""
+
+    def after_a_trick(v: dict[str, Any]) -> bool:
+        return (
+            v["phase"] == "play"
+            and bool(v["tricks"])
+            and not v["trick"]["plays"]
+            and ((v["turn"] == 0) == leader_is_player)
+        )
+
+    packed = play_out(op("new_match", seed=5), after_a_trick)
+    s = flow.resume(UIState(), store.decode(json.dumps(good_save(packed))))
+    s.link.engine_ready = True
+    flow.checked(s, op("check", state=s.table.state))
+    s.table.hold = True
+    return s
+
+
+def test_a_tap_while_a_finished_trick_is_on_show_is_carried_out_when_play_goes_on() -> None:
+    """Nothing is played while the trick is on show, but the tap is not lost: the player who leads next
+    has the card selected, and one who does not is told to wait."""
+    for leads in (True, False):
+        s = _trick_on_show(leads)
+        assert s.table.view is not None
+        code = _playable(s)[0] if leads else s.table.view["hand"][0]
+        _state, effects = flow.tap_card(s, code)
+        assert effects == [] and s.table.selected is None and s.link.queued == [("tap", code)]
+        assert flow.busy(s)  # the page is not settled while the tap waits
+        _state, effects = flow.trick_cleared(s)
+        assert [type(e) for e in effects] == [fx.Save, fx.Replay]
+        actions.replay(s)
+        assert s.link.queued == []
+        if leads:
+            assert s.table.selected == code
+        else:
+            assert s.table.selected is None and texts.words(s.screen.message) == "Wait for your turn"

@@ -353,12 +353,15 @@ def landed(s: "UIState", card: str) -> "Result":
 
 
 def trick_cleared(s: "UIState") -> "Result":
-    """The finished trick has been shown: play goes on."""
+    """The finished trick has been shown: play goes on, and a tap made meanwhile is carried out."""
     s.motion.collecting = None
     s.table.hold = False
     s.motion.fresh_card = None
     s.motion.flying = None
-    return s, [fx.Save()]
+    effects = [fx.Save()]  # type: list[Effect]
+    if s.link.queued:
+        effects.append(fx.Replay())
+    return s, effects
 
 
 # --------------------------------------------------------------------------- the player
@@ -381,7 +384,7 @@ def tap_card(s: "UIState", code: str) -> "Result":
     """A tap (or Enter) on a hand card: choose it for exposure, select it, or play it when it was
     already selected; a card the engine refuses only says why. Before the engine has answered, a
     card is chosen for exposure at once (the choice is the page's own, and "Expose" is then kept
-    with it); any other tap is kept."""
+    with it); any other tap is kept, as one made while a finished trick is on show."""
     s.screen.alert = None
     s.motion.dealing = None  # (the hand is redrawn: its cards must not arrive again)
     view = s.table.view
@@ -402,7 +405,10 @@ def tap_card(s: "UIState", code: str) -> "Result":
         s.table.expose_sel = chosen
         s.screen.message = None
         return s, [fx.Save()]
-    if phase != "play" or s.table.hold:
+    if phase != "play":
+        return s, []
+    if s.table.hold:  # (a finished trick on show: the tap is carried out when play goes on)
+        s.link.queued.append(("tap", code))
         return s, []
     refusal = view["refusals"].get(code)
     if refusal:
