@@ -150,8 +150,9 @@ def test_not_your_turn_and_expose_phase_taps(desktop_page: Page, site: build.Sit
     page.wait_for_function("() => document.documentElement.dataset.phase === 'play'")
     # At the normal pace the opponents take a while: a tap while one of them is to play is answered,
     # and the answer stays up until the player's turn. The turn drawn can be a frame behind the page's
-    # (a loaded machine), so a tap may reach the player's own turn and select the card, or a trick on
-    # show, which takes no tap: then the player plays its card, and taps in the next trick.
+    # (a loaded machine), so a tap may reach the player's own turn and select the card (a tap on a trick
+    # on show waits for its sweep, then reaches whoever is to play): then the player plays its card, and
+    # taps in the next trick.
     for _ in range(4):
         page.wait_for_function(f"() => {NOT_MY_TURN_JS} || ({g.SETTLED_JS})()")
         before = g.hand(page)
