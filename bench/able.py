@@ -58,8 +58,8 @@ class DuckingWorlds:
         return ((sample_world(k, rng), _ducking) for _ in range(count))
 
 
-#: What every able style shares: worlds drawn alike (the others' plays weigh nothing), two of them per
-#: decision, no exact endgame, the hand alone (no match plan).  With more worlds a style is stronger
+#: What every able style shares: worlds drawn alike and exposures played out by Normal (the others' plays
+#: weigh nothing), two worlds per decision, no exact endgame, the hand alone (no match plan).  With more worlds a style is stronger
 #: than Normal (three worlds or more with the exact endgame: Normal loses 50-110 a hand to each).
 ABLE = replace(
     HARD,
@@ -70,6 +70,7 @@ ABLE = replace(
     exact_cards=0,
     match_aware=False,
     lookahead=False,
+    expose_judging=None,
 )
 
 STYLES: dict[str, HardConfig] = {

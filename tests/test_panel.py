@@ -143,3 +143,13 @@ def test_the_able_styles_are_no_levels_and_play_a_tournament_once_registered() -
     able.register_able()
     result = tournament.play_deal("normal", "duckers", 1, 0)
     assert len(result.margins) == 4
+
+
+def test_the_able_styles_read_nothing_into_the_others_plays() -> None:
+    """Each able style draws its worlds alike and plays its exposures out with Normal in every seat,
+    whatever the game's Hard does with the previous hand (its habits weigh Hard's worlds and exposures)."""
+    from gongzhu.ai.worlds import Uniform
+
+    for name, config in able.STYLES.items():
+        assert config.expose_judging is None, name
+        assert isinstance(config.worlds, Uniform | able.DuckingWorlds), name
