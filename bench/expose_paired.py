@@ -34,7 +34,7 @@ from able import register_able
 from panel import register_panel
 from variants import register_variants
 
-from gongzhu.agent import DEFAULT_TIMEOUT, make_any_player
+from gongzhu.agent import DEFAULT_TIMEOUT
 from gongzhu.ai.search import hand_margin
 from gongzhu.game import State, new_match, view_for
 from gongzhu.rng import tournament_deal_seed
@@ -57,19 +57,19 @@ def _margin(state: State, players: list[Any], seat: int) -> float:
 
 
 def _seating_difference(base: str, variant: str, style: str, seat: int, dseed: int) -> float | None:
-    """The variant's margin minus the base's in one seating, or None where they expose alike."""
-    with seating(base, style, seat, dseed, DEFAULT_TIMEOUT) as players:
+    """The variant's margin minus the base's in one seating, or None where they expose alike (both
+    play the second hand from the one first hand, which the challenger's seat does not play)."""
+    with (
+        seating(base, style, seat, dseed, DEFAULT_TIMEOUT) as players,
+        seating(variant, style, seat, dseed, DEFAULT_TIMEOUT) as others,
+    ):
         state = first_hand_played(new_match(dseed), players, seat, DEFAULT_TIMEOUT)
         if state["phase"] != "expose" or state["expose_choices"][seat] is not None:
             return None
         view = view_for(state, seat)
-        other = make_any_player(variant, dseed, seat, DEFAULT_TIMEOUT)
-        if sorted(players[seat].expose(view)) == sorted(other.expose(view)):
+        if sorted(players[seat].expose(view)) == sorted(others[seat].expose(view)):
             return None
-        base_margin = _margin(state, players, seat)
-    with seating(variant, style, seat, dseed, DEFAULT_TIMEOUT) as players:
-        state = first_hand_played(new_match(dseed), players, seat, DEFAULT_TIMEOUT)
-        return _margin(state, players, seat) - base_margin
+        return _margin(state, others, seat) - _margin(state, players, seat)
 
 
 def play_deal(base: str, variant: str, style: str, seed: int, deal: int) -> dict[str, Any]:
@@ -85,6 +85,11 @@ def play_deal(base: str, variant: str, style: str, seed: int, deal: int) -> dict
 def _play_group(base: str, variant: str, style: str, seed: int, deals: list[int]) -> list[dict[str, Any]]:
     _register()
     return [play_deal(base, variant, style, seed, deal) for deal in deals]
+
+
+def read_rows(path: str) -> list[dict[str, Any]]:
+    """The deals' lines of a ``--log`` file."""
+    return [json.loads(line) for line in Path(path).read_text().splitlines()]
 
 
 def summary(rows: list[dict[str, Any]]) -> str:
@@ -114,15 +119,10 @@ def main() -> None:
     parser.add_argument("--from-log", help="summarise this log and stop")
     args = parser.parse_args()
     if args.from_log:
-        rows = [json.loads(line) for line in Path(args.from_log).read_text().splitlines()]
-        print(summary(rows))
+        print(summary(read_rows(args.from_log)))
         return
     _register()
-    done = (
-        {json.loads(line)["deal"] for line in Path(args.log).read_text().splitlines()}
-        if args.log and Path(args.log).exists()
-        else set()
-    )
+    done = {row["deal"] for row in read_rows(args.log)} if args.log and Path(args.log).exists() else set()
     todo = [d for d in range(args.deals) if d not in done]
     play = functools.partial(_play_group, args.base, args.variant, args.style, args.seed)
     played: list[dict[str, Any]] = []
@@ -133,7 +133,7 @@ def main() -> None:
                 with open(args.log, "a") as out:
                     out.write(json.dumps(row) + "\n")
     if args.log:
-        played = [json.loads(line) for line in Path(args.log).read_text().splitlines()]
+        played = read_rows(args.log)
     print(summary(played))
 
 

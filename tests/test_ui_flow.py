@@ -24,6 +24,14 @@ from ui.features.record import RECORD_KEY
 from ui.view import render, texts
 
 
+def _checked(packed: dict[str, Any]) -> UIState:
+    """The page resumed from a save of ``packed``, the engine ready and the table checked by it."""
+    s = flow.resume(UIState(), store.decode(json.dumps(good_save(packed))))
+    s.link.engine_ready = True
+    flow.checked(s, op("check", state=s.table.state))
+    return s
+
+
 def _started(seed: int) -> Shell:
     shell = Shell(UIState())
     shell.s.link.engine_ready = True
@@ -82,9 +90,7 @@ def test_refused_cards_say_why_and_change_nothing() -> None:
     found = simulate(seed, lambda e: [], following)
     assert found is not None
     packed = found[0]
-    s = flow.resume(UIState(), store.decode(json.dumps(good_save(packed))))
-    s.link.engine_ready = True
-    flow.checked(s, op("check", state=s.table.state))
+    s = _checked(packed)
     assert s.table.view is not None
     refused = next(c for c in s.table.view["hand"] if s.table.view["refusals"][c])
     before = (s.table.state, s.table.selected)
@@ -95,9 +101,7 @@ def test_refused_cards_say_why_and_change_nothing() -> None:
     assert (s.table.state, s.table.selected) == before
     # not my turn: the engine's refusal says so
     waiting = play_out(op("new_match", seed=5), lambda v: v["phase"] == "play" and v["turn"] != 0)
-    s = flow.resume(UIState(), store.decode(json.dumps(good_save(waiting))))
-    s.link.engine_ready = True
-    flow.checked(s, op("check", state=s.table.state))
+    s = _checked(waiting)
     assert s.table.view is not None
     _state, effects = flow.tap_card(s, s.table.view["hand"][0])
     assert texts.words(s.screen.message) == "Wait for your turn" and not any(
@@ -883,9 +887,7 @@ def test_wait_for_your_turn_stays_up_while_the_opponents_play_on_and_goes_at_you
     """A tap while an opponent is to play says "Wait for your turn"; the opponents' next cards leave it
     up (it would be gone before it is read), the player's turn takes it away."""
     waiting = play_out(op("new_match", seed=5), lambda v: v["phase"] == "play" and v["turn"] not in (0, 3))
-    s = flow.resume(UIState(), store.decode(json.dumps(good_save(waiting))))
-    s.link.engine_ready = True
-    flow.checked(s, op("check", state=s.table.state))
+    s = _checked(waiting)
     assert s.table.view is not None
     flow.tap_card(s, s.table.view["hand"][0])
     assert texts.words(s.screen.message) == "Wait for your turn"
@@ -912,9 +914,7 @@ def _trick_on_show(leader_is_player: bool) -> UIState:
         )
 
     packed = play_out(op("new_match", seed=5), after_a_trick)
-    s = flow.resume(UIState(), store.decode(json.dumps(good_save(packed))))
-    s.link.engine_ready = True
-    flow.checked(s, op("check", state=s.table.state))
+    s = _checked(packed)
     s.table.hold = True
     return s
 
